@@ -1,0 +1,854 @@
+/**
+ * Deterministic tool classification (DESIGN.md §1 "Classification").
+ *
+ * A tool's capabilities come from verb × object pairs found in its name, its description and its
+ * input schema's property names and descriptions, in English and Chinese; a few terms (shells,
+ * HTTP clients, send verbs, web-reading verbs, credential stores) count by themselves; MCP
+ * annotations add evidence. Pairs rather than words, so that `read` alone or `file` alone does not
+ * over-classify: `read_file` is PRIVATE_ACCESS, `fetch_url` EXTERNAL_INGESTION, `read_inbox` both
+ * (content is external by who wrote it, not by where it is stored).
+ *
+ * Pure: no IO, no clock. The term tables live in `vocabulary.ts` and are compiled here once, at
+ * module load. Overrides are not applied here; the guard applies them.
+ */
+import { CAPABILITIES, CRED, EIT, EXEC, MUT, NAT, PAT } from './capabilities.js';
+import type { Capability } from './capabilities.js';
+import type { Classification, Evidence, EvidenceSource, ToolSpec } from './types.js';
+import {
+  AMBIGUOUS,
+  ANNOTATION_TERMS,
+  CODE_MODE_NAME_PAIRS,
+  COMPOUND_LINKS,
+  CONJUNCTIONS,
+  DATABASE_TERMS,
+  DETERMINERS,
+  NAME_ONLY_EXEC,
+  NAME_ONLY_HTTP,
+  NAME_ONLY_OBJECTS,
+  NEUTRAL_PHRASES,
+  OBJECTS,
+  SCHEMA_TERMS,
+  SOURCE_PREPOSITIONS,
+  STANDALONE_EXEC,
+  STANDALONE_HTTP,
+  STANDALONE_SEND,
+  STRONG_WRITE_VERBS,
+  VERB_CUES,
+  VERBS,
+} from './vocabulary.js';
+import type { ObjectClass, VerbRole } from './vocabulary.js';
+
+// ---------------------------------------------------------------------------------------------
+// Limits (work is bounded whatever the spec holds)
+// ---------------------------------------------------------------------------------------------
+
+/** Characters of any one text (name, description, property name or description) that are read. */
+const MAX_TEXT = 4000;
+/** Schema properties visited, in total, across all depths. */
+const MAX_PROPERTIES = 200;
+/** Nesting depth of `properties`/`items` visited. */
+const MAX_DEPTH = 8;
+/** How far (in tokens) a verb looks for its object. */
+const WINDOW = 8;
+/** How far past `and`/`or`/`from` an object list continues. */
+const LIST_REACH = 3;
+
+// ---------------------------------------------------------------------------------------------
+// The compiled lexicon
+// ---------------------------------------------------------------------------------------------
+
+/** Where a standalone term counts: anywhere, or only as part of a tool's name. */
+type Scope = 'any' | 'name';
+
+/** Everything the classifier knows of one surface form. */
+interface WordInfo {
+  /** The vocabulary entry (base form): what evidence reports. */
+  readonly term: string;
+  readonly verb?: VerbRole;
+  readonly obj?: ObjectClass;
+  /** Verb or noun by position (see `AMBIGUOUS`). */
+  readonly amb?: boolean;
+  /** A write verb that mutates without a recognised object. */
+  readonly strong?: boolean;
+  /** The object role only counts in a name. */
+  readonly objNameOnly?: boolean;
+  readonly exec?: Scope;
+  readonly http?: Scope;
+  /** An outbound channel by itself (`webhook`). */
+  readonly send?: boolean;
+  readonly db?: boolean;
+  /** A phrase that swallows its words and means nothing. */
+  readonly neutral?: boolean;
+  readonly cjk?: boolean;
+  /** This surface is the third-person or plural `-s` form of the entry. */
+  readonly sForm?: boolean;
+}
+
+type MutableInfo = { -readonly [K in keyof WordInfo]: WordInfo[K] };
+
+interface Phrase {
+  readonly words: readonly string[];
+  readonly info: WordInfo;
+}
+
+const CJK_CHAR = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/;
+
+/** Merge the roles of every table into one record per vocabulary entry. */
+function collectEntries(): Map<string, MutableInfo> {
+  const entries = new Map<string, MutableInfo>();
+  const at = (term: string): MutableInfo => {
+    let e = entries.get(term);
+    if (e === undefined) {
+      e = { term };
+      if (CJK_CHAR.test(term)) e.cjk = true;
+      entries.set(term, e);
+    }
+    return e;
+  };
+  for (const role of Object.keys(VERBS) as VerbRole[]) for (const t of VERBS[role]) at(t).verb = role;
+  for (const t of STRONG_WRITE_VERBS) at(t).strong = true;
+  for (const cls of Object.keys(OBJECTS) as ObjectClass[]) for (const t of OBJECTS[cls]) at(t).obj = cls;
+  for (const cls of Object.keys(NAME_ONLY_OBJECTS) as ObjectClass[]) {
+    for (const t of NAME_ONLY_OBJECTS[cls] ?? []) Object.assign(at(t), { obj: cls, objNameOnly: true });
+  }
+  for (const a of AMBIGUOUS) {
+    const e = at(a.term);
+    e.amb = true;
+    e.verb = a.verb;
+    if (a.noun !== undefined) e.obj = a.noun;
+  }
+  for (const t of STANDALONE_EXEC) at(t).exec = 'any';
+  for (const t of NAME_ONLY_EXEC) at(t).exec ??= 'name';
+  for (const t of STANDALONE_HTTP) at(t).http = 'any';
+  for (const t of NAME_ONLY_HTTP) at(t).http ??= 'name';
+  for (const t of STANDALONE_SEND) at(t).send = true;
+  for (const t of DATABASE_TERMS) at(t).db = true;
+  for (const t of NEUTRAL_PHRASES) if (!entries.has(t)) at(t).neutral = true;
+  return entries;
+}
+
+/** `-s` form of an English word: lists, searches, queries. */
+function sFormOf(w: string): string {
+  if (/(?:s|x|z|ch|sh)$/.test(w)) return `${w}es`;
+  if (/[^aeiou]y$/.test(w)) return `${w.slice(0, -1)}ies`;
+  return `${w}s`;
+}
+
+/** `-ing` form of an English verb: reading, writing, getting. */
+function ingFormOf(w: string): string {
+  if (w.length > 2 && /[^e]e$/.test(w)) return `${w.slice(0, -1)}ing`;
+  if (/^[^aeiou]*[aeiou][^aeiouwxy]$/.test(w)) return `${w}${w.slice(-1)}ing`;
+  return `${w}ing`;
+}
+
+/** Single-token surfaces → info. Base forms win over inflections of another entry. */
+const LEXICON = new Map<string, WordInfo>();
+/** First word of a phrase → its phrases, longest first. */
+const PHRASES = new Map<string, Phrase[]>();
+/** First character of a Chinese dictionary word → the words, longest first. */
+const CJK_WORDS = new Map<string, string[]>();
+
+const CONJ = new Set(CONJUNCTIONS);
+const FROM = new Set(SOURCE_PREPOSITIONS);
+const CUES = new Set(VERB_CUES);
+const DETS = new Set(DETERMINERS);
+const LINKS = new Set(COMPOUND_LINKS);
+
+function compile(): void {
+  const entries = collectEntries();
+  const inflected: [string, WordInfo][] = [];
+  const phraseList: Phrase[] = [];
+  const cjkWords = new Set<string>();
+  for (const e of entries.values()) {
+    const info: WordInfo = e;
+    const words = e.term.split(' ');
+    for (const w of words) if (CJK_CHAR.test(w)) cjkWords.add(w);
+    if (words.length === 1) {
+      LEXICON.set(e.term, info);
+      if (e.cjk || e.term.startsWith('.')) continue;
+      if (e.verb !== undefined && e.verb !== 'neutral') {
+        inflected.push([sFormOf(e.term), { ...info, sForm: true }], [ingFormOf(e.term), info]);
+      } else if (e.obj !== undefined) {
+        inflected.push([sFormOf(e.term), { ...info, sForm: true }]);
+      } else if (e.verb === 'neutral') {
+        inflected.push([sFormOf(e.term), info], [ingFormOf(e.term), info]);
+      }
+      continue;
+    }
+    // Phrases: the base, the last word pluralised ("api keys"), the first word inflected ("looks up").
+    const variants = new Map<string, string[]>();
+    variants.set(words.join(' '), words);
+    const last = words.length - 1;
+    const lastWord = words[last] as string;
+    const firstWord = words[0] as string;
+    if (!CJK_CHAR.test(lastWord)) {
+      const v = [...words];
+      v[last] = sFormOf(lastWord);
+      variants.set(v.join(' '), v);
+    }
+    if (e.verb !== undefined && !CJK_CHAR.test(firstWord)) {
+      for (const f of [sFormOf(firstWord), ingFormOf(firstWord)]) {
+        const v = [...words];
+        v[0] = f;
+        variants.set(v.join(' '), v);
+      }
+    }
+    for (const v of variants.values()) phraseList.push({ words: v, info });
+  }
+  for (const [surface, info] of inflected) if (!LEXICON.has(surface)) LEXICON.set(surface, info);
+  phraseList.sort((a, b) => b.words.length - a.words.length);
+  for (const p of phraseList) {
+    const first = p.words[0] as string;
+    const list = PHRASES.get(first);
+    if (list === undefined) PHRASES.set(first, [p]);
+    else list.push(p);
+  }
+  for (const w of COMPOUND_LINKS) if (CJK_CHAR.test(w)) cjkWords.add(w);
+  for (const w of [...cjkWords].sort((a, b) => b.length - a.length || (a < b ? -1 : 1))) {
+    const first = w[0] as string;
+    const list = CJK_WORDS.get(first);
+    if (list === undefined) CJK_WORDS.set(first, [w]);
+    else list.push(w);
+  }
+}
+compile();
+
+const SCHEMA = {
+  url: new Set<string>(SCHEMA_TERMS.url),
+  notAPage: new Set<string>(SCHEMA_TERMS.notAPage),
+  destination: new Set<string>(SCHEMA_TERMS.destination),
+  notARecipient: SCHEMA_TERMS.notARecipient,
+  body: new Set<string>(SCHEMA_TERMS.body),
+  command: new Set<string>(SCHEMA_TERMS.command),
+  code: new Set<string>(SCHEMA_TERMS.code),
+  sql: new Set<string>(SCHEMA_TERMS.sql),
+  query: new Set<string>(SCHEMA_TERMS.query),
+  path: new Set<string>(SCHEMA_TERMS.path),
+  content: new Set<string>(SCHEMA_TERMS.content),
+  httpRequest: new Set<string>(SCHEMA_TERMS.httpRequest),
+};
+
+/** What a verb of each role does to each object class (bits of capabilities.ts). */
+const PAIRS: Readonly<Record<VerbRole, Readonly<Partial<Record<ObjectClass, number>>>>> = {
+  read: {
+    web: EIT,
+    public: EIT,
+    inbound: EIT | PAT,
+    shared: EIT | PAT,
+    transaction: EIT | PAT,
+    private: PAT,
+    credential: CRED,
+    credentialStore: CRED,
+    code: PAT,
+  },
+  create: {
+    public: NAT,
+    inbound: NAT,
+    transaction: NAT,
+    shared: MUT,
+    private: MUT,
+    credential: MUT,
+    credentialStore: MUT,
+    code: MUT,
+  },
+  modify: {
+    public: NAT,
+    // Deleting, archiving or labelling one's own mail changes the mailbox; nothing leaves.
+    inbound: MUT,
+    transaction: NAT,
+    shared: MUT,
+    private: MUT,
+    credential: MUT,
+    credentialStore: MUT,
+    code: MUT,
+  },
+  run: { code: EXEC },
+  // These two carry their capability by themselves (see `verbAloneBits`); the object is evidence.
+  send: {},
+  webRead: {},
+  neutral: {},
+};
+
+function verbAloneBits(role: VerbRole): number {
+  return role === 'send' ? NAT : role === 'webRead' ? EIT : 0;
+}
+
+function pairBits(role: VerbRole, cls: ObjectClass): number {
+  return verbAloneBits(role) || (PAIRS[role][cls] ?? 0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tokens and segments
+// ---------------------------------------------------------------------------------------------
+
+/** Name pieces: a Chinese run, an acronym (with a plural `s`), a capitalised or lowercase word, digits. */
+const NAME_TOKEN = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+|\p{Lu}{2,}s(?!\p{Ll})|\p{Lu}+(?!\p{Ll})|\p{Lu}?\p{Ll}+|\p{Nd}+/gu;
+
+/**
+ * Split a tool or property name into lowercase word tokens: snake_case, camelCase, kebab-case, dots,
+ * slashes and digits separate words; a run of Chinese characters is one token.
+ * @example nameTokens('gmailSendMessage') // ['gmail', 'send', 'message']
+ * @example nameTokens('mcp__github__create_issue') // ['mcp', 'github', 'create', 'issue']
+ */
+export function nameTokens(name: string): string[] {
+  if (typeof name !== 'string') return [];
+  const s = name.length > MAX_TEXT ? name.slice(0, MAX_TEXT) : name;
+  const out: string[] = [];
+  for (const m of s.matchAll(NAME_TOKEN)) out.push(m[0].toLowerCase());
+  return out;
+}
+
+/** Prose pieces (on lowercased text): `.env`, a Chinese run, a word, or a sentence break. */
+const TEXT_TOKEN = /\.env(?![\p{L}\p{N}])|[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+|[\p{Ll}\p{Lu}\p{Nd}]+|[.!?;\n。！？；]/gu;
+const SENTENCE_BREAK = /^[.!?;\n。！？；]$/;
+
+interface Tok {
+  readonly s: string;
+  readonly info: WordInfo | undefined;
+}
+
+type SegKind = 'name' | 'description' | 'schema';
+
+interface Segment {
+  readonly kind: SegKind;
+  readonly source: EvidenceSource;
+  readonly at: string | undefined;
+  readonly toks: readonly Tok[];
+}
+
+/** Segment a Chinese run by longest match; unknown characters between words stay one filler token. */
+function pushCjk(run: string, out: string[]): void {
+  let filler = '';
+  let i = 0;
+  while (i < run.length) {
+    const cands = CJK_WORDS.get(run[i] as string);
+    let hit: string | undefined;
+    if (cands !== undefined) for (const w of cands) if (run.startsWith(w, i)) { hit = w; break; }
+    if (hit === undefined) {
+      filler += run[i] as string;
+      i++;
+      continue;
+    }
+    if (filler) { out.push(filler); filler = ''; }
+    out.push(hit);
+    i += hit.length;
+  }
+  if (filler) out.push(filler);
+}
+
+/** Raw word tokens → tokens with their vocabulary info, phrases matched first (longest first). */
+function toTokens(raw: readonly string[]): Tok[] {
+  const words: string[] = [];
+  for (const r of raw) {
+    if (CJK_CHAR.test(r[0] as string)) pushCjk(r, words);
+    else words.push(r);
+  }
+  const out: Tok[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i] as string;
+    const phrases = PHRASES.get(w);
+    let matched: Phrase | undefined;
+    if (phrases !== undefined) {
+      for (const p of phrases) {
+        if (i + p.words.length > words.length) continue;
+        let ok = true;
+        for (let k = 1; k < p.words.length; k++) if (words[i + k] !== p.words[k]) { ok = false; break; }
+        if (ok) { matched = p; break; }
+      }
+    }
+    if (matched !== undefined) {
+      out.push({ s: matched.words.join(' '), info: matched.info });
+      i += matched.words.length - 1;
+    } else {
+      out.push({ s: w, info: LEXICON.get(w) });
+    }
+  }
+  return out;
+}
+
+/**
+ * Inline code spans name other tools and parameters (`use \`send_email\` to reply`, `tools.search()`):
+ * what they mention is not what this tool does, so their words are not read.
+ */
+const CODE_SPAN = /`[^`\n]{0,200}`/g;
+
+/** Split prose into sentence segments. */
+function textSegments(text: string, kind: SegKind, source: EvidenceSource, at: string | undefined, out: Segment[]): void {
+  const lower = (text.length > MAX_TEXT ? text.slice(0, MAX_TEXT) : text).toLowerCase().replace(CODE_SPAN, ' ');
+  let raw: string[] = [];
+  const flush = (): void => {
+    if (raw.length > 0) out.push({ kind, source, at, toks: toTokens(raw) });
+    raw = [];
+  };
+  for (const m of lower.matchAll(TEXT_TOKEN)) {
+    if (SENTENCE_BREAK.test(m[0])) flush();
+    else raw.push(m[0]);
+  }
+  flush();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Evidence collection
+// ---------------------------------------------------------------------------------------------
+
+interface Collector {
+  mask: number;
+  readonly evidence: Evidence[];
+  readonly seen: Set<string>;
+}
+
+function addEvidence(c: Collector, bits: number, source: EvidenceSource, term: string, at: string | undefined): void {
+  if (bits === 0) return;
+  c.mask |= bits;
+  for (let i = 0; i < CAPABILITIES.length; i++) {
+    if ((bits & (1 << i)) === 0) continue;
+    const capability = CAPABILITIES[i] as Capability;
+    const key = `${i}\u0000${source}\u0000${term}\u0000${at ?? ''}`;
+    if (c.seen.has(key)) continue;
+    c.seen.add(key);
+    c.evidence.push(at === undefined ? { capability, source, term } : { capability, source, term, at });
+  }
+}
+
+const SOURCE_ORDER: Readonly<Record<EvidenceSource, number>> = {
+  name: 0,
+  description: 1,
+  schema: 2,
+  annotation: 3,
+  override: 4,
+  command: 5,
+};
+
+function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function compareEvidence(a: Evidence, b: Evidence): number {
+  return (
+    CAPABILITIES.indexOf(a.capability) - CAPABILITIES.indexOf(b.capability) ||
+    SOURCE_ORDER[a.source] - SOURCE_ORDER[b.source] ||
+    compareStrings(a.term, b.term) ||
+    compareStrings(a.at ?? '', b.at ?? '')
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Segment analysis: roles by position, verb → object pairing
+// ---------------------------------------------------------------------------------------------
+
+/** The role a token plays in its segment after position rules. */
+interface Role {
+  readonly verb: VerbRole | undefined;
+  readonly obj: ObjectClass | undefined;
+}
+
+const NO_ROLE: Role = { verb: undefined, obj: undefined };
+
+interface Analysis {
+  readonly seg: Segment;
+  readonly roles: readonly Role[];
+  /** Verbs that found no object in their own segment. */
+  readonly lonelyVerbs: number[];
+  /** Indices of tokens acting as objects. */
+  readonly objects: number[];
+  /** Object tokens some write verb acted on. */
+  readonly writtenObjects: Set<number>;
+  /** Role bits present: which verb roles acted anywhere in the segment. */
+  readonly verbRoles: Set<VerbRole>;
+}
+
+/** Is position `i` one where a verb can stand in a sentence (start, after a cue, an adverb, or `verb and`)? */
+function verbPosition(toks: readonly Tok[], roles: readonly Role[], i: number): boolean {
+  if (i === 0) return true;
+  const prev = (toks[i - 1] as Tok).s;
+  if (CUES.has(prev) || (prev.length > 3 && prev.endsWith('ly'))) return true;
+  if (!CONJ.has(prev)) return false;
+  for (let j = 0; j < i - 1; j++) if ((roles[j] as Role).verb !== undefined) return true;
+  return false;
+}
+
+function resolveRoles(seg: Segment): Role[] {
+  const { toks, kind } = seg;
+  const roles: Role[] = [];
+  let namePlainVerb = false;
+  if (kind === 'name') {
+    for (const t of toks) {
+      if (t.info?.verb !== undefined && !t.info.amb && !t.info.sForm) { namePlainVerb = true; break; }
+    }
+  }
+  let nameAmbVerbTaken = false;
+  let plainVerbSeen = false;
+  for (let i = 0; i < toks.length; i++) {
+    const info = (toks[i] as Tok).info;
+    if (info === undefined || info.neutral) { roles.push(NO_ROLE); continue; }
+    let verb = info.verb;
+    let obj = info.objNameOnly && kind !== 'name' ? undefined : info.obj;
+    if (info.amb) {
+      let isVerb: boolean;
+      if (kind === 'name') {
+        isVerb = !namePlainVerb && !nameAmbVerbTaken && !info.sForm;
+        if (isVerb) nameAmbVerbTaken = true;
+      } else if (info.cjk) {
+        isVerb = !plainVerbSeen;
+      } else if (kind === 'schema') {
+        isVerb = !info.sForm && i > 0 && (toks[i - 1] as Tok).s === 'to';
+      } else if (info.sForm) {
+        isVerb = i === 0 || (i > 0 && (toks[i - 1] as Tok).s !== 'to' && verbPosition(toks, roles, i));
+      } else {
+        isVerb = verbPosition(toks, roles, i);
+      }
+      if (isVerb) obj = undefined;
+      else verb = undefined;
+    } else if (verb !== undefined && !info.cjk) {
+      if (kind === 'name' && i > 0 && (roles[i - 1] as Role).verb !== undefined) {
+        // `write_query`, `run_query`, `search_query`: a verb right after a verb is its object.
+        verb = undefined;
+      } else if (info.sForm) {
+        // `updates`, `lists`, `edits` are as often nouns: in a name always, in prose unless placed as a verb.
+        if (kind === 'name' || !verbPosition(toks, roles, i)) verb = undefined;
+      } else if (kind === 'schema') {
+        // Property descriptions are noun phrases ("SQL query to execute"): a verb starts one or follows `to`.
+        if (!verbPosition(toks, roles, i)) verb = undefined;
+      } else if (kind === 'description' && i > 0) {
+        // "perform a search", "an INSERT query", "DELETE query": nouns.
+        const prev = (toks[i - 1] as Tok).s;
+        if (DETS.has(prev) || (roles[i - 1] as Role).verb !== undefined) verb = undefined;
+      }
+    }
+    if (verb !== undefined && !info.amb) plainVerbSeen = true;
+    roles.push(verb === undefined && obj === undefined ? NO_ROLE : { verb, obj });
+  }
+  return roles;
+}
+
+/**
+ * Objects of a run starting at `j`: consecutive nouns form a compound, `and`/`or`/`from` continue the
+ * list. In a compound that mixes classes the private nouns are modifiers or containers ("user
+ * reviews" are reviews, "customer email" is mail, "the .env file" is a credential store), so they
+ * are dropped.
+ */
+function objectRun(toks: readonly Tok[], roles: readonly Role[], j: number, out: number[]): void {
+  let k = j;
+  for (;;) {
+    const run: number[] = [];
+    for (;;) {
+      while (k < toks.length && isObject(roles[k])) run.push(k++);
+      // `user's calendar`, `账户的转账记录`: a link between two nouns keeps the compound going.
+      if (k + 1 < toks.length && LINKS.has((toks[k] as Tok).s) && isObject(roles[k + 1])) { k++; continue; }
+      break;
+    }
+    pushHeads(run, roles, out);
+    if (k >= toks.length) return;
+    const s = (toks[k] as Tok).s;
+    if (!CONJ.has(s) && !FROM.has(s)) return;
+    let next = -1;
+    for (let m = k + 1; m < toks.length && m <= k + LIST_REACH; m++) {
+      const r = roles[m] as Role;
+      if (r.verb !== undefined) break;
+      if (r.obj !== undefined) { next = m; break; }
+    }
+    if (next < 0) return;
+    k = next;
+  }
+}
+
+function isObject(r: Role | undefined): boolean {
+  return r !== undefined && r.obj !== undefined && r.verb === undefined;
+}
+
+function pushHeads(run: readonly number[], roles: readonly Role[], out: number[]): void {
+  const mixed = run.some((j) => (roles[j] as Role).obj !== 'private');
+  for (const j of run) if (!mixed || (roles[j] as Role).obj !== 'private') out.push(j);
+}
+
+/** The objects of the verb at `i`: the first noun (run) after it, else the nearest before it. */
+function objectsOf(toks: readonly Tok[], roles: readonly Role[], i: number): number[] {
+  const out: number[] = [];
+  let onlyConj = true;
+  for (let j = i + 1; j < toks.length && j <= i + WINDOW; j++) {
+    const r = roles[j] as Role;
+    if (r.verb !== undefined) {
+      // "read and write files": coordinated verbs share the object.
+      if (onlyConj) continue;
+      break;
+    }
+    if (r.obj !== undefined) { objectRun(toks, roles, j, out); return out; }
+    if (!CONJ.has((toks[j] as Tok).s)) onlyConj = false;
+  }
+  for (let j = i - 1; j >= 0 && j >= i - WINDOW; j--) {
+    const r = roles[j] as Role;
+    if (r.verb !== undefined) break;
+    if (r.obj !== undefined) {
+      const run: number[] = [];
+      let k = j;
+      while (k >= 0 && isObject(roles[k])) run.unshift(k--);
+      pushHeads(run, roles, out);
+      return out;
+    }
+  }
+  return out;
+}
+
+function emitPair(c: Collector, role: VerbRole, verb: { seg: Segment; tok: Tok } | undefined, objSeg: Segment, objTok: Tok, cls: ObjectClass): void {
+  const bits = pairBits(role, cls);
+  if (bits === 0) return;
+  if (verb !== undefined) addEvidence(c, bits, verb.seg.source, (verb.tok.info as WordInfo).term, verb.seg.at);
+  addEvidence(c, bits, objSeg.source, (objTok.info as WordInfo).term, objSeg.at);
+}
+
+function analyse(seg: Segment, c: Collector): Analysis {
+  const { toks, kind } = seg;
+  const roles = resolveRoles(seg);
+  const a: Analysis = { seg, roles, lonelyVerbs: [], objects: [], writtenObjects: new Set(), verbRoles: new Set() };
+  for (let i = 0; i < toks.length; i++) {
+    const tok = toks[i] as Tok;
+    const info = tok.info;
+    const r = roles[i] as Role;
+    if (info !== undefined) {
+      if (info.exec === 'any' || (info.exec === 'name' && kind === 'name')) addEvidence(c, EXEC, seg.source, info.term, seg.at);
+      if (info.http === 'any' || (info.http === 'name' && kind === 'name')) addEvidence(c, EIT | NAT, seg.source, info.term, seg.at);
+      if (info.send) addEvidence(c, NAT, seg.source, info.term, seg.at);
+    }
+    if (r.obj !== undefined) a.objects.push(i);
+    const role = r.verb;
+    if (role === undefined || info === undefined) continue;
+    a.verbRoles.add(role);
+    addEvidence(c, verbAloneBits(role), seg.source, info.term, seg.at);
+    const objs = objectsOf(toks, roles, i);
+    if (objs.length === 0) {
+      a.lonelyVerbs.push(i);
+      if (info.strong && (role === 'create' || role === 'modify') && (kind === 'name' || verbPosition(toks, roles, i))) {
+        addEvidence(c, MUT, seg.source, info.term, seg.at);
+      }
+      continue;
+    }
+    for (const j of objs) {
+      const cls = (roles[j] as Role).obj as ObjectClass;
+      emitPair(c, role, { seg, tok }, seg, toks[j] as Tok, cls);
+      if (role === 'create' || role === 'modify') a.writtenObjects.add(j);
+    }
+  }
+  // A credential store read, listed or named without a write verb is credential access.
+  for (const j of a.objects) {
+    if ((roles[j] as Role).obj === 'credentialStore' && !a.writtenObjects.has(j)) {
+      addEvidence(c, CRED, seg.source, ((toks[j] as Tok).info as WordInfo).term, seg.at);
+    }
+  }
+  return a;
+}
+
+/** Pair verbs that found no object in one segment with the objects of another (name ↔ description). */
+function crossPair(c: Collector, verbs: Analysis, objects: Analysis, firstOnly: boolean): void {
+  if (verbs.lonelyVerbs.length === 0 || objects.objects.length === 0) return;
+  let objs: number[] = objects.objects;
+  if (firstOnly) {
+    objs = [];
+    objectRun(objects.seg.toks, objects.roles, objects.objects[0] as number, objs);
+  }
+  for (const i of verbs.lonelyVerbs) {
+    const role = (verbs.roles[i] as Role).verb as VerbRole;
+    for (const j of objs) {
+      const cls = (objects.roles[j] as Role).obj as ObjectClass;
+      emitPair(c, role, { seg: verbs.seg, tok: verbs.seg.toks[i] as Tok }, objects.seg, objects.seg.toks[j] as Tok, cls);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Input schema
+// ---------------------------------------------------------------------------------------------
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+interface Prop {
+  readonly path: string;
+  readonly tokens: readonly string[];
+  readonly joined: string;
+  readonly description: string | undefined;
+  /** Properties of one `properties` object share a group: sibling rules (destination + body) use it. */
+  readonly group: number;
+}
+
+/** Visit `properties`/`items` depth first, keys sorted, so that key order never changes the result. */
+function schemaProps(schema: unknown): Prop[] {
+  const props: Prop[] = [];
+  let groups = 0;
+  const visit = (node: unknown, prefix: string, depth: number): void => {
+    if (depth > MAX_DEPTH || props.length >= MAX_PROPERTIES || !isRecord(node)) return;
+    const properties = node['properties'];
+    if (isRecord(properties)) {
+      const group = groups++;
+      for (const key of Object.keys(properties).sort()) {
+        if (props.length >= MAX_PROPERTIES) return;
+        const child = properties[key];
+        const k = key.length > MAX_TEXT ? key.slice(0, MAX_TEXT) : key;
+        const path = `${prefix}properties.${k}`;
+        const tokens = nameTokens(k);
+        const d = isRecord(child) ? child['description'] : undefined;
+        props.push({ path, tokens, joined: tokens.join('_'), description: typeof d === 'string' ? d : undefined, group });
+        visit(child, `${path}.`, depth + 1);
+      }
+    }
+    const items = node['items'];
+    if (isRecord(items)) visit(items, `${prefix}items.`, depth + 1);
+    else if (Array.isArray(items)) {
+      for (let i = 0; i < items.length && props.length < MAX_PROPERTIES; i++) visit(items[i], `${prefix}items.${i}.`, depth + 1);
+    }
+  };
+  visit(schema, '', 0);
+  return props;
+}
+
+/** Tool-level facts the schema rules depend on (from the name and the description). */
+interface ToolFacts {
+  readonly reads: boolean;
+  readonly writes: boolean;
+  readonly sends: boolean;
+  readonly runs: boolean;
+  readonly database: boolean;
+}
+
+function schemaRules(c: Collector, props: readonly Prop[], facts: ToolFacts): void {
+  const byGroup = new Map<number, Prop[]>();
+  for (const p of props) {
+    const g = byGroup.get(p.group);
+    if (g === undefined) byGroup.set(p.group, [p]);
+    else g.push(p);
+  }
+  for (const group of byGroup.values()) {
+    const urls: [Prop, string][] = [];
+    const destinations: Prop[] = [];
+    const bodies: Prop[] = [];
+    const paths: Prop[] = [];
+    const contents: Prop[] = [];
+    const httpParts: Prop[] = [];
+    for (const p of group) {
+      const urlTok = p.tokens.find((t) => SCHEMA.url.has(t));
+      if (urlTok !== undefined && !p.tokens.some((t) => SCHEMA.notAPage.has(t))) urls.push([p, urlTok]);
+      if (SCHEMA.destination.has(p.joined)) {
+        const d = p.description?.toLowerCase() ?? '';
+        const notRecipient = p.joined === 'to' && SCHEMA.notARecipient.some((w) => d.includes(w));
+        if (!notRecipient) destinations.push(p);
+      }
+      if (SCHEMA.body.has(p.joined)) bodies.push(p);
+      if (SCHEMA.path.has(p.joined)) paths.push(p);
+      if (SCHEMA.content.has(p.joined)) contents.push(p);
+      if (SCHEMA.httpRequest.has(p.joined)) httpParts.push(p);
+      if (SCHEMA.command.has(p.joined)) addEvidence(c, EXEC, 'schema', p.joined, p.path);
+      if (SCHEMA.code.has(p.joined) && facts.runs) addEvidence(c, EXEC, 'schema', p.joined, p.path);
+      if (!facts.writes && (SCHEMA.sql.has(p.joined) || (facts.database && SCHEMA.query.has(p.joined)))) {
+        addEvidence(c, PAT, 'schema', p.joined, p.path);
+      }
+    }
+    if (urls.length > 0 && httpParts.length > 0) {
+      // url + method/headers: a generic HTTP client reads what the server says and sends what it is given.
+      for (const [p, t] of urls) addEvidence(c, EIT | NAT, 'schema', t, p.path);
+      for (const p of httpParts) addEvidence(c, EIT | NAT, 'schema', p.joined, p.path);
+    } else if (urls.length > 0 && !facts.writes && !facts.sends) {
+      for (const [p, t] of urls) addEvidence(c, EIT, 'schema', t, p.path);
+    }
+    // A recipient plus a body is a message; a tool that only writes one (a draft) does not send it.
+    if (destinations.length > 0 && bodies.length > 0 && (facts.sends || !facts.writes)) {
+      for (const p of [...destinations, ...bodies]) if (p.joined !== '') addEvidence(c, NAT, 'schema', p.joined, p.path);
+    }
+    if (paths.length > 0 && contents.length > 0 && !facts.sends) {
+      for (const p of [...paths, ...contents]) addEvidence(c, MUT, 'schema', p.joined, p.path);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// classifyTool
+// ---------------------------------------------------------------------------------------------
+
+const TOOLS_SUBCALL = /(?:^|[^\p{L}\p{N}_])tools\.[\p{L}_$]/u;
+
+/**
+ * Deterministic classification of one tool spec from its name, description and input schema (property
+ * names and their descriptions, at any depth of `properties`/`items`), in English and Chinese, with MCP
+ * annotations as evidence.
+ *
+ * Total on plain data: a missing or mistyped field is ignored, never a throw. Work is capped (4 000
+ * characters per text, 200 schema properties, depth 8). The same spec always gives the same output:
+ * capabilities in CAPABILITIES order, evidence sorted by capability, source, term and path.
+ * @param spec an MCP-style tool spec (only `name` is required, and even that is checked)
+ * @returns the capabilities, the evidence for each, and whether this is a Code Mode tool
+ */
+export function classifyTool(spec: ToolSpec): Classification {
+  const s: Record<string, unknown> = isRecord(spec) ? spec : {};
+  const name = typeof s['name'] === 'string' ? s['name'] : '';
+  const description = typeof s['description'] === 'string' ? s['description'] : '';
+  const c: Collector = { mask: 0, evidence: [], seen: new Set() };
+
+  // Name.
+  const nTokens = nameTokens(name);
+  const nameSeg: Segment = { kind: 'name', source: 'name', at: undefined, toks: toTokens(nTokens) };
+  const nameA = analyse(nameSeg, c);
+
+  // Description, sentence by sentence.
+  const descSegs: Segment[] = [];
+  textSegments(description, 'description', 'description', undefined, descSegs);
+  const descA = descSegs.map((seg) => analyse(seg, c));
+
+  // A verb in one place and its object in the other: `search` + "… the web", `weather` + "Get …".
+  const firstDesc = descA[0];
+  if (firstDesc !== undefined) {
+    if (nameA.objects.length === 0) crossPair(c, nameA, firstDesc, true);
+    crossPair(c, firstDesc, nameA, false);
+  }
+
+  // A name made of nouns only, with no verb anywhere, is a getter: `inbox`, `weather`, `customer_records`.
+  const anyVerb = nameA.verbRoles.size > 0 || descA.some((a) => a.verbRoles.size > 0);
+  if (!anyVerb) {
+    for (const j of nameA.objects) {
+      emitPair(c, 'read', undefined, nameSeg, nameSeg.toks[j] as Tok, (nameA.roles[j] as Role).obj as ObjectClass);
+    }
+  }
+
+  // Code Mode: `run_code`-style names, "Code Mode" or `tools.x(...)` in the description.
+  let codeMode = false;
+  for (let i = 0; i + 1 < nTokens.length; i++) {
+    const pair = CODE_MODE_NAME_PAIRS.find(([a, b]) => a === nTokens[i] && b === nTokens[i + 1]);
+    if (pair !== undefined) { codeMode = true; addEvidence(c, EXEC, 'name', `${pair[0]} ${pair[1]}`, undefined); }
+  }
+  const lowerDesc = description.length > MAX_TEXT ? description.slice(0, MAX_TEXT).toLowerCase() : description.toLowerCase();
+  if (/\bcode[\s_-]mode\b/.test(lowerDesc)) { codeMode = true; addEvidence(c, EXEC, 'description', 'code mode', undefined); }
+  if (TOOLS_SUBCALL.test(lowerDesc)) { codeMode = true; addEvidence(c, EXEC, 'description', 'tools.', undefined); }
+
+  // Input schema: property descriptions are prose; property names feed the schema rules.
+  const textAnalyses = [nameA, ...descA];
+  const has = (role: VerbRole): boolean => textAnalyses.some((a) => a.verbRoles.has(role));
+  const facts: ToolFacts = {
+    reads: has('read') || has('webRead'),
+    writes: has('create') || has('modify'),
+    sends: has('send'),
+    runs: has('run') || codeMode || (c.mask & EXEC) !== 0,
+    database: textAnalyses.some((a) => a.seg.toks.some((t) => t.info?.db === true)),
+  };
+  const props = schemaProps(s['inputSchema']);
+  for (const p of props) {
+    if (p.description === undefined) continue;
+    const segs: Segment[] = [];
+    textSegments(p.description, 'schema', 'schema', p.path, segs);
+    for (const seg of segs) analyse(seg, c);
+  }
+  schemaRules(c, props, facts);
+
+  // MCP annotations, when they are booleans.
+  const ann = s['annotations'];
+  if (isRecord(ann)) {
+    const ro = ann['readOnlyHint'];
+    const ow = ann['openWorldHint'];
+    if (ro === true && ow === true) addEvidence(c, EIT, 'annotation', ANNOTATION_TERMS.openWorldRead, undefined);
+    if (ro === false && ow === false) addEvidence(c, MUT, 'annotation', ANNOTATION_TERMS.closedWorldWrite, undefined);
+    // Destroying something outside is already an external action; only a local tool gains a mutation.
+    if (ann['destructiveHint'] === true && (c.mask & NAT) === 0) addEvidence(c, MUT, 'annotation', ANNOTATION_TERMS.destructive, undefined);
+  }
+
+  const capabilities: Capability[] = [];
+  for (let i = 0; i < CAPABILITIES.length; i++) if (c.mask & (1 << i)) capabilities.push(CAPABILITIES[i] as Capability);
+  c.evidence.sort(compareEvidence);
+  return { capabilities, evidence: c.evidence, codeMode };
+}

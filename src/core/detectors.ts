@@ -1,0 +1,809 @@
+/**
+ * Sensitive-data detectors for tool-call arguments (DESIGN.md "Sensitive data and provenance").
+ *
+ * Every detector here is built for precision first: a false positive blocks a legitimate call, so
+ * each pattern is anchored against adjacent characters and, where a format has one, confirmed by a
+ * checksum (Luhn, IBAN mod-97, ISO 7064 MOD 11-2) or a structural check (a JWT header that decodes
+ * to JSON with `alg`). Secrets without a fixed format are only reported when a key-like name is
+ * bound to a value that looks random, and never for obvious placeholders.
+ *
+ * Pure: standard ECMAScript only, no IO, no clock. Every regular expression is written so that its
+ * run time is linear in the input (a leading negative look-behind stops a match from being retried
+ * inside a run it could already have started at, and every repetition that can back-track is bounded).
+ */
+import type { Finding, SensitiveKind } from './types.js';
+
+/** A half-open range `[start, end)` of UTF-16 code units inside one scanned string. */
+export interface MatchSpan {
+  readonly start: number;
+  readonly end: number;
+}
+
+/**
+ * A detector scans one string value found at some argument path and returns its findings.
+ * `key` is the field name the value is bound to, lowercased; it is undefined for the root value and
+ * for array elements.
+ */
+export interface Detector {
+  /** Stable id, e.g. `pii.email`. */
+  readonly id: string;
+  /** `CUSTOMER_DATA` is never a detector's kind: it comes from provenance, not from the text. */
+  readonly kind: SensitiveKind;
+  /**
+   * Scan one value.
+   * @param value the string to scan (numbers arrive converted with `String()`)
+   * @param key the lowercased field name the value is bound to, when there is one
+   * @returns the matched spans, possibly empty; never throws
+   */
+  scan(value: string, key: string | undefined): readonly MatchSpan[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Validators
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Luhn (mod 10) check, as used by payment card numbers.
+ * @param digits ASCII digits only, no separators (at least 2 of them)
+ * @returns true when the checksum holds; false for any other input
+ */
+export function luhnValid(digits: string): boolean {
+  if (!/^\d{2,}$/u.test(digits)) return false;
+  let sum = 0;
+  let double = false;
+  for (let i = digits.length - 1; i >= 0; i--) {
+    let d = digits.charCodeAt(i) - 48;
+    if (double) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+    double = !double;
+  }
+  return sum % 10 === 0;
+}
+
+/**
+ * IBAN lengths by ISO 3166 country code, from the SWIFT IBAN registry. A candidate whose country is
+ * absent, or whose length differs, is not an IBAN: the table is what keeps random
+ * `XX00...` tokens (which pass mod-97 one time in 97) from being reported.
+ */
+const IBAN_LENGTHS: ReadonlyMap<string, number> = new Map<string, number>([
+  ['AD', 24], ['AE', 23], ['AL', 28], ['AT', 20], ['AZ', 28], ['BA', 20], ['BE', 16], ['BG', 22],
+  ['BH', 22], ['BR', 29], ['BY', 28], ['CH', 21], ['CR', 22], ['CY', 28], ['CZ', 24], ['DE', 22],
+  ['DK', 18], ['DO', 28], ['EE', 20], ['EG', 29], ['ES', 24], ['FI', 18], ['FO', 18], ['FR', 27],
+  ['GB', 22], ['GE', 22], ['GI', 23], ['GL', 18], ['GR', 27], ['GT', 28], ['HR', 21], ['HU', 28],
+  ['IE', 22], ['IL', 23], ['IQ', 23], ['IS', 26], ['IT', 27], ['JO', 30], ['KW', 30], ['KZ', 20],
+  ['LB', 28], ['LC', 32], ['LI', 21], ['LT', 20], ['LU', 20], ['LV', 21], ['LY', 25], ['MC', 27],
+  ['MD', 24], ['ME', 22], ['MK', 19], ['MR', 27], ['MT', 31], ['MU', 30], ['NL', 18], ['NO', 15],
+  ['PK', 24], ['PL', 28], ['PS', 29], ['PT', 25], ['QA', 29], ['RO', 24], ['RS', 22], ['RU', 33],
+  ['SA', 24], ['SC', 31], ['SD', 18], ['SE', 24], ['SI', 19], ['SK', 24], ['SM', 27], ['ST', 25],
+  ['SV', 28], ['TL', 23], ['TN', 24], ['TR', 26], ['UA', 29], ['VA', 22], ['VG', 24], ['XK', 20],
+]);
+
+/**
+ * IBAN check: a known country code with its exact length, and the ISO 13616 mod-97 remainder 1.
+ * @param iban the IBAN, case-insensitive, optionally with spaces between groups
+ * @returns true when both the length table and the checksum accept it
+ */
+export function ibanValid(iban: string): boolean {
+  const s = iban.replace(/ /gu, '').toUpperCase();
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]+$/u.test(s)) return false;
+  if (IBAN_LENGTHS.get(s.slice(0, 2)) !== s.length) return false;
+  const rearranged = s.slice(4) + s.slice(0, 4);
+  let rem = 0;
+  for (let i = 0; i < rearranged.length; i++) {
+    const c = rearranged.charCodeAt(i);
+    // INVARIANT: rem < 97 before each step, so rem * 100 + 35 stays far below 2^53.
+    if (c >= 48 && c <= 57) rem = (rem * 10 + (c - 48)) % 97;
+    else rem = (rem * 100 + (c - 55)) % 97; // 'A' (65) -> 10 ... 'Z' (90) -> 35
+  }
+  return rem === 1;
+}
+
+const CN_ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2] as const;
+const CN_ID_CHECK = '10X98765432';
+
+/**
+ * Whether a Gregorian date exists.
+ * @returns true for a real calendar day
+ */
+function isRealDate(year: number, month: number, day: number): boolean {
+  if (month < 1 || month > 12 || day < 1) return false;
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] ?? 0;
+  return day <= days;
+}
+
+/**
+ * Chinese resident identity number (GB 11643-1999) check.
+ * @param id 18 characters: 17 digits and a check character (digit or X/x)
+ * @returns true when the ISO 7064 MOD 11-2 check character matches and positions 7-14 hold a real
+ *   birth date between 1900 and 2099
+ */
+export function chineseResidentIdValid(id: string): boolean {
+  if (!/^\d{17}[\dXx]$/u.test(id)) return false;
+  let sum = 0;
+  for (let i = 0; i < 17; i++) sum += (id.charCodeAt(i) - 48) * (CN_ID_WEIGHTS[i] ?? 0);
+  if (CN_ID_CHECK[sum % 11] !== id.charAt(17).toUpperCase()) return false;
+  const year = Number(id.slice(6, 10));
+  const month = Number(id.slice(10, 12));
+  const day = Number(id.slice(12, 14));
+  return year >= 1900 && year <= 2099 && isRealDate(year, month, day);
+}
+
+/**
+ * Shannon entropy of a string's code points.
+ * @param s any string
+ * @returns bits per character; 0 for the empty string
+ */
+export function shannonEntropy(s: string): number {
+  const counts = new Map<string, number>();
+  let n = 0;
+  for (const ch of s) {
+    counts.set(ch, (counts.get(ch) ?? 0) + 1);
+    n++;
+  }
+  if (n === 0) return 0;
+  let h = 0;
+  for (const c of counts.values()) {
+    const p = c / n;
+    h -= p * Math.log2(p);
+  }
+  return h;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shared helpers
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Run a global regular expression and keep the matches `accept` confirms.
+ * `matchAll` clones the expression, so the shared module-level regexes carry no `lastIndex` state.
+ * @param accept returns the span to report (often a part of the match), or undefined to drop it
+ * @returns the accepted spans
+ */
+function collect(
+  value: string,
+  re: RegExp,
+  accept: (m: RegExpExecArray & { index: number }) => MatchSpan | undefined,
+): MatchSpan[] {
+  const out: MatchSpan[] = [];
+  for (const m of value.matchAll(re)) {
+    const span = accept(m);
+    if (span !== undefined) out.push(span);
+  }
+  return out;
+}
+
+/**
+ * The span of a whole match.
+ * @returns `[m.index, m.index + m[0].length)`
+ */
+function whole(m: RegExpExecArray & { index: number }): MatchSpan {
+  return { start: m.index, end: m.index + m[0].length };
+}
+
+/**
+ * Whether the random part of a fixed-format token plausibly is random: rules out documentation
+ * placeholders such as `ghp_xxxxxxxx…` or `AKIA0000000000000000`.
+ * @returns false for low-entropy bodies and long runs of one character
+ */
+function plausibleTokenBody(body: string): boolean {
+  return shannonEntropy(body) >= 3.0 && !/(.)\1{5}/u.test(body);
+}
+
+function detector(id: string, kind: SensitiveKind, scan: Detector['scan']): Detector {
+  return Object.freeze({ id, kind, scan });
+}
+
+// ---------------------------------------------------------------------------------------------
+// PII
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * An address `local@domain.tld`. The look-behind keeps a match from starting inside a longer run of
+ * address characters; the look-ahead refuses a domain that continues (`a@b.co.x-y`).
+ */
+const EMAIL_RE =
+  /(?<![A-Za-z0-9._%+\-@])([A-Za-z0-9][A-Za-z0-9._%+-]{0,63})@((?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.){1,8}([A-Za-z]{2,63}))(?![A-Za-z0-9\-@_]|\.[A-Za-z0-9])/gu;
+/** File extensions that are no top-level domain: `logo@2x.png` is an asset name, not an address. */
+const FILE_EXTENSION_TLDS: ReadonlySet<string> = new Set([
+  'png', 'jpg', 'jpeg', 'gif', 'svg', 'webp', 'bmp', 'ico', 'tif', 'tiff', 'heic', 'avif',
+  'css', 'scss', 'js', 'mjs', 'cjs', 'jsx', 'ts', 'tsx', 'json', 'yaml', 'yml', 'txt', 'html', 'htm',
+  'pdf', 'xml', 'csv', 'lock', 'map', 'woff', 'woff2', 'ttf', 'otf', 'mp3', 'mp4', 'wav', 'webm',
+]);
+/** `scheme://user:` right before a match: the match is URL userinfo (`https://u:p@host`). */
+const URL_USERINFO_BEFORE_RE = /[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s/@]*$/u;
+
+const emailDetector = detector('pii.email', 'PII', (value) =>
+  collect(value, EMAIL_RE, (m) => {
+    const local = m[1] ?? '';
+    const tld = (m[3] ?? '').toLowerCase();
+    if (local.endsWith('.') || local.includes('..')) return undefined;
+    if (FILE_EXTENSION_TLDS.has(tld)) return undefined;
+    const end = m.index + m[0].length;
+    // scp-style remote `git@github.com:org/repo.git` names a host, not a mailbox.
+    if (/^:[A-Za-z0-9_~./]/u.test(value.slice(end, end + 2))) return undefined;
+    if (URL_USERINFO_BEFORE_RE.test(value.slice(Math.max(0, m.index - 256), m.index))) return undefined;
+    return whole(m);
+  }),
+);
+
+/** E.164-ish: `+`, a non-zero country digit, then 7-14 more digits with short separators. */
+const PHONE_E164_RE = /(?<![A-Za-z0-9_+])\+[1-9](?:[ .()-]{0,2}\d){7,14}(?!\d)/gu;
+/** North American `(415) 555-0100` / `415-555-0100`, area and exchange codes starting 2-9. */
+const PHONE_NANP_RE =
+  /(?<![A-Za-z0-9_.+/-])(?:\([2-9]\d{2}\) ?|[2-9]\d{2}-)[2-9]\d{2}-\d{4}(?![A-Za-z0-9_]|-\d)/gu;
+/** Chinese mobile: `1[3-9]` + 9 digits, optionally `+86`/`0086` and consistent 3-4-4 separators. */
+const PHONE_CN_MOBILE_RE =
+  /(?<![A-Za-z0-9_+])(?:(?:\+|00)86[ -]?)?1[3-9]\d([ -]?)\d{4}\1\d{4}(?![A-Za-z0-9_])/gu;
+
+const phoneDetector = detector('pii.phone', 'PII', (value) => [
+  ...collect(value, PHONE_E164_RE, (m) => {
+    const digits = m[0].replace(/\D/gu, '').length;
+    return digits >= 8 && digits <= 15 ? whole(m) : undefined;
+  }),
+  ...collect(value, PHONE_NANP_RE, whole),
+  ...collect(value, PHONE_CN_MOBILE_RE, whole),
+]);
+
+/**
+ * 13-19 digits, either unbroken or grouped (first group of 4, separators all the same single space
+ * or dash), not touching other digits, letters or a decimal point.
+ */
+const CARD_RE =
+  /(?<![A-Za-z0-9_]|\d[.,])(?:\d{13,19}|\d{4}([ -])\d{4,6}(?:\1\d{3,5}){1,4})(?![A-Za-z0-9_]|[.,]\d)/gu;
+
+/**
+ * Whether a digit string starts with a known issuer prefix and has a length that issuer uses.
+ * @returns true for Visa, Mastercard, Amex, Discover, JCB, Diners and UnionPay shapes
+ */
+function plausibleIssuer(d: string): boolean {
+  const n = d.length;
+  const p2 = Number(d.slice(0, 2));
+  const p3 = Number(d.slice(0, 3));
+  const p4 = Number(d.slice(0, 4));
+  if (d.startsWith('4')) return n === 13 || n === 16 || n === 19; // Visa
+  if ((p2 >= 51 && p2 <= 55) || (p4 >= 2221 && p4 <= 2720)) return n === 16; // Mastercard
+  if (p2 === 34 || p2 === 37) return n === 15; // Amex
+  if (p4 === 6011 || p2 === 65 || (p3 >= 644 && p3 <= 649)) return n >= 16 && n <= 19; // Discover
+  if (p4 >= 3528 && p4 <= 3589) return n >= 16 && n <= 19; // JCB
+  if (p2 === 36 || p2 === 38 || (p3 >= 300 && p3 <= 305)) return n >= 14 && n <= 19; // Diners
+  if (p2 === 62) return n >= 16 && n <= 19; // UnionPay
+  return false;
+}
+
+/**
+ * Whether a digit string is a plausible card number.
+ * @returns true when length, issuer prefix and Luhn all agree
+ */
+function isCardNumber(d: string): boolean {
+  return d.length >= 13 && d.length <= 19 && plausibleIssuer(d) && luhnValid(d);
+}
+
+const cardDetector = detector('pii.card', 'PII', (value) =>
+  collect(value, CARD_RE, (m) => {
+    const sep = m[1];
+    if (sep === undefined) return isCardNumber(m[0]) ? whole(m) : undefined;
+    // A grouped run may carry a trailing group that is not part of the card (`… 1111 2026`):
+    // try the longest prefix of whole groups first.
+    const groups = m[0].split(sep);
+    for (let g = groups.length; g >= 2; g--) {
+      const text = groups.slice(0, g).join(sep);
+      if (isCardNumber(text.replace(/\D/gu, ''))) return { start: m.index, end: m.index + text.length };
+    }
+    return undefined;
+  }),
+);
+
+/** A possible IBAN start: two letters and two check digits at the start of an alphanumeric run. */
+const IBAN_START_RE = /(?<![A-Za-z0-9])[A-Za-z]{2}\d{2}(?=[ ]?[A-Za-z0-9])/gu;
+
+/**
+ * Whether the character at `i` is an ASCII letter or digit.
+ * @returns false past the end of the string
+ */
+function isAlnumAt(s: string, i: number): boolean {
+  const c = s.charCodeAt(i);
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+}
+
+/**
+ * Read the rest of an IBAN whose first four characters start at `start`, compact or in groups of
+ * four separated by single spaces, taking exactly the length the country's entry demands.
+ * @returns the end offset, or undefined when the text there does not have that shape
+ */
+function readIban(value: string, start: number, total: number): number | undefined {
+  let i = start + 4;
+  let need = total - 4;
+  if (value.charAt(i) !== ' ') {
+    // Compact form.
+    for (; need > 0; need--, i++) if (!isAlnumAt(value, i)) return undefined;
+    return isAlnumAt(value, i) ? undefined : i;
+  }
+  while (need > 0) {
+    if (value.charAt(i) !== ' ') return undefined;
+    i++;
+    const take = Math.min(4, need);
+    for (let k = 0; k < take; k++, i++) if (!isAlnumAt(value, i)) return undefined;
+    need -= take;
+  }
+  return isAlnumAt(value, i) ? undefined : i;
+}
+
+const ibanDetector = detector('pii.iban', 'PII', (value) =>
+  collect(value, IBAN_START_RE, (m) => {
+    const total = IBAN_LENGTHS.get(m[0].slice(0, 2).toUpperCase());
+    if (total === undefined) return undefined;
+    const end = readIban(value, m.index, total);
+    if (end === undefined) return undefined;
+    const text = value.slice(m.index, end);
+    // Mixed case is a random token, not an IBAN written by a person in either case.
+    if (/[a-z]/u.test(text) && /[A-Z]/u.test(text)) return undefined;
+    return ibanValid(text) ? { start: m.index, end } : undefined;
+  }),
+);
+
+const CN_ID_RE = /(?<![A-Za-z0-9])\d{17}[\dXx](?![A-Za-z0-9])/gu;
+
+const cnResidentIdDetector = detector('pii.cn-resident-id', 'PII', (value) =>
+  collect(value, CN_ID_RE, (m) => (chineseResidentIdValid(m[0]) ? whole(m) : undefined)),
+);
+
+const SSN_RE = /(?<![A-Za-z0-9_-])(\d{3})-(\d{2})-(\d{4})(?![A-Za-z0-9_]|-\d)/gu;
+
+const ssnDetector = detector('pii.us-ssn', 'PII', (value) =>
+  collect(value, SSN_RE, (m) => {
+    const area = m[1] ?? '';
+    if (area === '000' || area === '666' || area.startsWith('9')) return undefined;
+    if (m[2] === '00' || m[3] === '0000') return undefined;
+    return whole(m);
+  }),
+);
+
+// ---------------------------------------------------------------------------------------------
+// SECRET
+// ---------------------------------------------------------------------------------------------
+
+const PEM_PRIVATE_RE =
+  /-----BEGIN (?:(?:RSA|EC|DSA|OPENSSH|ENCRYPTED|PGP) )?PRIVATE KEY(?: BLOCK)?-----/gu;
+const PEM_END_RE = /-----END [A-Z ]{1,40}-----/gu;
+
+const privateKeyDetector = detector('secret.private-key', 'SECRET', (value) =>
+  collect(value, PEM_PRIVATE_RE, (m) => {
+    // The span runs to the block's footer when there is one, so the preview reports the block size.
+    const headerEnd = m.index + m[0].length;
+    const endRe = new RegExp(PEM_END_RE.source, 'gu');
+    endRe.lastIndex = headerEnd;
+    const footer = endRe.exec(value);
+    return { start: m.index, end: footer === null ? headerEnd : footer.index + footer[0].length };
+  }),
+);
+
+const AWS_KEY_ID_RE = /\b(?:AKIA|ASIA)[A-Z0-9]{16}\b/gu;
+
+const awsKeyIdDetector = detector('secret.aws-access-key-id', 'SECRET', (value) =>
+  collect(value, AWS_KEY_ID_RE, (m) => (plausibleTokenBody(m[0].slice(4)) ? whole(m) : undefined)),
+);
+
+const AWS_SECRET_VALUE_RE = /^[A-Za-z0-9/+]{40}$/u;
+/** `aws_secret_access_key = …`, `AWS_SECRET_ACCESS_KEY: "…"`, `"SecretAccessKey": "…"`. */
+const AWS_SECRET_TEXT_RE =
+  /(?<![A-Za-z0-9_])(?:aws_?)?secret_?access_?key["']?[ \t]{0,8}[:=][ \t]{0,8}["']?([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])/giu;
+
+const awsSecretDetector = detector('secret.aws-secret-key', 'SECRET', (value, key) => {
+  const out: MatchSpan[] = [];
+  if (key?.includes('secret') === true) {
+    const trimmed = value.trim();
+    if (AWS_SECRET_VALUE_RE.test(trimmed) && shannonEntropy(trimmed) >= 4.0) {
+      const start = value.indexOf(trimmed);
+      out.push({ start, end: start + trimmed.length });
+    }
+  }
+  out.push(
+    ...collect(value, AWS_SECRET_TEXT_RE, (m) => {
+      const secret = m[1] ?? '';
+      if (shannonEntropy(secret) < 4.0) return undefined;
+      const end = m.index + m[0].length;
+      return { start: end - secret.length, end };
+    }),
+  );
+  return out;
+});
+
+const GITHUB_TOKEN_RE =
+  /(?<![A-Za-z0-9_])(?:gh[pousr]_([A-Za-z0-9]{36})|github_pat_([A-Za-z0-9_]{50,255}))(?![A-Za-z0-9_])/gu;
+
+const githubTokenDetector = detector('secret.github-token', 'SECRET', (value) =>
+  collect(value, GITHUB_TOKEN_RE, (m) =>
+    plausibleTokenBody(m[1] ?? m[2] ?? '') ? whole(m) : undefined,
+  ),
+);
+
+const SLACK_TOKEN_RE = /(?<![A-Za-z0-9_-])xox[abposr]-([A-Za-z0-9-]{10,})/gu;
+
+const slackTokenDetector = detector('secret.slack-token', 'SECRET', (value) =>
+  collect(value, SLACK_TOKEN_RE, (m) => {
+    const body = m[1] ?? '';
+    // Real Slack tokens carry numeric team/user ids; `xoxb-your-token-here` does not.
+    return /\d/u.test(body) && plausibleTokenBody(body) ? whole(m) : undefined;
+  }),
+);
+
+const JWT_RE =
+  /(?<![A-Za-z0-9_-])(eyJ[A-Za-z0-9_-]{5,})\.eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{8,}(?![A-Za-z0-9_-])/gu;
+
+/**
+ * Decode one base64url segment with the platform's `atob` (Node 20 and browsers have it).
+ * @returns the decoded binary string, or undefined when the segment is not base64url or there is no `atob`
+ */
+function decodeBase64Url(segment: string): string | undefined {
+  const host: { readonly atob?: (data: string) => string } = globalThis;
+  if (host.atob === undefined || segment.length % 4 === 1) return undefined;
+  const b64 = segment.replace(/-/gu, '+').replace(/_/gu, '/');
+  try {
+    return host.atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether a JWT header segment decodes to a JSON object with an `alg` member.
+ * @returns false for anything that is not such a header
+ */
+function isJwtHeader(segment: string): boolean {
+  const json = decodeBase64Url(segment);
+  if (json === undefined) return false;
+  try {
+    const parsed: unknown = JSON.parse(json);
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) && 'alg' in parsed;
+  } catch {
+    return false;
+  }
+}
+
+const jwtDetector = detector('secret.jwt', 'SECRET', (value) =>
+  collect(value, JWT_RE, (m) => (isJwtHeader(m[1] ?? '') ? whole(m) : undefined)),
+);
+
+/** Fixed-format vendor tokens; `check` confirms the random part looks random. */
+const WELL_KNOWN_TOKENS: readonly { readonly re: RegExp; readonly check: (body: string) => boolean }[] = [
+  // Stripe live secret / restricted keys.
+  { re: /(?<![A-Za-z0-9_])(?:sk|rk)_live_([A-Za-z0-9]{20,})/gu, check: plausibleTokenBody },
+  // Google API key.
+  { re: /(?<![A-Za-z0-9_-])AIza([0-9A-Za-z_-]{35})(?![0-9A-Za-z_-])/gu, check: plausibleTokenBody },
+  // OpenAI-style `sk-…` / `sk-proj-…`: generic enough that the body must mix letters and digits.
+  {
+    re: /(?<![A-Za-z0-9_-])sk-(?:proj-)?([A-Za-z0-9_-]{32,})/gu,
+    check: (b) => /\d/u.test(b) && /[A-Za-z]/u.test(b) && plausibleTokenBody(b),
+  },
+  // npm access token.
+  { re: /(?<![A-Za-z0-9_])npm_([A-Za-z0-9]{36})(?![A-Za-z0-9_])/gu, check: plausibleTokenBody },
+  // GitLab personal access token.
+  { re: /(?<![A-Za-z0-9_-])glpat-([A-Za-z0-9_-]{20,})/gu, check: plausibleTokenBody },
+];
+
+const wellKnownTokenDetector = detector('secret.well-known-token', 'SECRET', (value) =>
+  WELL_KNOWN_TOKENS.flatMap(({ re, check }) =>
+    collect(value, re, (m) => (check(m[1] ?? '') ? whole(m) : undefined)),
+  ),
+);
+
+/**
+ * Normalised key-like name endings. A name is key-like when, lowercased and stripped of `_`, `-`,
+ * `.` and spaces, it ends with one of these (`db_password`, `OPENAI_API_KEY`, `x-api-key`,
+ * `client_secret`, `数据库密码`). Suffix rather than substring matching keeps `token_count`,
+ * `password_hint` or `token_url` out.
+ */
+const KEY_LIKE_SUFFIXES: readonly string[] = [
+  'apikey', 'secret', 'secretkey', 'token', 'password', 'passwd', 'pwd', 'passphrase', 'privatekey',
+  'accesskey', 'credential', 'credentials', 'authorization', '密钥', '密码', '令牌',
+];
+/** Names ending in `token` that hold opaque but non-secret cursors (pagination, idempotency). */
+const NON_SECRET_TOKEN_SUFFIXES: readonly string[] = [
+  'pagetoken', 'nexttoken', 'continuationtoken', 'paginationtoken', 'synctoken', 'cursortoken',
+  'resumetoken', 'idempotencytoken', 'starttoken',
+];
+
+/**
+ * Whether a field or assignment name is key-like (names a credential).
+ * @param name the raw name, any case
+ * @returns true for names such as `api_key`, `client_secret`, `DB_PASSWORD`, `令牌`
+ */
+function isKeyLikeName(name: string): boolean {
+  const n = name.toLowerCase().replace(/[_\-. ]/gu, '');
+  if (NON_SECRET_TOKEN_SUFFIXES.some((s) => n.endsWith(s))) return false;
+  return KEY_LIKE_SUFFIXES.some((s) => n.endsWith(s));
+}
+
+/** Values that are stand-ins for a secret, never one. */
+const PLACEHOLDER_RES: readonly RegExp[] = [
+  /^(.)\1*$/u, // one repeated character
+  /x{4,}/iu, // xxxx…
+  /\*{3,}|\.{3}|…/u, // masked or elided
+  /^<.*>$/u, // <your-key>
+  /\$\{|\$\(|\{\{|^\$[A-Za-z_]|^%[A-Za-z_]/u, // ${VAR}, $(cmd), {{tmpl}}, $VAR, %VAR%
+  /your|changeme|change_me|placeholder|example|dummy|redacted|sample|replace|insert|todo|fixme|here$/iu,
+  /process\.env|os\.environ|getenv/iu,
+];
+/** Values that are a path, a URL or a file name (e.g. `PWD=/home/u/src2`, `secret: db-creds-2024.json`). */
+const NOT_A_SECRET_SHAPE_RES: readonly RegExp[] = [
+  /^(?:[A-Za-z]:)?[\\/~]|^\.{1,2}[\\/]/u,
+  /:\/\//u,
+  /\.(?:json|ya?ml|toml|ini|txt|pem|key|crt|cer|env|cfg|conf|js|ts|py|sh|p12|pfx|jks)$/iu,
+  // A dotted identifier chain is a code reference (`config.auth.apiToken`), not a literal.
+  /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+(?:\(\))?$/u,
+];
+
+/**
+ * Whether a value bound to a key-like name looks like a real secret rather than a word, a number,
+ * a reference or a placeholder.
+ * @returns true when long, unbroken, random-looking and not a known stand-in
+ */
+function looksLikeSecretValue(v: string): boolean {
+  if (v.length < 16 || /\s/u.test(v)) return false;
+  const classes = Number(/[a-z]/u.test(v)) + Number(/[A-Z]/u.test(v)) + Number(/\d/u.test(v));
+  if (classes < 2) return false;
+  const h = shannonEntropy(v);
+  if (h < 3.5) return false;
+  // A sequence of plain words (`My-Secret-Password-Here`) has moderate entropy and no digit.
+  if (!/\d/u.test(v) && h < 4.2) return false;
+  if (PLACEHOLDER_RES.some((re) => re.test(v))) return false;
+  return !NOT_A_SECRET_SHAPE_RES.some((re) => re.test(v));
+}
+
+/** `Bearer …` / `Basic …` / `token …`: an Authorization header's scheme precedes the credential. */
+const AUTH_SCHEME_RE = /^(?:bearer|basic|token)[ \t]+/iu;
+
+/**
+ * An assignment in text: a name (identifier-like, or CJK), an optional closing quote and `]`
+ * (`cfg["password"] = …`), `:`/`=`/`=>`/`：`,
+ * an optional auth scheme and quote, then the value up to whitespace, a quote, `,` or `;`.
+ */
+const ASSIGNMENT_RE =
+  /(?<![\p{L}\p{N}_])([\p{L}_][\p{L}\p{N}_.-]{0,63})["'`]?\]?[ \t]{0,8}(?:=>|[:=：])[ \t]{0,8}(?:(?:[Bb]earer|[Bb]asic|[Tt]oken)[ \t]+)?["'`]?([^\s"'`,;]{1,4096})/gu;
+
+const keyedHighEntropyDetector = detector('secret.keyed-high-entropy', 'SECRET', (value, key) => {
+  const out: MatchSpan[] = [];
+  if (key !== undefined && isKeyLikeName(key)) {
+    const trimmed = value.trim();
+    const scheme = AUTH_SCHEME_RE.exec(trimmed);
+    const candidate = scheme === null ? trimmed : trimmed.slice(scheme[0].length);
+    if (looksLikeSecretValue(candidate)) {
+      const start = value.indexOf(candidate);
+      out.push({ start, end: start + candidate.length });
+    }
+  }
+  out.push(
+    ...collect(value, ASSIGNMENT_RE, (m) => {
+      if (!isKeyLikeName(m[1] ?? '')) return undefined;
+      const raw = m[2] ?? '';
+      // Trailing sentence or bracket punctuation is not part of the value.
+      const v = raw.replace(/[.)\]}]+$/u, '');
+      if (!looksLikeSecretValue(v)) return undefined;
+      const start = m.index + m[0].length - raw.length;
+      return { start, end: start + v.length };
+    }),
+  );
+  return out;
+});
+
+/** Every built-in detector, PII first then SECRET. */
+export const BUILTIN_DETECTORS: readonly Detector[] = Object.freeze([
+  emailDetector,
+  phoneDetector,
+  cardDetector,
+  ibanDetector,
+  cnResidentIdDetector,
+  ssnDetector,
+  privateKeyDetector,
+  awsKeyIdDetector,
+  awsSecretDetector,
+  githubTokenDetector,
+  slackTokenDetector,
+  jwtDetector,
+  wellKnownTokenDetector,
+  keyedHighEntropyDetector,
+]);
+
+// ---------------------------------------------------------------------------------------------
+// Destination fields and the argument walk
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Normalised names of fields that say where data goes (a recipient, a URL, a channel). What they
+ * hold is an address, not data leaving, so they are never scanned.
+ */
+export const DESTINATION_FIELDS: ReadonlySet<string> = new Set([
+  'to', 'cc', 'bcc', 'replyto', 'recipient', 'recipients', 'url', 'uri', 'href', 'endpoint',
+  'webhook', 'webhookurl', 'channel', 'channelid', 'chatid', 'destination', 'dest', 'host',
+  'hostname',
+]);
+
+/**
+ * Whether a field name is a destination field.
+ * @param name the field name as it appears in the arguments
+ * @returns true when the name, lowercased and without `_` and `-`, is in {@link DESTINATION_FIELDS}
+ */
+export function isDestinationField(name: string): boolean {
+  return DESTINATION_FIELDS.has(name.toLowerCase().replace(/[_-]/gu, ''));
+}
+
+/** Containers deeper than this are not descended into. */
+const MAX_DEPTH = 64;
+/** Scanned leaves (strings and numbers) per call. */
+const MAX_LEAVES = 10_000;
+/** Values of any kind visited per call: bounds work on inputs such as huge arrays of nulls. */
+const MAX_VISITS = 100_000;
+
+/** What {@link scanArgsReport} found, and whether it had to stop early. */
+export interface ScanReport {
+  readonly findings: Finding[];
+  /** True when a depth, leaf or visit bound cut the walk short: some of the input was not scanned. */
+  readonly truncated: boolean;
+}
+
+interface WalkState {
+  readonly detectors: readonly Detector[];
+  readonly seen: Set<object>;
+  readonly found: Map<string, Finding>;
+  leaves: number;
+  visits: number;
+  truncated: boolean;
+  stopped: boolean;
+}
+
+/**
+ * Run every detector on one leaf and record the first span of each detector that hits.
+ */
+function scanLeaf(text: string, path: string, key: string | undefined, st: WalkState): void {
+  const at = path === '' ? '$' : path;
+  for (const d of st.detectors) {
+    const id = `${at}\u0000${d.id}`;
+    // INVARIANT: one finding per (path, detector); the first span's preview is kept.
+    if (st.found.has(id)) continue;
+    const span = d.scan(text, key)[0];
+    if (span === undefined) continue;
+    const preview = maskPreview(d.id, text.slice(span.start, span.end));
+    st.found.set(id, { kind: d.kind, detector: d.id, path: at, preview });
+  }
+}
+
+/**
+ * Depth-first walk of one value.
+ * @param key the lowercased field name the value is bound to, undefined for root and array elements
+ */
+function walk(value: unknown, path: string, key: string | undefined, depth: number, st: WalkState): void {
+  if (st.stopped) return;
+  if (++st.visits > MAX_VISITS) {
+    st.truncated = st.stopped = true;
+    return;
+  }
+  const t = typeof value;
+  if (t === 'string' || t === 'number' || t === 'bigint') {
+    if (st.leaves >= MAX_LEAVES) {
+      st.truncated = st.stopped = true;
+      return;
+    }
+    st.leaves++;
+    scanLeaf(String(value), path, key, st);
+    return;
+  }
+  if (value === null || t !== 'object') return; // booleans, null, undefined, symbols, functions
+  const obj = value as object;
+  // INVARIANT: each object is entered at most once, so cycles and shared subtrees cost nothing more.
+  if (st.seen.has(obj)) return;
+  if (depth >= MAX_DEPTH) {
+    st.truncated = true;
+    return;
+  }
+  st.seen.add(obj);
+  if (Array.isArray(obj)) {
+    const arr: readonly unknown[] = obj;
+    for (let i = 0; i < arr.length && !st.stopped; i++) walk(arr[i], `${path}[${i}]`, undefined, depth + 1, st);
+    return;
+  }
+  const rec = obj as Record<string, unknown>;
+  for (const k of Object.keys(rec)) {
+    if (st.stopped) return;
+    // Destination fields are skipped by name at any depth, with everything beneath them.
+    if (isDestinationField(k)) continue;
+    walk(rec[k], path === '' ? k : `${path}.${k}`, k.toLowerCase(), depth + 1, st);
+  }
+}
+
+/**
+ * Scan a tool call's arguments and say whether the walk was cut short.
+ * @param args any JSON value (anything else is tolerated: cycles, symbols, functions)
+ * @param detectors the detectors to run
+ * @default detectors {@link BUILTIN_DETECTORS}
+ * @returns the findings as {@link scanArgs} returns them, and `truncated`
+ */
+export function scanArgsReport(args: unknown, detectors: readonly Detector[] = BUILTIN_DETECTORS): ScanReport {
+  const st: WalkState = {
+    detectors,
+    seen: new Set(),
+    found: new Map(),
+    leaves: 0,
+    visits: 0,
+    truncated: false,
+    stopped: false,
+  };
+  walk(args, '', undefined, 0, st);
+  const findings = [...st.found.values()].sort((a, b) =>
+    a.path < b.path ? -1 : a.path > b.path ? 1 : a.detector < b.detector ? -1 : a.detector > b.detector ? 1 : 0,
+  );
+  return { findings, truncated: st.truncated };
+}
+
+/**
+ * Walk `args` and run every detector on every string leaf (numbers are converted with `String()`
+ * and scanned too: a card number may arrive as a number), skipping any subtree whose field name is
+ * a destination field, at any depth. A leaf bound to a field name is scanned with that name,
+ * lowercased, as the detectors' `key`.
+ *
+ * Bounded: containers deeper than 64 are not entered, the walk stops after 10 000 scanned leaves
+ * (or 100 000 visited values), and each object is entered once, so cyclic input cannot loop.
+ * @param args any JSON value
+ * @param detectors the detectors to run
+ * @default detectors {@link BUILTIN_DETECTORS}
+ * @returns findings sorted by path (`$` for the root value) then detector id, one per detector and path
+ */
+export function scanArgs(args: unknown, detectors: readonly Detector[] = BUILTIN_DETECTORS): Finding[] {
+  return scanArgsReport(args, detectors).findings;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Previews
+// ---------------------------------------------------------------------------------------------
+
+/** Fixed public prefixes of token formats; at most four characters of one are shown. */
+const PUBLIC_PREFIX_RE =
+  /^(?:gh[pousr]_|github_pat_|AKIA|ASIA|xox[abposr]-|[sr]k_live_|AIza|sk-proj-|sk-|npm_|glpat-|eyJ)/u;
+
+/**
+ * A masked preview of a matched value, safe to log and show: it never holds the raw value.
+ * @param detectorId the detector that matched
+ * @param raw the matched text
+ * @returns e.g. `a***@e***.com`, `…42 (16 digits)`, `GB…32 (22 chars)`, `ghp_…(40)`
+ */
+export function maskPreview(detectorId: string, raw: string): string {
+  const preview = buildPreview(detectorId, raw);
+  // INVARIANT: a preview never contains the raw value; fall back to less and less when it would.
+  for (const p of [preview, `…(${raw.length})`, '[masked]', '…']) if (raw === '' || !p.includes(raw)) return p;
+  return '';
+}
+
+/**
+ * The preview before the containment check of {@link maskPreview}.
+ * @returns a masked description of `raw`
+ */
+function buildPreview(detectorId: string, raw: string): string {
+  switch (detectorId) {
+    case 'pii.email': {
+      const m = /^([^@]+)@([^.@]+)(?:\.[^@]*)?\.([A-Za-z]+)$/u.exec(raw);
+      if (m === null) return `…(${raw.length})`;
+      return `${(m[1] ?? '').charAt(0)}***@${(m[2] ?? '').charAt(0)}***.${m[3] ?? ''}`;
+    }
+    case 'pii.card':
+    case 'pii.phone':
+    case 'pii.us-ssn': {
+      const digits = raw.replace(/\D/gu, '');
+      return `…${digits.slice(-2)} (${digits.length} digits)`;
+    }
+    case 'pii.cn-resident-id':
+      return `…${raw.slice(-2)} (${raw.length} chars)`;
+    case 'pii.iban': {
+      const s = raw.replace(/ /gu, '');
+      return `${s.slice(0, 2).toUpperCase()}…${s.slice(-2)} (${s.length} chars)`;
+    }
+    case 'secret.private-key':
+      return `PEM private key…(${raw.length})`;
+    default: {
+      const prefix = PUBLIC_PREFIX_RE.exec(raw)?.[0].slice(0, 4) ?? '';
+      return `${prefix}…(${raw.length})`;
+    }
+  }
+}

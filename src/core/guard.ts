@@ -1,0 +1,441 @@
+/**
+ * The toolchain guard: classifies each call, checks it against the session's history, and answers
+ * allow, ask or deny (DESIGN.md §1). Pure: no IO, no clock.
+ *
+ * Both entry points are total (STYLE.md "The decision function is total"): {@link Session.decide}
+ * always returns a decision, and an internal error becomes a recorded error and the configured
+ * fail-closed verdict, never an exception and never allow. {@link Session.record} never throws;
+ * a failure to record marks the session degraded, and every later decision fails closed.
+ */
+import { CRED, EIT, EXEC, MUT, NAT, PAT, fromMask, isCapability, toMask, verdictRank } from './capabilities.js';
+import type { Capability, Verdict } from './capabilities.js';
+import { analyzeCommand } from './command.js';
+import type { CommandAnalysis } from './command.js';
+import { classifyTool } from './classifier.js';
+import { resolveGuardConfig } from './config.js';
+import type { GuardConfig, ResolvedConfig } from './config.js';
+import { BUILTIN_DETECTORS, isDestinationField, scanArgs } from './detectors.js';
+import type { Detector } from './detectors.js';
+import { forEachLeaf, probeHashes, resultFragments, saltSeed } from './fingerprint.js';
+import { decide as gateDecide, grantedCapabilities, monotonicRedeclaration, outcomeVerdict, requiredCapabilities } from './gate.js';
+import type { GateCapability } from './gate.js';
+import { Ledger, PROVENANCE_BITS, PROVENANCE_CLASSES, visibleClasses } from './ledger.js';
+import type { ChainFacts, LedgerSnapshot, Scope } from './ledger.js';
+import { RULE_IDS, RULE_TABLE } from './rules.js';
+import type { RuleId } from './rules.js';
+import type { CallOutcome, CallRef, Classification, Decision, Evidence, FiredRule, Finding, GateSummary, ToolCall, ToolSpec } from './types.js';
+
+/** What the guard knows about one tool name. */
+export interface ToolInfo {
+  readonly name: string;
+  /** Registered with the guard, or named in `overrides`. */
+  readonly known: boolean;
+  readonly capabilities: readonly Capability[];
+  readonly evidence: readonly Evidence[];
+  readonly codeMode: boolean;
+  /** Overridden to the empty set: known and harmless, so the unknown-tool posture does not apply. */
+  readonly harmless: boolean;
+}
+
+interface ToolEntry extends ToolInfo {
+  readonly mask: number;
+  readonly spec?: ToolSpec;
+  /** Gate capabilities this tool requires; only ever grows (monotonic redeclaration). */
+  required?: ReadonlySet<GateCapability>;
+}
+
+/** What {@link Session.record} did. */
+export type RecordResult =
+  | { readonly recorded: true }
+  | { readonly recorded: false; readonly reason: 'failed-call' | 'code-mode-call' | 'internal-error'; readonly error?: string };
+
+/** A ref to record: a {@link Decision} carries the call's effective capabilities, a bare ref does not. */
+export type RecordRef = CallRef & { readonly capabilities?: readonly Capability[] };
+
+const MAX_ERROR_CHARS = 200;
+
+function errorText(e: unknown): string {
+  const s = e instanceof Error ? `${e.name}: ${e.message}` : `thrown: ${typeof e}`;
+  return s.length > MAX_ERROR_CHARS ? `${s.slice(0, MAX_ERROR_CHARS)}…` : s;
+}
+
+function isTurn(t: unknown): t is number {
+  return typeof t === 'number' && Number.isSafeInteger(t) && t >= 0;
+}
+
+const RULE_ORDER = new Map<string, number>(RULE_IDS.map((id, i) => [id, i]));
+
+/** The guard. One per configuration; it holds any number of sessions. */
+export class Guard {
+  readonly config: ResolvedConfig;
+  private readonly seed: number;
+  private readonly detectors: readonly Detector[];
+  private readonly tools = new Map<string, ToolEntry>();
+  private readonly sessionMap = new Map<string, Session>();
+
+  /**
+   * @param config validated here, once
+   * @throws GuardConfigError listing every problem of `config`
+   */
+  constructor(config: GuardConfig = {}) {
+    this.config = resolveGuardConfig(config);
+    this.seed = saltSeed(this.config.salt);
+    this.detectors = [...BUILTIN_DETECTORS, ...this.config.detectors];
+    for (const spec of this.config.tools) this.registerTool(spec);
+  }
+
+  /**
+   * Register (or re-declare) a tool. A re-declaration can only add gate requirements.
+   * @returns what the guard now knows of the tool
+   */
+  registerTool(spec: ToolSpec): ToolInfo {
+    const previous = this.tools.get(spec.name);
+    const entry = this.entryFor(spec.name, spec);
+    if (previous?.required && entry.required) entry.required = monotonicRedeclaration(previous.required, entry.required);
+    this.tools.set(spec.name, entry);
+    return toInfo(entry);
+  }
+
+  private entryFor(name: string, spec: ToolSpec | undefined): ToolEntry {
+    const override = this.config.overrides.get(name);
+    let cls: Classification = { capabilities: [], evidence: [], codeMode: false };
+    if (spec) cls = classifyTool(spec);
+    const mask = override ?? toMask(cls.capabilities);
+    const evidence: Evidence[] =
+      override === undefined ? [...cls.evidence] : fromMask(override).map((capability) => ({ capability, source: 'override', term: 'overrides' }));
+    const entry: ToolEntry = {
+      name,
+      known: spec !== undefined || override !== undefined,
+      mask,
+      capabilities: fromMask(mask),
+      evidence,
+      codeMode: cls.codeMode,
+      harmless: override === 0,
+      ...(spec ? { spec } : {}),
+    };
+    if (this.config.policy) {
+      entry.required = requiredCapabilities({
+        ...(spec?.annotations ? { annotations: spec.annotations } : {}),
+        ...(spec?.origin ? { origin: spec.origin } : {}),
+        ...(entry.known ? { capabilities: entry.capabilities } : {}),
+      });
+    }
+    return entry;
+  }
+
+  /** What the guard knows of a tool name (an unregistered name is unknown). */
+  tool(name: string): ToolInfo {
+    return toInfo(this.lookup(name));
+  }
+
+  /** @internal the entry, creating the unknown-tool entry on first use */
+  lookup(name: string): ToolEntry {
+    let e = this.tools.get(name);
+    if (e === undefined) {
+      e = this.entryFor(name, undefined);
+      this.tools.set(name, e);
+    }
+    return e;
+  }
+
+  /** The session with this id, created on first use. Sessions never share state. */
+  session(id = 'default'): Session {
+    let s = this.sessionMap.get(id);
+    if (s === undefined) {
+      s = new Session(this, id);
+      this.sessionMap.set(id, s);
+    }
+    return s;
+  }
+
+  /** Forget a session and all it recorded. */
+  endSession(id: string): void {
+    this.sessionMap.delete(id);
+  }
+
+  /** Ids of the live sessions, in creation order. */
+  sessionIds(): string[] {
+    return [...this.sessionMap.keys()];
+  }
+
+  /** @internal */
+  get fingerprintSeed(): number {
+    return this.seed;
+  }
+
+  /** @internal */
+  get allDetectors(): readonly Detector[] {
+    return this.detectors;
+  }
+}
+
+function toInfo(e: ToolEntry): ToolInfo {
+  return { name: e.name, known: e.known, capabilities: e.capabilities, evidence: e.evidence, codeMode: e.codeMode, harmless: e.harmless };
+}
+
+/** Per-call working state, computed lazily so a harmless call stays cheap. */
+class CallContext {
+  private provenanceBits: number | undefined;
+  private findingsCache: Finding[] | undefined;
+
+  constructor(
+    private readonly guard: Guard,
+    private readonly scope: Scope,
+    private readonly turn: number,
+    private readonly call: ToolCall,
+  ) {}
+
+  /** PII and SECRET findings in the non-destination arguments. */
+  findings(): Finding[] {
+    this.findingsCache ??= scanArgs(this.call.args, this.guard.allDetectors);
+    return this.findingsCache;
+  }
+
+  /** Provenance bits carried by the arguments: named `from` ids, then fingerprint probes. */
+  provenance(): number {
+    if (this.provenanceBits !== undefined) return this.provenanceBits;
+    let bits = 0;
+    for (const id of this.call.from ?? []) {
+      if (typeof id === 'string') bits |= visibleClasses(this.scope, this.turn, (s, before) => s.contexts.classesBefore(id, before));
+    }
+    const seed = this.guard.fingerprintSeed;
+    forEachLeaf(
+      this.call.args,
+      (text) => {
+        if (bits === 7) return;
+        probeHashes(text, seed, (h) => {
+          bits |= visibleClasses(this.scope, this.turn, (s, before) => s.fingerprints.classesBefore(h, before));
+          return bits === 7;
+        });
+      },
+      isDestinationField,
+    );
+    this.provenanceBits = bits;
+    return bits;
+  }
+}
+
+/** One session's view of the guard: decide before a call, record after it. */
+export class Session {
+  readonly ledger: Ledger;
+
+  constructor(
+    readonly guard: Guard,
+    readonly id: string,
+  ) {
+    this.ledger = new Ledger(id, guard.config.limits);
+  }
+
+  /**
+   * Decide a call before it runs. Total: never throws, never allows on an internal error.
+   * @returns the verdict with every rule that fired, the call's capabilities and evidence
+   */
+  decide(call: ToolCall): Decision {
+    let turn = 0;
+    try {
+      if (call === null || typeof call !== 'object' || typeof call.tool !== 'string' || call.tool === '') {
+        return this.failClosed(call, 0, 'guard.internal-error', 'invalid call: expected an object with a non-empty string `tool`');
+      }
+      if (call.turn !== undefined && !isTurn(call.turn)) {
+        return this.failClosed(call, 0, 'guard.internal-error', `invalid call: \`turn\` must be a non-negative integer, got \`${String(call.turn)}\``);
+      }
+      const scope = this.scopeFor(call.parent);
+      turn = call.turn ?? scope.cur + 1;
+      return this.decideIn(scope, turn, call);
+    } catch (e) {
+      const msg = errorText(e);
+      this.ledger.errors.push(`decide \`${safeName(call)}\`: ${msg}`);
+      return this.failClosed(call, turn, 'guard.internal-error', `the guard failed while deciding (${msg})`);
+    }
+  }
+
+  private scopeFor(parent: string | undefined): Scope {
+    const scope = this.ledger.scopeOf(parent);
+    if (scope) return scope;
+    // A sub-call whose parent was never decided, or whose scope was evicted: judged in a fresh
+    // scope opened now, which sees everything settled in the session (stricter, never laxer).
+    return this.ledger.openScope(parent as string, this.ledger.root, this.ledger.root.cur);
+  }
+
+  private decideIn(scope: Scope, turn: number, call: ToolCall): Decision {
+    const tool = this.guard.lookup(call.tool);
+    const mode = this.guard.config.mode;
+    let caps = tool.mask;
+    let evidence: readonly Evidence[] = tool.evidence;
+    let command: CommandAnalysis | undefined;
+    if (caps & EXEC) {
+      command = analyzeCommand(call.args);
+      // A plain shell or interpreter can implement every phase: its command says which.
+      // A Code Mode call is not counted: its sub-calls are (DESIGN.md "Code Mode").
+      if (!tool.codeMode) {
+        caps |= command.phases;
+        if (command.evidence.length > 0) evidence = [...evidence, ...command.evidence];
+      }
+    }
+    const facts = scope.facts(turn);
+    if (tool.codeMode && call.id !== undefined) this.ledger.openScope(call.id, scope, turn);
+
+    const ctx = new CallContext(this.guard, scope, turn, call);
+    const fired: FiredRule[] = [];
+    const fire = (id: RuleId, verdict: Verdict, reason: string): void => {
+      fired.push({ id, verdict, reason });
+    };
+    let usedFindings = false;
+    let usedProvenance = false;
+
+    if (this.ledger.degraded) {
+      fire('guard.degraded-ledger', this.guard.config.onError, 'recording an earlier call failed, so this session’s history may be incomplete');
+    }
+    if (caps === 0 && !tool.harmless) {
+      fire('classify.unknown-tool', this.guard.config.unknownTool, `\`${call.tool}\` matches no known capability, so the unknown-tool posture (${this.guard.config.unknownTool}) applies`);
+    }
+    if (caps & PAT && facts.eit) {
+      fire('chain.eit-pat', RULE_TABLE['chain.eit-pat'][mode], 'this call reads private data after content from outside the trust boundary entered the session');
+    }
+    if (caps & NAT && facts.eitPat) {
+      usedFindings = usedProvenance = true;
+      const sensitive = ctx.findings().filter((f) => f.kind === 'PII' || f.kind === 'SECRET');
+      const privateData = (ctx.provenance() & PROVENANCE_BITS.private) !== 0;
+      if (sensitive.length > 0 || privateData) {
+        const what = [...new Set([...sensitive.map((f) => f.kind), ...(privateData ? ['CUSTOMER_DATA'] : [])])].join(', ');
+        fire('chain.eit-pat-nat.sensitive', RULE_TABLE['chain.eit-pat-nat.sensitive'][mode], `this call would send sensitive data (${what}) out after external content was followed by a private read`);
+      } else {
+        fire('chain.eit-pat-nat', RULE_TABLE['chain.eit-pat-nat'][mode], 'this call sends data out after external content was followed by a private read');
+      }
+    }
+    if (caps & CRED && facts.eit) {
+      fire('chain.eit-credential', RULE_TABLE['chain.eit-credential'][mode], 'this call reads credentials after content from outside the trust boundary entered the session');
+    }
+    if (caps & MUT) {
+      usedProvenance = true;
+      if (ctx.provenance() & PROVENANCE_BITS.untrusted) {
+        fire('provenance.untrusted-mutation', RULE_TABLE['provenance.untrusted-mutation'][mode], 'this call changes local state with content that came from outside the trust boundary');
+      }
+    }
+    if (caps & EXEC && command?.network) {
+      usedFindings = usedProvenance = true;
+      const via: string[] = [...command.credentialRefs.map((r) => `\`${r}\``)];
+      if (ctx.findings().some((f) => f.kind === 'SECRET')) via.push('a secret in its arguments');
+      if (ctx.provenance() & PROVENANCE_BITS.credential) via.push('content read from a credential store');
+      if (via.length > 0) {
+        fire('exec.credential-egress', RULE_TABLE['exec.credential-egress'][mode], `this command can reach the network and credentials enter it (${via.join(', ')})`);
+      }
+    }
+    let gate: GateSummary | undefined;
+    const policy = this.guard.config.policy;
+    if (policy) {
+      const required = tool.required ?? requiredCapabilities({});
+      const tainted = facts.eit;
+      const outcome = gateDecide(required, grantedCapabilities(policy, tainted), call.policyVerdict, tainted);
+      const v = outcomeVerdict(outcome);
+      gate =
+        outcome.kind === 'escalate'
+          ? { kind: 'escalate', missing: outcome.missing, reason: outcome.reason }
+          : outcome.kind === 'deny'
+            ? { kind: 'deny', missing: [], reason: outcome.reason }
+            : outcome.kind === 'allow-with-transform'
+              ? { kind: 'allow-with-transform', missing: [], transform: outcome.transform }
+              : { kind: 'allow', missing: [] };
+      if (outcome.kind === 'escalate') fire('gate.escalate', v, outcome.reason);
+      if (outcome.kind === 'deny') fire('gate.deny', v, outcome.reason);
+    }
+
+    fired.sort((a, b) => verdictRank(b.verdict) - verdictRank(a.verdict) || (RULE_ORDER.get(a.id) ?? 0) - (RULE_ORDER.get(b.id) ?? 0));
+    const verdict: Verdict = fired[0]?.verdict ?? 'allow';
+    const provBits = usedProvenance ? ctx.provenance() : 0;
+    const findings = usedFindings ? [...ctx.findings()] : [];
+    if (provBits & PROVENANCE_BITS.private && caps & NAT) findings.push({ kind: 'CUSTOMER_DATA', detector: 'provenance.private', path: '$', preview: 'content of an earlier private read' });
+    return {
+      ...ref(call, turn),
+      verdict,
+      rules: fired,
+      capabilities: fromMask(caps),
+      evidence,
+      findings,
+      provenance: PROVENANCE_CLASSES.filter((c) => provBits & PROVENANCE_BITS[c]),
+      ...(gate ? { gate } : {}),
+    };
+  }
+
+  private failClosed(call: ToolCall, turn: number, rule: RuleId, message: string): Decision {
+    const verdict = this.guard.config.onError;
+    return {
+      ...ref(call, turn),
+      verdict,
+      rules: [{ id: rule, verdict, reason: message }],
+      capabilities: [],
+      evidence: [],
+      findings: [],
+      provenance: [],
+      error: message,
+    };
+  }
+
+  /**
+   * Record the outcome of a call that ran. A failed call (`error`) records nothing; a successful
+   * call with an empty result is recorded. Never throws.
+   * @param callRef the decision (preferred: it carries the call's effective capabilities) or a bare ref
+   */
+  record(callRef: RecordRef, outcome: CallOutcome = {}): RecordResult {
+    try {
+      if (callRef === null || typeof callRef !== 'object' || typeof callRef.tool !== 'string' || !isTurn(callRef.turn)) {
+        throw new TypeError('invalid call ref: expected `{tool, turn}` with a non-negative integer turn');
+      }
+      const tool = this.guard.lookup(callRef.tool);
+      if (tool.codeMode && callRef.id !== undefined) this.ledger.closeScope(callRef.id);
+      if (outcome.error !== undefined) return { recorded: false, reason: 'failed-call' };
+      if (tool.codeMode) return { recorded: false, reason: 'code-mode-call' };
+      const caps = callRef.capabilities ? toMask(callRef.capabilities.filter((c) => isCapability(c))) : tool.mask;
+      const scope = this.scopeFor(callRef.parent);
+      const fragments = caps & (EIT | PAT | CRED) ? resultFragments(outcome.result, this.guard.fingerprintSeed, this.guard.config.limits.fragmentsPerEvent) : [];
+      this.ledger.recordEvent(scope, callRef.turn, caps, fragments, callRef.id, {
+        tool: callRef.tool,
+        capabilities: caps,
+        turn: callRef.turn,
+        ...(callRef.id !== undefined ? { id: callRef.id } : {}),
+        ...(callRef.parent !== undefined ? { parent: callRef.parent } : {}),
+      });
+      return { recorded: true };
+    } catch (e) {
+      const msg = errorText(e);
+      // INVARIANT: a lost event could hide a chain, so the session fails closed from here on.
+      this.ledger.degraded = true;
+      this.ledger.errors.push(`record \`${safeName(callRef)}\`: ${msg}`);
+      return { recorded: false, reason: 'internal-error', error: msg };
+    }
+  }
+
+  /** The chain facts a sequential call (a new turn) would see now. */
+  facts(): ChainFacts {
+    const root = this.ledger.root;
+    return root.facts(root.cur + 1);
+  }
+
+  /** Plain-data snapshot of the ledger: no argument or result text inside. */
+  snapshot(): LedgerSnapshot {
+    return this.ledger.snapshot();
+  }
+}
+
+function safeName(call: unknown): string {
+  const t = (call as { tool?: unknown } | null)?.tool;
+  return typeof t === 'string' ? t.slice(0, 80) : '?';
+}
+
+function ref(call: ToolCall, turn: number): CallRef {
+  const tool = typeof call?.tool === 'string' ? call.tool : '';
+  return {
+    tool,
+    turn,
+    ...(typeof call?.id === 'string' ? { id: call.id } : {}),
+    ...(typeof call?.parent === 'string' ? { parent: call.parent } : {}),
+  };
+}
+
+/**
+ * Create a guard.
+ * @throws GuardConfigError listing every problem of `config`
+ */
+export function createGuard(config: GuardConfig = {}): Guard {
+  return new Guard(config);
+}

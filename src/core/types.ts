@@ -1,0 +1,153 @@
+/**
+ * Plain-data shapes shared by the classifier, the detectors, the ledger and the guard.
+ * Everything here is JSON-serialisable, so the same shapes cross a process boundary unchanged.
+ */
+import type { Capability, Verdict } from './capabilities.js';
+
+/** MCP tool annotations (all optional hints, as the MCP specification defines them). */
+export interface ToolAnnotations {
+  readonly title?: string;
+  readonly readOnlyHint?: boolean;
+  readonly destructiveHint?: boolean;
+  readonly idempotentHint?: boolean;
+  readonly openWorldHint?: boolean;
+}
+
+/**
+ * Where a tool comes from: a host builtin, an MCP server, a connector, or the model provider's
+ * native search grounding.
+ */
+export type ToolOrigin = 'builtin' | 'native-search' | `mcp:${string}` | `connector:${string}`;
+
+/** An MCP-style tool spec. Only `name` is required. */
+export interface ToolSpec {
+  readonly name: string;
+  readonly description?: string;
+  readonly inputSchema?: unknown;
+  readonly annotations?: ToolAnnotations;
+  readonly origin?: ToolOrigin;
+}
+
+/** Where a piece of classification evidence was found. */
+export type EvidenceSource =
+  | 'name'
+  | 'description'
+  | 'schema'
+  | 'annotation'
+  | 'override'
+  | 'command';
+
+/** One reason a capability was assigned: the matched term and where it was found. */
+export interface Evidence {
+  readonly capability: Capability;
+  readonly source: EvidenceSource;
+  /** The vocabulary entry that matched (a term or a phrase), never user data beyond a tool's own text. */
+  readonly term: string;
+  /** For `schema`: the property path; for `command`: the argument path. */
+  readonly at?: string;
+}
+
+/** The classifier's answer for one tool. */
+export interface Classification {
+  readonly capabilities: readonly Capability[];
+  readonly evidence: readonly Evidence[];
+  /**
+   * A Code Mode tool (`run_code`-style): its nested `tools.*` sub-dispatches are the real calls,
+   * so the call itself contributes no chain event (DESIGN.md "Code Mode").
+   */
+  readonly codeMode: boolean;
+}
+
+/** Sensitive-data classes found in arguments. */
+export type SensitiveKind = 'PII' | 'SECRET' | 'CUSTOMER_DATA';
+
+/** A detector hit: what was found, where, and a masked preview that never holds the raw value. */
+export interface Finding {
+  readonly kind: SensitiveKind;
+  /** Detector id, e.g. `pii.email`, `secret.github-token`. */
+  readonly detector: string;
+  /** JSON-pointer-like path of the argument, e.g. `body` or `attachments[0].text`. */
+  readonly path: string;
+  /** A masked preview such as `a***@e***.com` or `ghp_…(40)`. Never the raw value. */
+  readonly preview: string;
+}
+
+/** Provenance classes of a ledger fingerprint or context id. */
+export type ProvenanceClass = 'untrusted' | 'private' | 'credential';
+
+/** A tool call as the host presents it to the guard before running it. */
+export interface ToolCall {
+  /** Tool name; looked up among the guard's registered tools. */
+  readonly tool: string;
+  /** The call's arguments, any JSON value. Never stored by the guard. */
+  readonly args?: unknown;
+  /**
+   * The model turn this call belongs to (a non-negative integer, non-decreasing over a session).
+   * Calls with the same turn are one batch and concurrent. Omitted: a new turn after every turn
+   * seen so far (a sequential call). The decision reports the turn it used.
+   */
+  readonly turn?: number;
+  /** The host's id for this call; later calls may name it in `from`, nested calls in `parent`. */
+  readonly id?: string;
+  /** Ids of earlier calls whose results these arguments were derived from (explicit provenance). */
+  readonly from?: readonly string[];
+  /** For a Code Mode sub-dispatch: the id of the enclosing `run_code` call. */
+  readonly parent?: string;
+  /** The argument-aware dispatch policy's verdict, fed to the capability gate. */
+  readonly policyVerdict?: PolicyVerdict;
+}
+
+/** What an argument-aware dispatch policy said about a call (fed to the capability gate). */
+export interface PolicyVerdict {
+  readonly verdict: Verdict;
+  /** Name of an argument transform the policy wants applied (honoured only on an allowed call). */
+  readonly transform?: string;
+}
+
+/** A reference to a decided call, enough to record its outcome. A {@link Decision} is one. */
+export interface CallRef {
+  readonly tool: string;
+  readonly turn: number;
+  readonly id?: string;
+  readonly parent?: string;
+}
+
+/** What happened when the call ran. */
+export type CallOutcome =
+  | { readonly result?: unknown; readonly error?: undefined }
+  | { readonly error: string; readonly result?: undefined };
+
+/** One rule that fired on a call. */
+export interface FiredRule {
+  /** Stable rule id, e.g. `chain.eit-pat`. */
+  readonly id: string;
+  readonly verdict: Verdict;
+  /** One plain-language sentence. Never contains a raw secret. */
+  readonly reason: string;
+}
+
+/** The guard's answer for one call. Plain data. */
+export interface Decision extends CallRef {
+  readonly verdict: Verdict;
+  /** Every rule that fired, strictest first; the first decided the verdict. Empty means allow. */
+  readonly rules: readonly FiredRule[];
+  /** The call's effective capabilities (the tool's, plus what its command shows for a shell). */
+  readonly capabilities: readonly Capability[];
+  readonly evidence: readonly Evidence[];
+  /** Sensitive data and provenance found in the arguments (masked). */
+  readonly findings: readonly Finding[];
+  /** Provenance classes the arguments carry. */
+  readonly provenance: readonly ProvenanceClass[];
+  /** The capability gate's outcome, when a policy is set. */
+  readonly gate?: GateSummary;
+  /** Set when the guard failed internally and fell back to its fail-closed verdict. */
+  readonly error?: string;
+}
+
+/** What the decision reports of the capability gate. */
+export interface GateSummary {
+  readonly kind: 'allow' | 'allow-with-transform' | 'escalate' | 'deny';
+  readonly missing: readonly string[];
+  readonly transform?: string;
+  readonly reason?: string;
+}

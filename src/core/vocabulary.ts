@@ -1,0 +1,349 @@
+/**
+ * The classifier's term tables (DESIGN.md §1 "Classification"). Data only: `classifier.ts` compiles
+ * these lists into lookup maps once, at module load.
+ *
+ * The classifier thinks in verb × object pairs, so most words here say nothing on their own: "read"
+ * alone and "file" alone are harmless, "read … file" is PRIVATE_ACCESS. Only the few tables named
+ * STANDALONE_* carry a capability by themselves.
+ *
+ * Conventions:
+ * - Entries are lowercase. An English entry with a space is a phrase, matched against consecutive
+ *   word tokens (`api key` matches `api_key`, `apiKey`, `API key`; `e mail` matches `e-mail`).
+ * - English single words are inflected by the compiler: verbs get `-s`/`-es`/`-ies` and `-ing`,
+ *   nouns get plurals, so list the base form only. The base form is what evidence reports.
+ * - Chinese entries are matched as substrings (Chinese has no spaces): the compiler segments a Chinese
+ *   run by longest match against every Chinese entry of every table, so a longer entry (`转账记录`)
+ *   wins over a shorter one it contains (`转账`).
+ * - A word may sit in several tables (e.g. `shell` is a code object and a standalone shell term); the
+ *   compiler merges its roles.
+ */
+
+/** What a verb does to its object. `neutral` verbs transform their input and touch no data. */
+export type VerbRole = 'read' | 'webRead' | 'create' | 'modify' | 'send' | 'run' | 'neutral';
+
+/**
+ * What kind of thing a noun names. The class decides what a verb on it means:
+ * - `web`: content on the open web (pages, URLs, search engines, news, weather APIs).
+ * - `public`: content third parties write in public places (reviews, comments, issues, posts).
+ * - `inbound`: communication others send to the user (mail, messages, chat, notifications): reading
+ *   it is both external (who wrote it) and private (whose account it is in).
+ * - `shared`: storage others can write (shared drives, shared documents): external and private.
+ * - `transaction`: money movements, whose subject or memo is third-party text: external and private.
+ * - `private`: the user's own data and local state (files, records, calendar, settings).
+ * - `credential`: secrets and key material.
+ * - `credentialStore`: places that hold secrets (keychain, vault, `.env`): reading one needs no verb.
+ * - `code`: programs and commands (an object for `run`/`execute`).
+ */
+export type ObjectClass =
+  | 'web'
+  | 'public'
+  | 'inbound'
+  | 'shared'
+  | 'transaction'
+  | 'private'
+  | 'credential'
+  | 'credentialStore'
+  | 'code';
+
+/** Verbs by role. */
+export const VERBS: Readonly<Record<VerbRole, readonly string[]>> = {
+  // Reading or querying. What is read decides the capability (web page → EIT, file → PAT, ...).
+  read: [
+    'read', 'get', 'fetch', 'retrieve', 'list', 'search', 'query', 'find', 'lookup', 'look up', 'view',
+    'show', 'load', 'scan', 'inspect', 'describe', 'cat', 'select', 'check', 'access', 'receive',
+    'monitor', 'poll', 'grep', 'summarize', 'summarise', 'obtain', 'peek', 'print', 'display', 'dump',
+    '读取', '查看', '获取', '查询', '搜索', '列出', '检索', '查找', '访问', '接收', '读',
+  ],
+  // Reading that goes to the network whatever its object: external ingestion on its own.
+  webRead: [
+    'scrape', 'crawl', 'browse', 'navigate', 'download', 'visit', 'screenshot',
+    '抓取', '爬取', '浏览', '下载',
+  ],
+  // Bringing something new into existence. On a public place or a message it is an outbound action.
+  create: [
+    'create', 'add', 'insert', 'write', 'append', 'put', 'make', 'compose', 'copy', 'upsert', 'save',
+    'mkdir', 'fork', 'clone',
+    '写入', '创建', '新建', '添加', '保存', '插入', '追加', '写',
+  ],
+  // Changing or destroying what exists.
+  modify: [
+    'update', 'edit', 'modify', 'delete', 'remove', 'rename', 'move', 'patch', 'overwrite', 'set',
+    'drop', 'truncate', 'clear', 'reset', 'replace', 'change', 'archive', 'mark', 'merge', 'close',
+    'configure', 'restore', 'trash', 'purge', 'erase', 'destroy', 'unlink', 'rmdir', 'revoke',
+    'rotate',
+    '更新', '修改', '删除', '移除', '重命名', '移动', '覆盖', '清空', '编辑',
+  ],
+  // Data leaving the trust boundary: external action on its own, whatever the object.
+  send: [
+    'send', 'publish', 'upload', 'forward', 'notify', 'broadcast', 'invite', 'pay', 'push', 'submit',
+    'transmit', 'purchase', 'buy',
+    '发送', '上传', '发布', '分享', '支付', '转发', '推送', '提交', '邀请', '付款', '汇款', '发帖', '群发',
+  ],
+  // Running something; only a code-like object (or a standalone shell term) makes it code execution.
+  run: ['run', 'execute', 'exec', 'eval', 'invoke', 'launch', 'spawn', '执行', '运行'],
+  // Pure transformations. They pair with nothing, and their presence stops a noun-only name from
+  // being read as a getter (`convert_currency`, `generate_password`).
+  neutral: [
+    'generate', 'calculate', 'compute', 'convert', 'format', 'parse', 'validate', 'translate',
+    'encode', 'decode', 'hash', 'sort', 'echo', 'count', 'compare', 'analyze', 'analyse', 'render',
+    'resize', 'compress', 'multiply', 'divide', 'subtract', 'round',
+    '计算', '转换', '翻译', '生成', '格式化',
+  ],
+};
+
+/**
+ * Write verbs that mutate even when no object is recognised (`delete`, `overwrite`): a name or an
+ * imperative sentence made of one of these is LOCAL_MUTATION. Weaker ones (`set`, `add`, `make`)
+ * need an object, or `add` two numbers would be a mutation.
+ */
+export const STRONG_WRITE_VERBS: readonly string[] = [
+  'write', 'delete', 'remove', 'overwrite', 'rename', 'mkdir', 'rmdir', 'insert', 'append', 'save',
+  'edit', 'modify', 'update', 'patch', 'upsert', 'truncate', 'unlink', 'erase', 'purge', 'commit',
+  'trash', 'destroy',
+  '写入', '删除', '修改', '更新', '保存', '覆盖', '清空', '编辑', '移除',
+];
+
+/**
+ * Words that are a verb or a noun depending on position: `post_message` posts, `get_posts` reads.
+ * In a name, the first of these is the verb when no plain verb is present; in a sentence, it is a
+ * verb at the start, after `to`/`will`/`can`/an adverb, or after `and`/`or` following a verb.
+ * In Chinese, it is a verb unless a plain verb comes before it in the clause.
+ */
+export const AMBIGUOUS: readonly { readonly term: string; readonly verb: VerbRole; readonly noun?: ObjectClass }[] = [
+  { term: 'post', verb: 'send', noun: 'public' },
+  { term: 'comment', verb: 'send', noun: 'public' },
+  { term: 'tweet', verb: 'send', noun: 'public' },
+  { term: 'reply', verb: 'send', noun: 'inbound' },
+  { term: 'email', verb: 'send', noun: 'inbound' },
+  { term: 'e mail', verb: 'send', noun: 'inbound' },
+  { term: 'mail', verb: 'send', noun: 'inbound' },
+  { term: 'sms', verb: 'send', noun: 'inbound' },
+  { term: 'dm', verb: 'send', noun: 'inbound' },
+  { term: 'share', verb: 'send' },
+  { term: 'transfer', verb: 'send', noun: 'transaction' },
+  // Scheduling an event is a local write; scheduling a transaction moves money (create × transaction).
+  { term: 'schedule', verb: 'create', noun: 'private' },
+  // Drafting writes a local draft, it sends nothing: `modify` × message is a mutation, not an action.
+  { term: 'draft', verb: 'modify', noun: 'private' },
+  // `git_commit` commits; `list_commits` lists commit records.
+  { term: 'commit', verb: 'create', noun: 'private' },
+  { term: '转账', verb: 'send', noun: 'transaction' },
+  { term: '回复', verb: 'send', noun: 'inbound' },
+  { term: '评论', verb: 'send', noun: 'public' },
+];
+
+/** Nouns by class. */
+export const OBJECTS: Readonly<Record<ObjectClass, readonly string[]>> = {
+  web: [
+    'web', 'website', 'webpage', 'web page', 'site', 'url', 'uri', 'link', 'hyperlink', 'http', 'https',
+    'internet', 'online', 'html', 'browser', 'rss', 'feed', 'news', 'headline', 'search engine',
+    'google', 'bing', 'brave', 'duckduckgo', 'serp', 'serpapi', 'serper', 'tavily', 'kagi',
+    'perplexity', 'wikipedia', 'weather', 'forecast', 'page', 'hacker news', 'hackernews', 'youtube',
+    'arxiv',
+    '网页', '网站', '链接', '网址', '互联网', '网络', '新闻', '天气', '搜索引擎', '页面', '百度',
+  ],
+  public: [
+    'review', 'issue', 'pull request', 'merge request', 'pr', 'discussion', 'forum', 'feedback',
+    'mention', 'subreddit', 'reddit', 'rating', 'story', 'social media', 'timeline',
+    '评价', '帖子', '论坛', '微博', '推文', '点评',
+  ],
+  inbound: [
+    'inbox', 'mailbox', 'message', 'direct message', 'chat', 'channel', 'conversation', 'thread',
+    'notification', 'gmail', 'outlook', 'voicemail', 'incoming', 'inbound', 'received', 'unread',
+    'whatsapp', 'telegram',
+    '收件箱', '邮件', '邮箱', '消息', '聊天', '聊天记录', '短信', '私信', '频道', '群聊', '会话',
+  ],
+  shared: [
+    'shared', 'shared drive', 'drive', 'google drive', 'gdrive', 'onedrive', 'dropbox', 'sharepoint',
+    'team drive',
+    '共享', '网盘', '云盘', '云文档',
+  ],
+  transaction: [
+    'transaction', 'payment', 'deposit', 'bank statement',
+    '交易', '转账记录', '交易记录', '收款', '流水', '到账',
+  ],
+  private: [
+    'database', 'db', 'sql', 'table', 'row', 'record', 'crm', 'customer', 'contact', 'account',
+    'balance', 'calendar', 'event', 'appointment', 'meeting', 'note', 'file', 'file system',
+    'filesystem', 'directory', 'dir', 'folder', 'document', 'doc', 'repository', 'repo', 'branch',
+    'profile', 'user', 'order', 'invoice', 'hr', 'payroll', 'employee', 'salary', 'ticket', 'task',
+    'todo', 'spreadsheet', 'sheet', 'entity', 'memory', 'knowledge', 'knowledge base',
+    'knowledge graph', 'graph', 'observation', 'relation', 'lead', 'deal', 'patient', 'bookmark',
+    'history', 'project', 'workspace', 'setting', 'config', 'configuration', 'preference', 'disk',
+    'iban', 'bank account', 'credit card', 'photo', 'log', 'collection', 'address book', 'clipboard',
+    'working tree', 'staging area',
+    // A brand in front of a private product must not make it web content ("a Google Spreadsheet").
+    'google sheets', 'google sheet', 'google spreadsheet', 'google docs', 'google doc', 'google calendar',
+    'google contacts', 'google tasks', 'google keep', 'google photos',
+    'sqlite', 'postgres', 'postgresql', 'mysql', 'mongodb', 'mongo', 'redis', 'bigquery', 'snowflake',
+    'supabase', 'dynamodb',
+    '数据库', '客户', '记录', '文件', '文档', '目录', '文件夹', '日历', '日程', '会议', '笔记', '备忘录',
+    '联系人', '账户', '账号', '余额', '订单', '员工', '工资', '薪资', '工单', '任务', '用户', '表格',
+    '数据表', '仓库', '代码库', '个人信息', '设置', '配置', '草稿', '病历',
+  ],
+  credential: [
+    'secret', 'credential', 'password', 'passphrase', 'passwd', 'apikey', 'api key', 'access key',
+    'secret key', 'private key', 'ssh key', 'gpg key', 'pgp key', 'signing key', 'encryption key',
+    'key pair', 'keypair', 'access token', 'api token', 'auth token', 'bearer token', 'oauth token',
+    'refresh token', 'session token', 'personal access token', 'jwt', 'cookie',
+    'environment variable', 'env var', 'seed phrase', 'id rsa',
+    '密钥', '凭证', '密码', '令牌', '秘钥', '私钥', '凭据', '口令', '访问令牌', '环境变量', '助记词',
+  ],
+  credentialStore: [
+    'keychain', 'keyring', 'vault', 'secrets manager', 'secret manager', 'secretsmanager',
+    'password manager', 'bitwarden', 'lastpass', '.env', 'dotenv', 'key vault', 'parameter store',
+    '钥匙串', '密码管理器', '密钥管理',
+  ],
+  code: [
+    'code', 'source code', 'command', 'script', 'program', 'snippet', 'cell', 'notebook', 'binary',
+    'shell', 'python', 'javascript', 'js', 'typescript', 'node', 'nodejs', 'ruby', 'perl', 'deno', 'php',
+    'lua', 'bash', 'powershell', 'jupyter', 'sandbox', 'shell command', 'command line', 'cli', 'container',
+    '命令', '脚本', '代码', '程序', '命令行',
+  ],
+};
+
+/**
+ * Nouns that only count in a tool's name, where they are unambiguous. In a description `token` is
+ * as often a pagination or LLM token and `env` a deployment environment.
+ */
+export const NAME_ONLY_OBJECTS: Readonly<Partial<Record<ObjectClass, readonly string[]>>> = {
+  credential: ['token', 'env'],
+};
+
+/** Terms that mean a shell or an interpreter by themselves, anywhere: CODE_EXECUTION. */
+export const STANDALONE_EXEC: readonly string[] = [
+  'bash', 'zsh', 'shell', 'terminal', 'powershell', 'pwsh', 'cmd', 'repl', 'interpreter', 'eval', 'exec',
+  'subprocess', 'code interpreter', 'command line', 'shell command',
+  '终端', '命令行', '解释器',
+];
+
+/**
+ * Terms that mean an interpreter only as (part of) a tool's name: `python_exec`, `ruby`, `sandbox_run`.
+ * In prose they are mentioned far more often than run ("a Python library", "runs in a sandbox").
+ */
+export const NAME_ONLY_EXEC: readonly string[] = [
+  'python', 'ipython', 'javascript', 'nodejs', 'ruby', 'perl', 'deno', 'php', 'lua', 'typescript', 'sh',
+  'sandbox', 'jupyter', '沙箱',
+];
+
+/**
+ * A generic HTTP client: it reads whatever a URL returns (EIT) and sends whatever the caller puts in
+ * the request (NAT). `http` alone only counts in a name (`http_get`); in prose it is a protocol name.
+ */
+export const STANDALONE_HTTP: readonly string[] = [
+  'http request', 'http client', 'make request', 'api request', 'send request', 'rest request', 'curl',
+  'wget', 'http 请求',
+];
+export const NAME_ONLY_HTTP: readonly string[] = ['http'];
+
+/** Outbound channels that are an external action by themselves. */
+export const STANDALONE_SEND: readonly string[] = ['webhook', 'smtp'];
+
+/** Database nouns: a `query` property on a tool that names one of these is a database query. */
+export const DATABASE_TERMS: readonly string[] = [
+  'database', 'db', 'sql', 'table', 'sqlite', 'postgres', 'postgresql', 'mysql', 'mongodb', 'mongo',
+  'redis', 'bigquery', 'snowflake', 'supabase', 'dynamodb', 'collection', '数据库', '数据表',
+];
+
+/**
+ * Phrases that contain a vocabulary word but mean nothing to the classifier. Matching them first
+ * swallows their words: `read-only` is not a read, `email address` is not an e-mail, `list of` is not
+ * a listing, `next page` is not a web page, `primary key` is not a secret.
+ */
+export const NEUTRAL_PHRASES: readonly string[] = [
+  'read only', 'read write', '只读', 'email address', 'e mail address', 'mail address', 'ip address',
+  'error message', 'commit message', 'status message', 'log message', 'list of', 'array of',
+  'next page', 'page number', 'page size', 'per page', 'page token', 'previous page', 'key value',
+  'primary key', 'foreign key', 'sort key', 'partition key', 'time zone', 'status code',
+  'country code', 'zip code', 'postal code', 'language code', 'currency code', 'exit code',
+  'verification code', 'max results',
+];
+
+/** Words before an ambiguous word or a third-person verb that make it a verb ("use this to post"). */
+export const VERB_CUES: readonly string[] = [
+  'to', 'will', 'can', 'may', 'should', 'must', 'it', 'this', 'which', 'who', 'that', 'tool',
+  'function', 'also', 'then', 'please', 'you', 'we', 'just', 'first',
+];
+
+/**
+ * Words before a base-form verb in a sentence that make it a noun: "perform a search", "an INSERT
+ * query". (A verb right after another verb is a noun too: "DELETE query", "search query".)
+ */
+export const DETERMINERS: readonly string[] = [
+  'a', 'an', 'the', 'each', 'every', 'any', 'your', 'its', 'their', 'our', 'my', 'his', 'her', 'some',
+  'no', 'this', 'that', 'these', 'those',
+];
+
+/**
+ * Links inside a compound noun: `user's calendar`, `账户的转账记录` (the account's transfer records).
+ * Nouns joined by one form one compound (see the classifier's head rule).
+ */
+export const COMPOUND_LINKS: readonly string[] = ['s', '的'];
+
+/** Coordinators: verbs joined by one share an object ("read and write files"), objects extend a list. */
+export const CONJUNCTIONS: readonly string[] = ['and', 'or', '和', '或', '并', '及', '与', '或者', '并且'];
+
+/** A source after the object still belongs to the verb: "fetch a file from the web". */
+export const SOURCE_PREPOSITIONS: readonly string[] = ['from'];
+
+/**
+ * Input-schema property names (their word tokens joined with `_`) that are evidence together with the
+ * rest of the tool. See `classifier.ts` for how each group combines.
+ */
+export const SCHEMA_TERMS = {
+  /** A page to read: EXTERNAL_INGESTION on a tool that neither writes nor sends. Any token matches. */
+  url: ['url', 'urls', 'uri', 'uris', 'href', 'link', 'links', 'website', 'webpage', '网址', '链接'],
+  /** Tokens that make a url-like property a destination or a redirect, not a page to read. */
+  notAPage: ['webhook', 'callback', 'redirect'],
+  /** Where data goes (whole property name). With a `body` sibling: EXTERNAL_ACTION. */
+  destination: [
+    'to', 'recipient', 'recipients', 'recipient_email', 'recipient_id', 'to_email', 'to_address',
+    'to_number', 'to_phone', 'cc', 'bcc', 'webhook', 'webhook_url', 'channel', 'channel_id',
+    'channel_name', 'chat_id', 'email', 'email_address', 'phone', 'phone_number', '收件人',
+  ],
+  /** A `to` whose description says one of these is a language, a date or a unit, not a recipient. */
+  notARecipient: ['language', 'locale', 'date', 'time', 'currency', 'unit', 'format', 'lang', '语言'],
+  /** What is sent (whole property name). */
+  body: [
+    'body', 'message', 'text', 'content', 'subject', 'html', 'html_body', 'text_body', 'attachment',
+    'attachments', 'caption', 'msg', 'payload', 'message_body', 'email_body', 'message_text',
+    'markdown', '内容', '正文',
+  ],
+  /** A command line (whole property name): CODE_EXECUTION by itself. */
+  command: [
+    'command', 'cmd', 'script', 'shell_command', 'bash_command', 'commands', 'command_line',
+    'shell_script', '命令',
+  ],
+  /** Source code (whole property name): CODE_EXECUTION when the tool also runs something. */
+  code: [
+    'code', 'source_code', 'python_code', 'js_code', 'javascript', 'python', 'snippet', 'program',
+    'code_snippet', 'typescript', 'js', '代码',
+  ],
+  /** SQL text (whole property name): PRIVATE_ACCESS on a tool that does not write. */
+  sql: ['sql', 'sql_query', 'raw_sql', 'sql_statement'],
+  /** A query (whole property name): PRIVATE_ACCESS on a database tool that does not write. */
+  query: ['query', 'statement', 'q'],
+  /** A local path (whole property name). With a `content` sibling: LOCAL_MUTATION. */
+  path: [
+    'path', 'file_path', 'filepath', 'filename', 'file', 'file_name', 'target_path', 'output_path',
+    'dest', 'destination_path', '路径',
+  ],
+  /** What is written (whole property name). */
+  content: ['content', 'contents', 'text', 'data', 'file_content', 'new_content', '内容'],
+  /** A url plus one of these (whole property name) is a generic HTTP client. */
+  httpRequest: ['method', 'http_method', 'headers'],
+} as const;
+
+/** Adjacent name tokens that mark a Code Mode tool (`run_code`, `execute_code`, `code_mode`). */
+export const CODE_MODE_NAME_PAIRS: readonly (readonly [string, string])[] = [
+  ['run', 'code'],
+  ['execute', 'code'],
+  ['code', 'mode'],
+];
+
+/** Evidence terms of the MCP annotation rules (named after the hints they read). */
+export const ANNOTATION_TERMS = {
+  openWorldRead: 'openWorldHint+readOnlyHint',
+  closedWorldWrite: 'readOnlyHint=false+openWorldHint=false',
+  destructive: 'destructiveHint',
+} as const;

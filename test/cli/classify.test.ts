@@ -1,0 +1,90 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.js';
+
+async function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await main(['node', 'guard-eval', ...args], { stdout: (s) => (out += s), stderr: (s) => (err += s) });
+  return { code, out, err };
+}
+
+function tmp(name: string, content: string | Buffer): string {
+  const dir = mkdtempSync(join(tmpdir(), 'guard-eval-'));
+  const file = join(dir, name);
+  writeFileSync(file, content);
+  return file;
+}
+
+describe('guard-eval classify', () => {
+  it('prints a table for a catalog', async () => {
+    const r = await cli('classify', 'scenarios/catalog/examples.yaml');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('fetch_url');
+    expect(r.out).toContain('EXTERNAL_INGESTION');
+    expect(r.out).toContain('matches nothing: the unknownTool posture applies');
+    expect(r.err).toBe('');
+  });
+
+  it('--json gives name, capabilities and evidence for each tool', async () => {
+    const r = await cli('classify', 'scenarios/catalog/examples.yaml', '--json');
+    expect(r.code).toBe(0);
+    const rows = JSON.parse(r.out) as { name: string; capabilities: string[]; evidence: { capability: string }[] }[];
+    const by = new Map(rows.map((x) => [x.name, x]));
+    expect(by.get('send_email')?.capabilities).toContain('EXTERNAL_ACTION');
+    expect(by.get('query_db')?.capabilities).toContain('PRIVATE_ACCESS');
+    expect(by.get('fa_song_you_jian')?.capabilities).toContain('EXTERNAL_ACTION');
+    expect(by.get('get_time')?.capabilities).toEqual([]);
+    for (const row of rows) for (const c of row.capabilities) expect(row.evidence.some((e) => e.capability === c)).toBe(true);
+  });
+
+  it('reads the three shapes: a list, a tools/list result, a catalog', async () => {
+    const spec = { name: 'send_sms', description: 'Send an SMS message to a phone number' };
+    for (const content of [JSON.stringify([spec]), JSON.stringify({ tools: [spec] }), JSON.stringify({ tools: { send_sms: { description: spec.description } } })]) {
+      const r = await cli('classify', tmp('t.json', content), '--json');
+      expect(r.code).toBe(0);
+      expect(JSON.parse(r.out)[0]).toMatchObject({ name: 'send_sms', capabilities: ['EXTERNAL_ACTION'] });
+    }
+  });
+
+  it('reports every problem of a bad file with file:line:col and exit 2', async () => {
+    const r = await cli('classify', 'test/fixtures/bad-tools.yaml');
+    expect(r.code).toBe(2);
+    expect(r.out).toBe('');
+    expect(r.err).toContain('test/fixtures/bad-tools.yaml:5:18: expected `description` of `bad` to be a string');
+    expect(r.err).toContain('test/fixtures/bad-tools.yaml:6:5: a tool spec needs a non-empty string `name`');
+    expect(r.err).not.toMatch(/\n\s+at /);
+  });
+
+  it('a YAML syntax error points at its line', async () => {
+    const r = await cli('classify', 'test/fixtures/broken.yaml');
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/^test\/fixtures\/broken\.yaml:\d+:\d+: /);
+  });
+
+  it('missing, binary and wrongly shaped files exit 2 with a message', async () => {
+    expect((await cli('classify', 'no/such/file.yaml')).err).toBe('no/such/file.yaml: no such file\n');
+    const bin = tmp('x.yaml', Buffer.from([0x00, 0xff, 0x13, 0x37]));
+    expect(await cli('classify', bin)).toMatchObject({ code: 2, err: `${bin}: not a text file (it contains NUL bytes)\n` });
+    const scalar = tmp('s.yaml', 'just a string\n');
+    const r = await cli('classify', scalar);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`${scalar}:1:1: expected a list of tool specs`);
+  });
+
+  it('usage errors exit 2', async () => {
+    expect((await cli('classify')).code).toBe(2);
+    expect((await cli('clasify', 'x')).code).toBe(2);
+    expect((await cli('--help')).code).toBe(0);
+  });
+
+  it('the installed bin runs (built by npm ci through prepare)', () => {
+    const out = execFileSync(process.execPath, ['bin/guard-eval.js', 'classify', 'scenarios/catalog/examples.yaml', '--json'], { encoding: 'utf8' });
+    expect(JSON.parse(out).length).toBeGreaterThan(5);
+    const bad = spawnSync(process.execPath, ['bin/guard-eval.js', 'classify', 'test/fixtures/bad-tools.yaml'], { encoding: 'utf8' });
+    expect(bad.status).toBe(2);
+  });
+});

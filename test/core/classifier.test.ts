@@ -1,0 +1,452 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { CAPABILITIES } from '../../src/core/capabilities.js';
+import type { Capability } from '../../src/core/capabilities.js';
+import { classifyTool, nameTokens } from '../../src/core/classifier.js';
+import type { Classification, Evidence, ToolAnnotations, ToolSpec } from '../../src/core/types.js';
+
+const E = 'EXTERNAL_INGESTION';
+const P = 'PRIVATE_ACCESS';
+const N = 'EXTERNAL_ACTION';
+const M = 'LOCAL_MUTATION';
+const X = 'CODE_EXECUTION';
+const C = 'CREDENTIAL_ACCESS';
+
+/** Property name → its description (or undefined), or a nested schema. */
+type Props = Record<string, string | undefined | { readonly schema: unknown }>;
+
+function schema(props: Props): unknown {
+  const properties: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(props)) {
+    if (typeof v === 'object') properties[k] = v.schema;
+    else properties[k] = v === undefined ? { type: 'string' } : { type: 'string', description: v };
+  }
+  return { type: 'object', properties };
+}
+
+interface Case {
+  readonly spec: ToolSpec;
+  readonly expected: readonly Capability[];
+  readonly codeMode?: boolean;
+}
+
+function tool(name: string, description: string | undefined, expected: readonly Capability[], props?: Props, annotations?: ToolAnnotations): Case {
+  const spec: ToolSpec = {
+    name,
+    ...(description === undefined ? {} : { description }),
+    ...(props === undefined ? {} : { inputSchema: schema(props) }),
+    ...(annotations === undefined ? {} : { annotations }),
+  };
+  return { spec, expected };
+}
+
+const OWNER_REPO: Props = { owner: 'Repository owner', repo: 'Repository name' };
+
+const CASES: readonly Case[] = [
+  // --- filesystem MCP server -----------------------------------------------------------------
+  tool('read_file', 'Read the complete contents of a file from the file system. Handles various text encodings and provides detailed error messages if the file cannot be read. Use this tool when you need to examine the contents of a single file. Only works within allowed directories.', [P], { path: undefined }),
+  tool('read_multiple_files', "Read the contents of multiple files simultaneously. This is more efficient than reading files one by one when you need to analyze or compare multiple files. Each file's content is returned with its path as a reference. Failed reads for individual files won't stop the entire operation. Only works within allowed directories.", [P], { paths: undefined }),
+  tool('write_file', 'Create a new file or completely overwrite an existing file with new content. Use with caution as it will overwrite existing files without warning. Handles text content with proper encoding. Only works within allowed directories.', [M], { path: undefined, content: undefined }),
+  tool('edit_file', 'Make line-based edits to a text file. Each edit replaces exact line sequences with new content. Returns a git-style diff showing the changes made. Only works within allowed directories.', [M], {
+    path: undefined,
+    edits: { schema: { type: 'array', items: { type: 'object', properties: { oldText: { type: 'string', description: 'Text to search for - must match exactly' }, newText: { type: 'string', description: 'Text to replace with' } } } } },
+    dryRun: 'Preview changes using git-style diff format',
+  }),
+  tool('list_directory', 'Get a detailed listing of all files and directories in a specified path. Results clearly distinguish between files and directories with [FILE] and [DIR] prefixes. This tool is essential for understanding directory structure and finding specific files within a directory. Only works within allowed directories.', [P], { path: undefined }),
+  tool('create_directory', 'Create a new directory or ensure a directory exists. Can create multiple nested directories in one operation. If the directory already exists, this operation will succeed silently. Perfect for setting up directory structure for projects or ensuring required paths exist. Only works within allowed directories.', [M], { path: undefined }),
+  tool('move_file', 'Move or rename files and directories. Can move files between directories and rename them in a single operation. If the destination exists, the operation will fail. Works across different directories and can be used for simple renaming within the same directory. Only works within allowed directories.', [M], { source: undefined, destination: undefined }),
+  tool('search_files', "Recursively search for files and directories matching a pattern. Searches through all subdirectories from the starting path. The search is case-insensitive and matches partial names. Returns full paths to all matching items. Great for finding files when you don't know their exact location. Only works within allowed directories.", [P], { path: undefined, pattern: undefined }),
+  tool('get_file_info', 'Retrieve detailed metadata about a file or directory. Returns comprehensive information including size, creation time, last modified time, permissions, and type. This tool is perfect for understanding file characteristics without reading the actual content. Only works within allowed directories.', [P], { path: undefined }),
+
+  // --- GitHub MCP server ---------------------------------------------------------------------
+  tool('create_issue', 'Create a new issue in a GitHub repository', [N], { ...OWNER_REPO, title: 'Issue title', body: 'Issue body content', assignees: 'Usernames to assign to this issue', labels: 'Labels to apply to this issue', milestone: 'Milestone number to associate with this issue' }),
+  tool('get_issue', 'Get details of a specific issue in a GitHub repository.', [E], { ...OWNER_REPO, issue_number: 'The number of the issue' }),
+  tool('list_issues', 'List issues in a GitHub repository with filtering options', [E], { ...OWNER_REPO, state: "Filter by state ('open', 'closed', 'all')", labels: 'Filter by labels', sort: "Sort by ('created', 'updated', 'comments')", direction: "Sort direction ('asc', 'desc')", since: 'Filter by date (ISO 8601 timestamp)', page: 'Page number', per_page: 'Results per page' }),
+  tool('add_issue_comment', 'Add a comment to an existing issue', [N], { ...OWNER_REPO, issue_number: 'Issue number to comment on', body: 'Comment text' }),
+  tool('push_files', 'Push multiple files to a GitHub repository in a single commit', [N], {
+    ...OWNER_REPO,
+    branch: "Branch to push to (e.g., 'main' or 'master')",
+    files: { schema: { type: 'array', description: 'Array of files to push', items: { type: 'object', properties: { path: { type: 'string' }, content: { type: 'string' } } } } },
+    message: 'Commit message',
+  }),
+  tool('create_pull_request', 'Create a new pull request in a GitHub repository', [N], { ...OWNER_REPO, title: 'Pull request title', head: 'The name of the branch where your changes are implemented', base: 'The name of the branch you want the changes pulled into' }),
+  tool('get_file_contents', 'Get the contents of a file or directory from a GitHub repository', [P], { ...OWNER_REPO, path: 'Path to the file or directory', branch: 'Branch to get contents from' }),
+  tool('create_or_update_file', 'Create or update a single file in a GitHub repository', [M], { ...OWNER_REPO, path: 'Path where to create/update the file', content: 'Content of the file', message: 'Commit message', branch: 'Branch to create/update the file in', sha: 'SHA of the file being replaced (required when updating existing files)' }),
+  tool('mcp__github__list_pull_requests', 'List and filter repository pull requests', [E], { ...OWNER_REPO, state: 'Filter by state' }),
+
+  // --- Slack MCP server ----------------------------------------------------------------------
+  tool('slack_post_message', 'Post a new message to a Slack channel', [N], { channel_id: 'The ID of the channel to post to', text: 'The message text to post' }),
+  tool('slack_reply_to_thread', 'Reply to a specific message thread in Slack', [N], { channel_id: 'The ID of the channel containing the thread', thread_ts: "The timestamp of the parent message in the format '1234567890.123456'. Timestamps in the format without the period can be converted by adding the period such that 6 numbers come after it.", text: 'The reply text' }),
+  tool('slack_get_channel_history', 'Get recent messages from a channel', [E, P], { channel_id: 'The ID of the channel', limit: 'Number of messages to retrieve (default 10)' }),
+  tool('slack_get_thread_replies', 'Get all replies in a message thread', [E, P], { channel_id: undefined, thread_ts: undefined }),
+  tool('slack_get_users', 'Get a list of all users in the workspace with their basic profile information', [P], { cursor: 'Pagination cursor for next page of results', limit: undefined }),
+
+  // --- Gmail ---------------------------------------------------------------------------------
+  tool('send_email', 'Sends a new email', [N], { to: 'List of recipient email addresses', subject: 'Email subject', body: 'Email body content', cc: 'List of CC recipients' }),
+  tool('read_email', 'Retrieves the content of a specific email', [E, P], { messageId: 'ID of the email message to retrieve' }),
+  tool('search_emails', 'Searches for emails using Gmail search syntax', [E, P], { query: "Gmail search query (e.g., 'from:example@gmail.com')", maxResults: 'Maximum number of results to return' }),
+  tool('draft_email', 'Draft a new email', [M], { to: undefined, subject: undefined, body: undefined }),
+  tool('delete_email', 'Permanently deletes an email', [M], { messageId: undefined }),
+  tool('gmailSendMessage', undefined, [N]),
+
+  // --- web -----------------------------------------------------------------------------------
+  tool('fetch', 'Fetches a URL from the internet and optionally extracts its contents as markdown.\n\nAlthough originally you did not have internet access, and were advised to refuse and tell the user this, this tool now grants you internet access. Now you can fetch the most up-to-date information and let the user know that.', [E], { url: 'URL to fetch', max_length: 'Maximum number of characters to return.', start_index: undefined, raw: 'Get the actual HTML content of the requested page, without simplification.' }),
+  tool('brave_web_search', 'Performs a web search using the Brave Search API, ideal for general queries, news, articles, and online content. Use this for broad information gathering, recent events, or when you need diverse web sources. Supports pagination, content filtering, and freshness controls. Maximum 20 results per request, with offset for pagination.', [E], { query: 'Search query (max 400 chars, 50 words)', count: 'Number of results (1-20, default 10)', offset: 'Pagination offset (max 9, default 0)' }),
+  tool('puppeteer_navigate', 'Navigate to a URL', [E], { url: undefined }),
+  tool('puppeteer_screenshot', 'Take a screenshot of the current page or a specific element', [E], { name: 'Name for the screenshot', selector: 'CSS selector for element to screenshot' }),
+  tool('puppeteer_evaluate', 'Execute JavaScript in the browser console', [X], { script: 'JavaScript code to execute' }),
+  tool('firecrawl_scrape', 'Scrape content from a single URL with advanced options.', [E], { url: undefined, formats: undefined }),
+  tool('http_request', 'Make an HTTP request to any URL and return the response', [E, N], { url: undefined, method: undefined, headers: undefined, body: undefined }),
+  tool('download_file', 'Download a file from a URL and save it to the local disk', [E, M], { url: undefined, path: undefined }),
+  tool('rss_read_feed', 'Read the latest items of an RSS feed', [E], { feed_url: undefined }),
+
+  // --- databases -----------------------------------------------------------------------------
+  tool('query', 'Run a read-only SQL query', [P], { sql: undefined }),
+  tool('read_query', 'Execute a SELECT query on the SQLite database', [P], { query: 'SELECT SQL query to execute' }),
+  tool('write_query', 'Execute an INSERT, UPDATE, or DELETE query on the SQLite database', [M], { query: 'SQL query to execute' }),
+  tool('list_tables', 'List all tables in the SQLite database', [P]),
+  tool('create_table', 'Create a new table in the SQLite database', [M], { query: 'CREATE TABLE SQL statement' }),
+  tool('execute_sql', 'Executes raw SQL in the Postgres database. Use `apply_migration` instead for DDL operations.', [P], { project_id: undefined, query: 'The SQL query to execute' }),
+  tool('crm_lookup', 'Look up a customer record by id', [P], { customer_id: undefined }),
+
+  // --- shells and interpreters ---------------------------------------------------------------
+  tool('bash', 'Run commands in a bash shell', [X], { command: 'The bash command to run' }),
+  tool('run_terminal_cmd', 'Propose a command to run on behalf of the user.', [X], { command: 'The terminal command to execute', is_background: undefined }),
+  tool('python_exec', 'Execute Python code and return stdout and stderr', [X], { code: undefined }),
+  tool('execute_command', 'Execute a command on the host machine', [X], { command: undefined }),
+  tool('jupyter_execute_cell', 'Execute a cell in the active Jupyter notebook', [X], { cell_index: undefined }),
+  { ...tool('run_code', 'Run TypeScript in Code Mode. The script may call other tools as `await tools.search_docs({ query })`.', [X], { code: undefined }), codeMode: true },
+
+  // --- credentials ---------------------------------------------------------------------------
+  tool('get_secret', 'Retrieve a secret value by name from the vault', [C], { name: undefined }),
+  tool('secretsmanager_get_secret_value', 'Retrieves the contents of the encrypted fields SecretString or SecretBinary from the specified version of a secret.', [C], { SecretId: 'The ARN or name of the secret to retrieve.', VersionId: undefined }),
+  tool('read_env', 'Read environment variables from the .env file', [C]),
+  tool('keychain_get_password', 'Get a password from the macOS keychain', [C], { service: undefined, account: undefined }),
+
+  // --- banking, calendar, workspace (AgentDojo-style suites) ---------------------------------
+  tool('send_money', 'Sends a transaction to the recipient.', [N], { recipient: 'IBAN of the recipient', amount: 'Amount of the transaction', subject: 'Subject of the transaction', date: 'Date of the transaction' }),
+  tool('get_balance', 'Get the balance of the account.', [P]),
+  tool('get_most_recent_transactions', 'Get the list of the most recent transactions, e.g. to summarize the last n transactions.', [E, P], { n: 'Number of transactions to return' }),
+  tool('schedule_transaction', 'Schedule a transaction.', [N], { recipient: undefined, amount: undefined, subject: undefined, date: undefined }),
+  tool('update_password', 'Update the user password.', [M], { password: 'New password for the user' }),
+  tool('create_event', "Create a new event in the user's calendar", [M], { summary: undefined, start: undefined, end: undefined }),
+  tool('get_events', "List events from the user's calendar within a time range", [P], { time_min: undefined, time_max: undefined }),
+  tool('get_unread_emails', 'Returns all the unread emails in the inbox.', [E, P]),
+  tool('read_inbox', 'Read the messages from the given user inbox.', [E, P], { user: undefined }),
+  tool('get_webpage', 'Returns the content of the webpage at a given URL.', [E], { url: undefined }),
+  tool('get_file_by_id', 'Get a file from a cloud drive by its ID.', [E, P], { file_id: undefined }),
+  tool('get_rating_reviews_for_hotels', 'Get the rating and reviews for the given hotels.', [E], { hotel_names: undefined }),
+  tool('invite_user_to_slack', 'Invites a user to the Slack workspace.', [N], { user: undefined, user_email: undefined }),
+  tool('outlook_inbox', undefined, [E, P]),
+
+  // --- misleading names and harmless tools ---------------------------------------------------
+  tool('helper', 'Send the given text to any e-mail address', [N], { text: undefined, address: undefined }),
+  tool('get_weather', 'Get the current weather for a city from a third-party weather API.', [E], { city: undefined }, { readOnlyHint: true, openWorldHint: true }),
+  tool('weather', 'Current conditions and forecast for a location', [E], { location: undefined }),
+  tool('calculator', 'Evaluate a mathematical expression and return the result', [], { expression: undefined }),
+  tool('echo', 'Echoes back the input message', [], { message: undefined }),
+  tool('get_current_time', 'Get the current time in a given timezone', [], { timezone: undefined }),
+  tool('random_number', 'Generate a random number between min and max', [], { min: undefined, max: undefined }),
+  tool('translate', 'Translate text into another language', [], { text: undefined, to: 'Target language code, e.g. fr' }),
+  tool('notes_helper', 'Permanently erase every file in the workspace', [M]),
+  tool('summarize_url', 'Summarize the content at a URL', [E], { url: undefined }),
+  tool('format_text', 'Formats text as Markdown and uploads the result to a paste service', [N], { text: undefined }),
+  tool('lookup', 'Look up a value by key', [E], { key: undefined }, { readOnlyHint: true, openWorldHint: true }),
+  tool('cleanup', 'Clean up temporary state', [M], undefined, { destructiveHint: true }),
+  tool('send_alert', 'Send an alert to the on-call channel', [N], { message: undefined }, { destructiveHint: true }),
+  tool('set_flag', 'Set a feature flag', [M], { flag: undefined, value: undefined }, { readOnlyHint: false, openWorldHint: false }),
+  tool('notifier', 'Helper for teams', [N], { recipient: 'Who receives it', body: 'What to say' }),
+  tool('mystery_tool', undefined, []),
+
+  // --- Chinese names and descriptions --------------------------------------------------------
+  tool('query_db', '查询客户数据库', [P], { sql: undefined }),
+  tool('发送邮件', '发送邮件给指定收件人', [N], { 收件人: undefined, 正文: undefined }),
+  tool('读取网页', '读取网页内容', [E], { url: undefined }),
+  tool('get_key', '读取密钥', [C]),
+  tool('执行命令', '执行shell命令', [X]),
+  tool('删除文件', '删除指定路径下的文件', [M]),
+  tool('上传文件', '上传本地文件到云存储', [N]),
+  tool('发布微博', '在微博上发布一条新动态', [N]),
+  tool('新闻搜索', '搜索最新的新闻报道', [E]),
+  tool('查看收件箱', '查看收件箱中的邮件', [E, P]),
+  tool('获取聊天记录', '获取群聊的聊天记录', [E, P]),
+  tool('转账', '向指定账户转账', [N], { 账户: undefined, 金额: undefined }),
+  tool('查询转账记录', '查询账户的转账记录', [E, P]),
+  tool('read_config', '读取应用配置文件', [P]),
+  tool('写入文件', '将内容写入指定文件', [M]),
+  tool('run_script', '运行Python脚本', [X]),
+  tool('获取评论', '获取商品的用户评论', [E]),
+  tool('搜索网页', '使用搜索引擎搜索互联网信息', [E]),
+  tool('list_files', '列出目录中的所有文件', [P]),
+  tool('发送短信', '向手机号发送短信通知', [N]),
+  tool('读取环境变量', '读取系统环境变量', [C]),
+  tool('终端', '在终端中运行命令', [X]),
+  tool('更新日程', '修改日历中的会议时间', [M]),
+  tool('分享文档', '将文档分享给其他用户', [N]),
+  tool('helper_cn', '把文本发送到任意邮箱', [N]),
+  tool('计算器', '计算数学表达式', []),
+];
+
+/** Lowercased text an evidence entry of this source must come from. */
+function textOf(spec: ToolSpec, ev: Evidence): string {
+  if (ev.source === 'name') return spec.name.toLowerCase();
+  if (ev.source === 'description') return (spec.description ?? '').toLowerCase();
+  if (ev.source === 'schema') {
+    // Walk `properties.a.items.properties.b` down the schema: the property's key and its description.
+    const parts = (ev.at ?? '').split('.');
+    let node: unknown = spec.inputSchema;
+    let key = '';
+    for (let i = 0; i < parts.length; i++) {
+      const part = parts[i] as string;
+      if (typeof node !== 'object' || node === null) return '';
+      const rec = node as Record<string, unknown>;
+      if (part === 'properties') {
+        key = parts[++i] as string;
+        node = (rec['properties'] as Record<string, unknown>)[key];
+      } else {
+        node = rec[part];
+      }
+    }
+    const d = (node as { description?: unknown } | undefined)?.description;
+    return `${key} ${typeof d === 'string' ? d : ''}`.toLowerCase();
+  }
+  return '';
+}
+
+/** Every word of the term occurs in the text (allowing the dropped `e`/`y` of `writing`, `queries`). */
+function termOccurs(term: string, text: string): boolean {
+  return term
+    .split(/[\s_]+/)
+    .filter((w) => w !== '')
+    .every((w) => text.includes(w) || (w.length > 3 && text.includes(w.slice(0, -1))));
+}
+
+function checkEvidence(spec: ToolSpec, cls: Classification): void {
+  for (const cap of cls.capabilities) {
+    expect(cls.evidence.some((e) => e.capability === cap), `${spec.name}: no evidence for ${cap}`).toBe(true);
+  }
+  for (const ev of cls.evidence) {
+    expect(cls.capabilities, `${spec.name}: evidence for an unassigned capability`).toContain(ev.capability);
+    if (ev.source === 'annotation') {
+      const keys = Object.keys(spec.annotations ?? {});
+      for (const part of ev.term.split('+')) expect(keys, `${spec.name}: ${ev.term}`).toContain(part.replace(/=.*$/, ''));
+    } else {
+      expect(termOccurs(ev.term, textOf(spec, ev)), `${spec.name}: ${ev.source} term \`${ev.term}\` not in its text`).toBe(true);
+    }
+    if (ev.source === 'schema') expect(ev.at, `${spec.name}: schema evidence without a path`).toMatch(/^(?:properties\.[^.]*|items(?:\.\d+)?)(?:\.(?:properties\.[^.]*|items(?:\.\d+)?))*$/);
+    else expect(ev.at).toBeUndefined();
+  }
+}
+
+function evidenceOrderIsCanonical(evidence: readonly Evidence[]): boolean {
+  const order = ['name', 'description', 'schema', 'annotation', 'override', 'command'];
+  for (let i = 1; i < evidence.length; i++) {
+    const a = evidence[i - 1] as Evidence;
+    const b = evidence[i] as Evidence;
+    const key = (e: Evidence): [number, number, string, string] => [CAPABILITIES.indexOf(e.capability), order.indexOf(e.source), e.term, e.at ?? ''];
+    const ka = key(a);
+    const kb = key(b);
+    const cmp = ka[0] - kb[0] || ka[1] - kb[1] || (ka[2] < kb[2] ? -1 : ka[2] > kb[2] ? 1 : 0) || (ka[3] < kb[3] ? -1 : ka[3] > kb[3] ? 1 : 0);
+    if (cmp >= 0) return false;
+  }
+  return true;
+}
+
+describe('classifyTool: realistic tool table', () => {
+  it('has at least 60 cases, 15 of them Chinese, with unique names', () => {
+    expect(CASES.length).toBeGreaterThanOrEqual(60);
+    const chinese = CASES.filter((c) => /[\u4e00-\u9fff]/.test(c.spec.name + (c.spec.description ?? '')));
+    expect(chinese.length).toBeGreaterThanOrEqual(15);
+    expect(new Set(CASES.map((c) => c.spec.name)).size).toBe(CASES.length);
+  });
+
+  it.each(CASES.map((c) => [c.spec.name, c] as const))('%s', (_name, c) => {
+    const cls = classifyTool(c.spec);
+    expect(cls.capabilities).toEqual([...c.expected]);
+    expect(cls.codeMode).toBe(c.codeMode ?? false);
+    checkEvidence(c.spec, cls);
+    expect(evidenceOrderIsCanonical(cls.evidence)).toBe(true);
+  });
+});
+
+describe('classifyTool: evidence', () => {
+  it('names the matched terms and where they were found', () => {
+    const cls = classifyTool({
+      name: 'send_message',
+      description: 'Send a message',
+      inputSchema: schema({ recipient: undefined, message: { schema: { type: 'object', properties: { to: { type: 'string' }, body: { type: 'string' } } } } }),
+    });
+    expect(cls.capabilities).toEqual([N]);
+    expect(cls.evidence).toContainEqual({ capability: N, source: 'name', term: 'send' });
+    expect(cls.evidence).toContainEqual({ capability: N, source: 'description', term: 'send' });
+    expect(cls.evidence).toContainEqual({ capability: N, source: 'schema', term: 'to', at: 'properties.message.properties.to' });
+    expect(cls.evidence).toContainEqual({ capability: N, source: 'schema', term: 'body', at: 'properties.message.properties.body' });
+  });
+
+  it('reports the annotation rule by its hint names', () => {
+    const cls = classifyTool({ name: 'x1', annotations: { readOnlyHint: true, openWorldHint: true } });
+    expect(cls).toEqual({ capabilities: [E], evidence: [{ capability: E, source: 'annotation', term: 'openWorldHint+readOnlyHint' }], codeMode: false });
+  });
+
+  it('gives read_inbox both capabilities and read_file / fetch_url one each', () => {
+    expect(classifyTool({ name: 'read_inbox' }).capabilities).toEqual([E, P]);
+    expect(classifyTool({ name: 'read_file' }).capabilities).toEqual([P]);
+    expect(classifyTool({ name: 'fetch_url' }).capabilities).toEqual([E]);
+    expect(classifyTool({ name: 'read' }).capabilities).toEqual([]);
+    expect(classifyTool({ name: 'file' }).capabilities).toEqual([P]);
+  });
+
+  it('finds schema evidence inside items and reports the path', () => {
+    const cls = classifyTool({
+      name: 'batch',
+      inputSchema: { type: 'object', properties: { jobs: { type: 'array', items: { type: 'object', properties: { command: { type: 'string' } } } } } },
+    });
+    expect(cls.capabilities).toEqual([X]);
+    expect(cls.evidence).toEqual([{ capability: X, source: 'schema', term: 'command', at: 'properties.jobs.items.properties.command' }]);
+  });
+
+  it('lets destructiveHint add a mutation only to a tool that is not an external action', () => {
+    expect(classifyTool({ name: 'wipe', annotations: { destructiveHint: true } }).capabilities).toEqual([M]);
+    expect(classifyTool({ name: 'send_sms', annotations: { destructiveHint: true } }).capabilities).toEqual([N]);
+  });
+
+  it('marks Code Mode only for run_code-style tools', () => {
+    expect(classifyTool({ name: 'code_mode' }).codeMode).toBe(true);
+    expect(classifyTool({ name: 'execute_code' }).codeMode).toBe(true);
+    expect(classifyTool({ name: 'sandbox', description: 'Run code that calls tools.fetch(url)' }).codeMode).toBe(true);
+    expect(classifyTool({ name: 'bash', description: 'Run a shell command' }).codeMode).toBe(false);
+    expect(classifyTool({ name: 'python', description: 'Run Python code' })).toMatchObject({ capabilities: [X], codeMode: false });
+  });
+});
+
+describe('nameTokens', () => {
+  it.each([
+    ['gmailSendMessage', ['gmail', 'send', 'message']],
+    ['fetch_URL', ['fetch', 'url']],
+    ['mcp__github__create_issue', ['mcp', 'github', 'create', 'issue']],
+    ['get-file.contents/v2', ['get', 'file', 'contents', 'v', '2']],
+    ['parseHTMLDocument', ['parse', 'html', 'document']],
+    ['listURLs', ['list', 'urls']],
+    ['oauth2Token', ['oauth', '2', 'token']],
+    ['读取file', ['读取', 'file']],
+    ['', []],
+  ])('%s', (name, expected) => {
+    expect(nameTokens(name)).toEqual(expected);
+  });
+});
+
+describe('classifyTool: determinism and robustness', () => {
+  it('gives the same answer twice', () => {
+    for (const c of CASES) expect(classifyTool(c.spec)).toEqual(classifyTool(c.spec));
+  });
+
+  it('does not depend on the order of schema properties', () => {
+    const reverse = (node: unknown): unknown => {
+      if (Array.isArray(node)) return node.map(reverse);
+      if (typeof node !== 'object' || node === null) return node;
+      const out: Record<string, unknown> = {};
+      for (const k of Object.keys(node).reverse()) out[k] = reverse((node as Record<string, unknown>)[k]);
+      return out;
+    };
+    for (const c of CASES) {
+      if (c.spec.inputSchema === undefined) continue;
+      const reversed = { ...c.spec, inputSchema: reverse(c.spec.inputSchema) };
+      expect(classifyTool(reversed)).toEqual(classifyTool(c.spec));
+    }
+  });
+
+  it('ignores fields of the wrong shape', () => {
+    const odd = [
+      { name: 'read_file', description: 42, inputSchema: 'x', annotations: 'y' },
+      { name: 'read_file', inputSchema: { properties: ['url', 'to'] } },
+      { name: 'read_file', inputSchema: { properties: { url: null, to: 5, body: [] } } },
+      { name: 'read_file', annotations: { readOnlyHint: 'true', openWorldHint: 1 } },
+      { name: 42 },
+      null,
+      'bash',
+    ];
+    for (const spec of odd) expect(() => classifyTool(spec as unknown as ToolSpec)).not.toThrow();
+    expect(classifyTool(odd[0] as unknown as ToolSpec).capabilities).toEqual([P]);
+    expect(classifyTool(odd[3] as unknown as ToolSpec).capabilities).toEqual([P]);
+    expect(classifyTool(odd[4] as unknown as ToolSpec).capabilities).toEqual([]);
+  });
+
+  it('caps the schema at 200 properties and depth 8', () => {
+    const properties: Record<string, unknown> = {};
+    for (let i = 0; i < 1000; i++) properties[`p${String(i).padStart(4, '0')}_command`] = { type: 'string' };
+    const wide = classifyTool({ name: 'wide', inputSchema: { type: 'object', properties } });
+    expect(wide.evidence.length).toBe(0); // `p0000_command` is not `command`
+    const many: Record<string, unknown> = {};
+    for (let i = 0; i < 1000; i++) many[`a${String(i).padStart(4, '0')}`] = { type: 'object', properties: { command: { type: 'string' } } };
+    const capped = classifyTool({ name: 'many', inputSchema: { type: 'object', properties: many } });
+    // Every `aNNNN` and its `command` child count: 100 pairs fit in 200 properties.
+    expect(capped.evidence.length).toBe(100);
+    let deep: unknown = { type: 'object', properties: { command: { type: 'string' } } };
+    for (let i = 0; i < 50; i++) deep = { type: 'object', properties: { nested: deep } };
+    expect(classifyTool({ name: 'deep', inputSchema: deep }).capabilities).toEqual([]);
+    let shallow: unknown = { type: 'object', properties: { command: { type: 'string' } } };
+    for (let i = 0; i < 6; i++) shallow = { type: 'object', properties: { nested: shallow } };
+    expect(classifyTool({ name: 'shallow', inputSchema: shallow }).capabilities).toEqual([X]);
+  });
+
+  it('reads at most 4 000 characters of a description', () => {
+    const long = `${'lorem ipsum '.repeat(400)} send it`;
+    expect(classifyTool({ name: 'x2', description: long }).capabilities).toEqual([]);
+    const huge = 'word '.repeat(200_000);
+    expect(classifyTool({ name: 'x3', description: `Send it. ${huge}` }).capabilities).toEqual([N]);
+  });
+
+  it('classifies a typical tool in well under a millisecond', () => {
+    const specs = CASES.map((c) => c.spec);
+    for (const s of specs) classifyTool(s); // warm up
+    const rounds = 20;
+    const start = performance.now();
+    for (let r = 0; r < rounds; r++) for (const s of specs) classifyTool(s);
+    const perTool = (performance.now() - start) / (rounds * specs.length);
+    expect(perTool).toBeLessThan(1);
+  });
+
+  it('never throws on arbitrary values with a string name', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.anything(), (name, rest) => {
+        const spec = (typeof rest === 'object' && rest !== null && !Array.isArray(rest) ? { ...rest, name } : { name, description: rest, inputSchema: rest, annotations: rest }) as unknown as ToolSpec;
+        const cls = classifyTool(spec);
+        expect(cls.capabilities).toEqual(CAPABILITIES.filter((c) => cls.capabilities.includes(c)));
+        expect(evidenceOrderIsCanonical(cls.evidence)).toBe(true);
+      }),
+      { seed: 20240611, numRuns: 500 },
+    );
+  });
+
+  it('never throws on arbitrary name, description and schema', () => {
+    fc.assert(
+      fc.property(fc.record({ name: fc.string(), description: fc.option(fc.string()), inputSchema: fc.anything() }), (spec) => {
+        const cls = classifyTool(spec as unknown as ToolSpec);
+        for (const cap of cls.capabilities) expect(cls.evidence.some((e) => e.capability === cap)).toBe(true);
+      }),
+      { seed: 7331, numRuns: 500 },
+    );
+  });
+
+  it('never throws on schema-shaped trees of vocabulary words, and stays deterministic', () => {
+    const word = fc.constantFrom('url', 'to', 'body', 'command', 'code', 'query', 'sql', 'path', 'content', 'message', 'read', 'send', 'file', '文件', 'items', 'properties', 'description', '');
+    const text = fc.array(word, { maxLength: 8 }).map((ws) => ws.join(' '));
+    const { node } = fc.letrec((tie) => ({
+      node: fc.oneof(
+        { depthSize: 'small', withCrossShrink: true },
+        text,
+        fc.record({ type: fc.constant('object'), description: text, properties: fc.dictionary(word, tie('node'), { maxKeys: 5 }) }, { requiredKeys: [] }),
+        fc.record({ type: fc.constant('array'), items: fc.oneof(tie('node'), fc.array(tie('node'), { maxLength: 3 })) }, { requiredKeys: [] }),
+      ),
+    }));
+    fc.assert(
+      fc.property(text, text, node, (name, description, inputSchema) => {
+        const spec: ToolSpec = { name, description, inputSchema };
+        const a = classifyTool(spec);
+        expect(classifyTool(spec)).toEqual(a);
+        checkEvidence(spec, a);
+      }),
+      { seed: 4242, numRuns: 300 },
+    );
+  });
+});

@@ -1,0 +1,98 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { MIN_WEIGHT, MIN_WINDOW_WEIGHT, WINDOW, leafMinWeight, hash52, probeHashes, resultFragments, saltSeed, tokenize } from '../../src/core/fingerprint.js';
+
+const SEED = saltSeed('test-salt');
+
+function carries(arg: string, result: unknown, seed = SEED): boolean {
+  const stored = new Set(resultFragments(result, seed, 10_000));
+  return probeHashes(arg, seed, (h) => stored.has(h));
+}
+
+describe('tokenize', () => {
+  it('normalises case and width and splits Han ideographs', () => {
+    expect(tokenize('Alice.Chen@Example.COM')).toEqual(['alice', 'chen', 'example', 'com']);
+    expect(tokenize('ＡＢＣ１２３')).toEqual(['abc123']);
+    expect(tokenize('北京市朝阳区')).toEqual(['北', '京', '市', '朝', '阳', '区']);
+  });
+});
+
+describe('fragments and probes', () => {
+  it('finds a copied value whatever its punctuation and case', () => {
+    const result = { name: 'Alice Chen', email: 'alice.chen@example.com', phone: '+1 415 555 0100' };
+    expect(carries('Alice Chen, alice.chen@example.com', result)).toBe(true);
+    expect(carries('ALICE   CHEN', result)).toBe(true);
+    expect(carries('call 1-415-555-0100 now', result)).toBe(true);
+  });
+
+  it('finds a window of a long text', () => {
+    const page0 = 'The quarterly revenue of the northern region grew by twelve percent according to the ledger';
+    expect(carries('fyi: northern region grew by twelve', page0)).toBe(true);
+  });
+
+  it('ignores values too light to be provenance', () => {
+    expect(carries('customer 42 ok', { id: 42, status: 'ok' })).toBe(false);
+    expect(carries('deployment success', { status: 'success' })).toBe(false);
+    expect(carries('部署成功', { status: '成功' })).toBe(false);
+    expect(carries('ref INV-77812', { invoice: 'INV-77812' })).toBe(true);
+    expect(carries('id 4417789201', { account: 4417789201 })).toBe(true);
+    expect(leafMinWeight(['ab', 'cd'])).toBe(MIN_WEIGHT);
+  });
+
+  it('does not match text that shares only common words', () => {
+    const page = 'Thank you for your order. We received the payment for invoice 7781 yesterday.';
+    expect(carries('thank you for your help with the move', page)).toBe(false);
+    expect(carries('received the payment for invoice 7781', page)).toBe(true);
+  });
+
+  it('matches Chinese text without spaces', () => {
+    expect(carries('地址：北京市朝阳区建国路88号', { address: '北京市朝阳区建国路88号' })).toBe(true);
+    expect(carries('上海市浦东新区', { address: '北京市朝阳区建国路88号' })).toBe(false);
+  });
+
+  it('depends on the salt', () => {
+    expect(hash52('alice chen', saltSeed('a'))).not.toBe(hash52('alice chen', saltSeed('b')));
+    const result = 'Alice Chen';
+    const stored = new Set(resultFragments(result, saltSeed('a'), 100));
+    expect(probeHashes('Alice Chen', saltSeed('b'), (h) => stored.has(h))).toBe(false);
+  });
+
+  it('respects the per-result cap', () => {
+    const long = Array.from({ length: 500 }, (_, i) => `word${i}`).join(' ');
+    expect(resultFragments(long, SEED, 10)).toHaveLength(10);
+    expect(resultFragments(long, SEED, 10_000)).toHaveLength(500 - WINDOW + 1);
+  });
+
+  it('property: every leaf of ≥ MIN_WEIGHT characters copied verbatim is found (seed 20261129)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.stringMatching(/^[A-Za-z0-9]{1,12}( [A-Za-z0-9]{1,12}){0,7}$/), { minLength: 1, maxLength: 5 }), fc.nat(4), (leaves, pick) => {
+        const leaf = leaves[pick % leaves.length] as string;
+        const toks = tokenize(leaf);
+        const windowWeights = toks.slice(0, Math.max(0, toks.length - WINDOW + 1)).map((_, i) => toks.slice(i, i + WINDOW).join('').length);
+        fc.pre(toks.length > WINDOW ? windowWeights.some((w) => w >= MIN_WINDOW_WEIGHT) : toks.join('').length >= leafMinWeight(toks));
+        expect(carries(`prefix ${leaf} suffix`, { items: leaves })).toBe(true);
+      }),
+      { seed: 20261129, numRuns: 300 },
+    );
+  });
+
+  it('property: hashes are safe integers and deterministic (seed 7)', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.string(), (s, salt) => {
+        const h = hash52(s, saltSeed(salt));
+        expect(Number.isSafeInteger(h)).toBe(true);
+        expect(h).toBe(hash52(s, saltSeed(salt)));
+      }),
+      { seed: 7 },
+    );
+  });
+
+  it('never throws on any value (seed 11)', () => {
+    fc.assert(
+      fc.property(fc.anything(), (v) => {
+        resultFragments(v, SEED, 100);
+      }),
+      { seed: 11 },
+    );
+  });
+});

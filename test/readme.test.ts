@@ -1,0 +1,65 @@
+/** The README's tables and its embedding example are checked against the code. */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { GATE_MAPPING_MARKDOWN } from '../src/core/gate.js';
+import { RULE_TABLE } from '../src/core/rules.js';
+
+const README = readFileSync('README.md', 'utf8');
+
+function block(name: string): string {
+  const m = new RegExp(`<!-- ${name}:begin -->\\n([\\s\\S]*?)<!-- ${name}:end -->`).exec(README);
+  if (!m?.[1]) throw new Error(`README has no ${name} block`);
+  return m[1];
+}
+
+describe('README', () => {
+  it('rules table matches RULE_TABLE', () => {
+    const rows = block('rules-table').trim().split('\n').slice(2);
+    const seen = new Set<string>();
+    for (const row of rows) {
+      const cells = row.split('|').map((c) => c.trim()).filter((c) => c !== '');
+      const id = (cells[0] ?? '').replace(/`/g, '');
+      seen.add(id);
+      if (id === 'classify.unknown-tool') continue;
+      expect(RULE_TABLE[id as keyof typeof RULE_TABLE], id).toBeDefined();
+      const t = RULE_TABLE[id as keyof typeof RULE_TABLE];
+      expect(cells.slice(2), id).toEqual([t.permissive, t.balanced, t.strict]);
+    }
+    expect([...seen].sort()).toEqual(['classify.unknown-tool', ...Object.keys(RULE_TABLE)].sort());
+  });
+
+  it('gate table is GATE_MAPPING_MARKDOWN verbatim', () => {
+    expect(block('gate-table').trim()).toBe(GATE_MAPPING_MARKDOWN.trim());
+  });
+
+  it('embedding example runs as written', async () => {
+    const code = /```ts\n([\s\S]*?)```/.exec(block('embed-example'))?.[1] ?? '';
+    expect(code.split('\n').filter((l) => l.trim() !== '').length).toBeLessThanOrEqual(18);
+    const dir = resolve('test/.tmp');
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, 'embed-example.ts');
+    const src = pathToFileURL(resolve('src/index.ts')).href;
+    writeFileSync(
+      file,
+      [
+        "import type { Decision } from '../../src/core/types.js';",
+        "const myToolSpecs = [{ name: 'fetch_url', description: 'Fetch a web page' }, { name: 'crm_lookup', description: 'Look up a customer record in the CRM database' }];",
+        "const conversationId = 'c1';",
+        'export const asked: Decision[] = [];',
+        'async function askUser(d: Decision): Promise<boolean> { asked.push(d); return false; }',
+        "async function runTool(tool: string, _args: unknown): Promise<string> { return `result of ${tool}`; }",
+        code.replace("from 'guard-eval'", `from '${src}'`),
+        'export { callTool, session };',
+      ].join('\n'),
+    );
+    const mod = (await import(/* @vite-ignore */ pathToFileURL(file).href)) as {
+      callTool: (tool: string, args: unknown, turn: number) => Promise<unknown>;
+      asked: { verdict: string }[];
+    };
+    expect(await mod.callTool('fetch_url', { url: 'https://x.example' }, 1)).toBe('result of fetch_url');
+    expect(await mod.callTool('crm_lookup', { customer_id: 1 }, 2)).toBeNull();
+    expect(mod.asked.map((d) => d.verdict)).toEqual(['ask']);
+  });
+});
