@@ -6,7 +6,7 @@ import tseslint from 'typescript-eslint';
 const PURE_CORE = ['src/core/**/*.ts'];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'reports/**'] },
+  { ignores: ['dist/**', '.bench-out/**', 'node_modules/**', 'coverage/**', 'reports/**', 'test/.tmp/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -25,6 +25,8 @@ import {
   NAME_ONLY_EXEC,
   NAME_ONLY_HTTP,
   NAME_ONLY_OBJECTS,
+  NEGATION_BREAKS,
+  NEGATIONS,
   NEUTRAL_PHRASES,
   OBJECTS,
   SCHEMA_TERMS,
@@ -153,6 +155,10 @@ const FROM = new Set(SOURCE_PREPOSITIONS);
 const CUES = new Set(VERB_CUES);
 const DETS = new Set(DETERMINERS);
 const LINKS = new Set(COMPOUND_LINKS);
+const NEGATION = new Set(NEGATIONS);
+const NEGATION_BREAK = new Set(NEGATION_BREAKS);
+/** How many tokens a negation reaches. */
+const NEGATION_REACH = 8;
 
 function compile(): void {
   const entries = collectEntries();
@@ -203,7 +209,8 @@ function compile(): void {
     if (list === undefined) PHRASES.set(first, [p]);
     else list.push(p);
   }
-  for (const w of COMPOUND_LINKS) if (CJK_CHAR.test(w)) cjkWords.add(w);
+  // Chinese function words must be tokens of their own, or they would melt into the filler around them.
+  for (const w of [...COMPOUND_LINKS, ...CONJUNCTIONS]) if (CJK_CHAR.test(w)) cjkWords.add(w);
   for (const w of [...cjkWords].sort((a, b) => b.length - a.length || (a < b ? -1 : 1))) {
     const first = w[0] as string;
     const list = CJK_WORDS.get(first);
@@ -262,7 +269,7 @@ const PAIRS: Readonly<Record<VerbRole, Readonly<Partial<Record<ObjectClass, numb
     credentialStore: MUT,
     code: MUT,
   },
-  run: { code: EXEC },
+  run: { code: EXEC, interpreter: EXEC },
   // These two carry their capability by themselves (see `verbAloneBits`); the object is evidence.
   send: {},
   webRead: {},
@@ -298,8 +305,12 @@ export function nameTokens(name: string): string[] {
   return out;
 }
 
-/** Prose pieces (on lowercased text): `.env`, a Chinese run, a word, or a sentence break. */
-const TEXT_TOKEN = /\.env(?![\p{L}\p{N}])|[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+|[\p{Ll}\p{Lu}\p{Nd}]+|[.!?;\n。！？；]/gu;
+/**
+ * Prose pieces (on lowercased text): `.env`, a snake_case identifier (kept whole: it names another
+ * tool or a parameter, as in "use write_file to change it", and matches no vocabulary entry), a Chinese
+ * run, a word, or a sentence break.
+ */
+const TEXT_TOKEN = /\.env(?![\p{L}\p{N}])|[\p{Ll}\p{Lu}\p{Nd}]+(?:_[\p{Ll}\p{Lu}\p{Nd}]+)+|[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+|[\p{Ll}\p{Lu}\p{Nd}]+|[.!?;\n。！？；]/gu;
 const SENTENCE_BREAK = /^[.!?;\n。！？；]$/;
 
 interface Tok {
@@ -453,7 +464,7 @@ interface Analysis {
   readonly objects: number[];
   /** Object tokens some write verb acted on. */
   readonly writtenObjects: Set<number>;
-  /** Role bits present: which verb roles acted anywhere in the segment. */
+  /** The verb roles that act somewhere in the segment (negated verbs count as `neutral`). */
   readonly verbRoles: Set<VerbRole>;
 }
 
@@ -478,8 +489,14 @@ function resolveRoles(seg: Segment): Role[] {
   }
   let nameAmbVerbTaken = false;
   let plainVerbSeen = false;
+  let negatedUntil = -1;
   for (let i = 0; i < toks.length; i++) {
     const info = (toks[i] as Tok).info;
+    if (kind !== 'name') {
+      const s = (toks[i] as Tok).s;
+      if (NEGATION.has(s)) negatedUntil = i + NEGATION_REACH;
+      else if (NEGATION_BREAK.has(s)) negatedUntil = -1;
+    }
     if (info === undefined || info.neutral) { roles.push(NO_ROLE); continue; }
     let verb = info.verb;
     let obj = info.objNameOnly && kind !== 'name' ? undefined : info.obj;
@@ -515,6 +532,8 @@ function resolveRoles(seg: Segment): Role[] {
         if (DETS.has(prev) || (roles[i - 1] as Role).verb !== undefined) verb = undefined;
       }
     }
+    // A negated verb is not done, but it is still a verb (it keeps a noun-only name from being a getter).
+    if (verb !== undefined && i <= negatedUntil) verb = 'neutral';
     if (verb !== undefined && !info.amb) plainVerbSeen = true;
     roles.push(verb === undefined && obj === undefined ? NO_ROLE : { verb, obj });
   }
@@ -589,8 +608,15 @@ function objectsOf(toks: readonly Tok[], roles: readonly Role[], i: number): num
   return out;
 }
 
+function isProgram(cls: ObjectClass | undefined): boolean {
+  return cls === 'code' || cls === 'interpreter';
+}
+
 function emitPair(c: Collector, role: VerbRole, verb: { seg: Segment; tok: Tok } | undefined, objSeg: Segment, objTok: Tok, cls: ObjectClass): void {
-  const bits = pairBits(role, cls);
+  // Running a query on a database ("execute SQL against the warehouse") reads it. Not in a property
+  // description: "SQL query to execute" is said of write tools too (the schema rules weigh that).
+  const dbRun = role === 'run' && objTok.info?.db === true && objSeg.kind !== 'schema';
+  const bits = dbRun ? PAT : pairBits(role, cls);
   if (bits === 0) return;
   if (verb !== undefined) addEvidence(c, bits, verb.seg.source, (verb.tok.info as WordInfo).term, verb.seg.at);
   addEvidence(c, bits, objSeg.source, (objTok.info as WordInfo).term, objSeg.at);
@@ -600,24 +626,38 @@ function analyse(seg: Segment, c: Collector): Analysis {
   const { toks, kind } = seg;
   const roles = resolveRoles(seg);
   const a: Analysis = { seg, roles, lonelyVerbs: [], objects: [], writtenObjects: new Set(), verbRoles: new Set() };
+  // A shell word in a clause that does something else and runs nothing is a mention, not a shell:
+  // `get_terminal_size`, `python_package_search`, "Read the output of the terminal".
+  let otherVerb = false;
+  let runVerb = false;
+  for (const r of roles) {
+    if (r.verb === 'run') runVerb = true;
+    else if (r.verb !== undefined && r.verb !== 'neutral') otherVerb = true;
+  }
+  const shellMentionOnly = otherVerb && !runVerb;
   for (let i = 0; i < toks.length; i++) {
     const tok = toks[i] as Tok;
     const info = tok.info;
     const r = roles[i] as Role;
+    const role = r.verb;
+    const objs = role === undefined ? [] : objectsOf(toks, roles, i);
     if (info !== undefined) {
-      if (info.exec === 'any' || (info.exec === 'name' && kind === 'name')) addEvidence(c, EXEC, seg.source, info.term, seg.at);
+      const execScoped = info.exec === 'any' || (info.exec === 'name' && kind === 'name');
+      // `exec_sql`, `eval` of a query: running a non-program is not a shell.
+      const ranOther = role === 'run' && objs.length > 0 && objs.every((j) => !isProgram((roles[j] as Role).obj));
+      if (execScoped && !shellMentionOnly && !ranOther) addEvidence(c, EXEC, seg.source, info.term, seg.at);
       if (info.http === 'any' || (info.http === 'name' && kind === 'name')) addEvidence(c, EIT | NAT, seg.source, info.term, seg.at);
       if (info.send) addEvidence(c, NAT, seg.source, info.term, seg.at);
     }
     if (r.obj !== undefined) a.objects.push(i);
-    const role = r.verb;
     if (role === undefined || info === undefined) continue;
     a.verbRoles.add(role);
     addEvidence(c, verbAloneBits(role), seg.source, info.term, seg.at);
-    const objs = objectsOf(toks, roles, i);
     if (objs.length === 0) {
       a.lonelyVerbs.push(i);
-      if (info.strong && (role === 'create' || role === 'modify') && (kind === 'name' || verbPosition(toks, roles, i))) {
+      // An object-less "Delete it." mutates; "use X to modify them" only mentions a mutation.
+      const imperative = kind === 'name' || i === 0 || (toks[i - 1] as Tok).s.endsWith('ly');
+      if (info.strong && (role === 'create' || role === 'modify') && imperative) {
         addEvidence(c, MUT, seg.source, info.term, seg.at);
       }
       continue;
@@ -703,7 +743,6 @@ function schemaProps(schema: unknown): Prop[] {
 
 /** Tool-level facts the schema rules depend on (from the name and the description). */
 interface ToolFacts {
-  readonly reads: boolean;
   readonly writes: boolean;
   readonly sends: boolean;
   readonly runs: boolean;
@@ -763,7 +802,9 @@ function schemaRules(c: Collector, props: readonly Prop[], facts: ToolFacts): vo
 // classifyTool
 // ---------------------------------------------------------------------------------------------
 
-const TOOLS_SUBCALL = /(?:^|[^\p{L}\p{N}_])tools\.[\p{L}_$]/u;
+/** A nested tool call in a description: `tools.search(...)`, `tools.<name>(args)`, `tools.*`. */
+const TOOLS_SUBCALL = /(?:^|[^\p{L}\p{N}_])tools\.(?:[\p{L}_$][\p{L}\p{N}_$]*\s*\(|<|\*)/u;
+const CODE_MODE_TEXT = /\bcode[\s_-]mode\b/;
 
 /**
  * Deterministic classification of one tool spec from its name, description and input schema (property
@@ -814,14 +855,13 @@ export function classifyTool(spec: ToolSpec): Classification {
     if (pair !== undefined) { codeMode = true; addEvidence(c, EXEC, 'name', `${pair[0]} ${pair[1]}`, undefined); }
   }
   const lowerDesc = description.length > MAX_TEXT ? description.slice(0, MAX_TEXT).toLowerCase() : description.toLowerCase();
-  if (/\bcode[\s_-]mode\b/.test(lowerDesc)) { codeMode = true; addEvidence(c, EXEC, 'description', 'code mode', undefined); }
+  if (CODE_MODE_TEXT.test(lowerDesc)) { codeMode = true; addEvidence(c, EXEC, 'description', 'code mode', undefined); }
   if (TOOLS_SUBCALL.test(lowerDesc)) { codeMode = true; addEvidence(c, EXEC, 'description', 'tools.', undefined); }
 
   // Input schema: property descriptions are prose; property names feed the schema rules.
   const textAnalyses = [nameA, ...descA];
   const has = (role: VerbRole): boolean => textAnalyses.some((a) => a.verbRoles.has(role));
   const facts: ToolFacts = {
-    reads: has('read') || has('webRead'),
     writes: has('create') || has('modify'),
     sends: has('send'),
     runs: has('run') || codeMode || (c.mask & EXEC) !== 0,
@@ -836,15 +876,20 @@ export function classifyTool(spec: ToolSpec): Classification {
   }
   schemaRules(c, props, facts);
 
-  // MCP annotations, when they are booleans.
+  // MCP annotations, only when stated as booleans. The specification's defaults (openWorldHint and
+  // destructiveHint true) are not applied: they would make every unannotated tool a destructive one
+  // and every `readOnlyHint: true` file reader an ingestion of the open world.
   const ann = s['annotations'];
   if (isRecord(ann)) {
     const ro = ann['readOnlyHint'];
     const ow = ann['openWorldHint'];
     if (ro === true && ow === true) addEvidence(c, EIT, 'annotation', ANNOTATION_TERMS.openWorldRead, undefined);
     if (ro === false && ow === false) addEvidence(c, MUT, 'annotation', ANNOTATION_TERMS.closedWorldWrite, undefined);
-    // Destroying something outside is already an external action; only a local tool gains a mutation.
-    if (ann['destructiveHint'] === true && (c.mask & NAT) === 0) addEvidence(c, MUT, 'annotation', ANNOTATION_TERMS.destructive, undefined);
+    // destructiveHint means nothing on a read-only tool (MCP); destroying something outside is already
+    // an external action, so only a local tool gains a mutation.
+    if (ann['destructiveHint'] === true && ro !== true && (c.mask & NAT) === 0) {
+      addEvidence(c, MUT, 'annotation', ANNOTATION_TERMS.destructive, undefined);
+    }
   }
 
   const capabilities: Capability[] = [];

@@ -94,7 +94,7 @@ interface Collected {
 
 const IDENTIFIER_KEY = /^[A-Za-z_$][\w$]*$/;
 
-/** Path of a property below `parent`, JSON-pointer-like as in {@link Finding.path}: `a.b[2]["c d"]`. */
+/** Path of a property below `parent`, JSON-pointer-like as a Finding's `path`: `a.b[2]["c d"]`. */
 function childPath(parent: string, key: string): string {
   if (!IDENTIFIER_KEY.test(key)) return `${parent}[${JSON.stringify(key)}]`;
   return parent === '' ? key : `${parent}.${key}`;
@@ -455,7 +455,11 @@ const CREDENTIAL_STORES = group(
       src: String.raw`(?<![\w-])\.aws(?:[/\\]+|['"]\s*[,/+]\s*[rbuf]?['"])(?:credentials|config)\b`,
       hit: (m) => cred(m.toLowerCase().endsWith('config') ? '~/.aws/config' : '~/.aws/credentials'),
     },
-    { src: String.raw`(?<![\w-])\.aws(?:[/\\]\*?)?(?=$|[\s'"\x60;|&)])`, hit: () => cred('~/.aws') },
+    {
+      // The directory itself (`tar c ~/.aws`, `-v ~/.aws:/root/.aws`), unless a file follows as a joined part.
+      src: String.raw`(?<![\w-])\.aws(?:[/\\]\*?)?(?=$|[\s'"\x60;|&):])(?!['"]\s*[,/+]\s*[rbuf]?['"]\w)`,
+      hit: () => cred('~/.aws'),
+    },
     {
       src: String.raw`(?<![\w-])\.ssh(?:[/\\]+|['"]\s*[,/+]\s*[rbuf]?['"])[\w.-]+`,
       hit: (m) => {
@@ -463,7 +467,10 @@ const CREDENTIAL_STORES = group(
         return PUBLIC_SSH_FILE.test(file) ? undefined : cred(`~/.ssh/${file}`);
       },
     },
-    { src: String.raw`(?<![\w-])\.ssh(?:[/\\]\*?)?(?=$|[\s'"\x60;|&)])`, hit: () => cred('~/.ssh') },
+    {
+      src: String.raw`(?<![\w-])\.ssh(?:[/\\]\*?)?(?=$|[\s'"\x60;|&):])(?!['"]\s*[,/+]\s*[rbuf]?['"]\w)`,
+      hit: () => cred('~/.ssh'),
+    },
     {
       // Not inside a `.ssh/` path, which the rule above names already.
       src: String.raw`(?<![\w.-])(?<!\.ssh(?:[/\\]+|['"]\s*[,/+]\s*[rbuf]?['"]))id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?(?![\w-])(?!\.pub)`,
@@ -581,7 +588,8 @@ function isRedirect(text: string, op: string, i: number): boolean {
     const c = text[k] as string;
     if (c === '>' || c === '\n') break;
     if (c === '<') {
-      if (/^\/?[A-Za-z]/.test(text.slice(k + 1, k + 3))) return false;
+      // A tag opens with one `<`; `<<EOF` is a here-document.
+      if (text[k - 1] !== '<' && /^\/?[A-Za-z]/.test(text.slice(k + 1, k + 3))) return false;
       break;
     }
   }
@@ -602,7 +610,7 @@ function scanRedirects(text: string, at: string, acc: Acc): void {
  * Python/PHP `open(path)` / `open(path, mode)`: a write, append or create mode is MUT, anything
  * else a read. `webbrowser.open(url)` and `xhr.open(...)` are methods, not this builtin.
  */
-const OPEN_CALL = /(?<![\w.$])(?:(?:io|os|codecs|aiofiles)\.)?f?open\s*\(((?:[^()\n]|\([^()\n]*\)){0,400})\)/g;
+const OPEN_CALL = /(?<![\w.$])(?:(?:io|os|codecs|aiofiles)\.)?f?open\s*\(((?:[^()\n]|\((?:[^()\n]|\([^()\n]*\))*\)){0,400})\)/g;
 const WRITE_MODE = /(?:^|,)\s*(?:mode\s*=\s*)?[rbuf]?(['"])[rbt]*[wax+][rbt+]*\1/;
 
 function scanOpenCalls(text: string, at: string, acc: Acc): void {
@@ -837,15 +845,16 @@ function dispatch(argv: readonly string[], at: string, acc: Acc): void {
       i++;
       continue;
     }
-    const wrapper = WRAPPERS.get(programName(w));
+    const name = programName(w);
+    const wrapper = WRAPPERS.get(name);
     if (wrapper === undefined) break;
-    wrapperName = programName(w);
+    wrapperName = name;
     i++;
     if (wrapperName === 'command' && /^-[vV]$/.test(argv[i] ?? '')) return; // `command -v curl`: a lookup
     while (i < argv.length) {
       const a = argv[i] as string;
       if (a.length > 1 && a.startsWith('-')) {
-        if (a === '-i' || a === '--ignore-environment') sawIgnoreEnv = true;
+        if (name === 'env' && (a === '-i' || a === '--ignore-environment')) sawIgnoreEnv = true;
         i += wrapper.has(a) ? 2 : 1;
       } else if (DURATION.test(a) || ASSIGNMENT.test(a)) {
         i++;
@@ -863,10 +872,12 @@ function dispatch(argv: readonly string[], at: string, acc: Acc): void {
 }
 
 function command(name: string, args: readonly string[], at: string, acc: Acc): void {
-  const ops = operands(args);
+  let cached: string[] | undefined;
+  // Most heads (`cd`, `echo`, `npm run`) need no operands: they are computed on first use.
+  const ops = (): string[] => (cached ??= operands(args));
   if (NETWORK_TOOLS.has(name)) record(acc, NETWORK, name, at);
-  if (FILE_READERS.has(name) && ops.some((o) => o !== '-')) record(acc, PAT, name, at);
-  if (FILE_WRITERS.has(name) && ops.length > 0) record(acc, MUT, name, at);
+  if (FILE_READERS.has(name) && ops().some((o) => o !== '-')) record(acc, PAT, name, at);
+  if (FILE_WRITERS.has(name) && ops().length > 0) record(acc, MUT, name, at);
   if (PACKAGE_MANAGERS.has(name)) {
     const [verb] = subcommands(args, 1);
     if (verb === 'publish' || verb === 'login' || verb === 'adduser') record(acc, NETWORK, `${name} ${verb}`, at);
@@ -886,11 +897,11 @@ function command(name: string, args: readonly string[], at: string, acc: Acc): v
       break;
     }
     case 'scp':
-      copyPhases(ops, name, at, acc);
+      copyPhases(ops(), name, at, acc);
       break;
     case 'rsync':
-      if (ops.some(isRemote)) record(acc, NETWORK, 'rsync', at);
-      copyPhases(ops, name, at, acc);
+      if (ops().some(isRemote)) record(acc, NETWORK, 'rsync', at);
+      copyPhases(ops(), name, at, acc);
       break;
     case 'grep':
     case 'egrep':
@@ -898,30 +909,30 @@ function command(name: string, args: readonly string[], at: string, acc: Acc): v
     case 'zgrep':
     case 'findstr':
       // The first operand is the pattern; a file follows it, or -r reads the tree.
-      if (ops.length >= 2 || clusterHas(args, /[rR]/) || args.includes('--recursive')) record(acc, PAT, name, at);
+      if (ops().length >= 2 || clusterHas(args, /[rR]/) || args.includes('--recursive')) record(acc, PAT, name, at);
       break;
     case 'rg':
     case 'ag':
     case 'ack':
     case 'select-string':
     case 'sls':
-      if (ops.length >= 1) record(acc, PAT, name, at);
+      if (ops().length >= 1) record(acc, PAT, name, at);
       break;
     case 'jq':
     case 'awk':
     case 'gawk':
-      if (ops.length >= 2) record(acc, PAT, name, at);
+      if (ops().length >= 2) record(acc, PAT, name, at);
       break;
     case 'sed':
       if (clusterHas(args, /i/) || args.some((a) => /^-i\S|^--in-place/.test(a))) record(acc, MUT, 'sed -i', at);
-      else if (ops.length >= 2) record(acc, PAT, name, at);
+      else if (ops().length >= 2) record(acc, PAT, name, at);
       break;
     case 'perl':
       if (clusterHas(args, /i/) || args.some((a) => /^-[a-z]*i\S/.test(a))) record(acc, MUT, 'perl -i', at);
       break;
     case 'type':
       // cmd's `type file`; bash's `type ls` names a command, not a file.
-      if (ops.some((o) => /[./\\]/.test(o))) record(acc, PAT, name, at);
+      if (ops().some((o) => /[./\\]/.test(o))) record(acc, PAT, name, at);
       break;
     case 'dd':
       if (args.some((a) => a.startsWith('of='))) record(acc, MUT, 'dd of=', at);
@@ -937,11 +948,11 @@ function command(name: string, args: readonly string[], at: string, acc: Acc): v
       break;
     }
     case 'zip':
-      if (ops.length >= 2) record(acc, PAT | MUT, name, at);
+      if (ops().length >= 2) record(acc, PAT | MUT, name, at);
       break;
     case 'printenv': {
-      if (ops.length === 0) record(acc, CRED, 'printenv', at);
-      for (const o of ops) if (isCredentialName(o)) record(acc, CRED, `$${o}`, at);
+      if (ops().length === 0) record(acc, CRED, 'printenv', at);
+      for (const o of ops()) if (isCredentialName(o)) record(acc, CRED, `$${o}`, at);
       break;
     }
     case 'get-childitem':
@@ -950,7 +961,7 @@ function command(name: string, args: readonly string[], at: string, acc: Acc): v
     case 'dir':
     case 'get-item':
     case 'gi':
-      if (ops.some((o) => /^env:(?:\\?\*)?$/i.test(o))) record(acc, CRED, 'env:', at);
+      if (ops().some((o) => /^env:(?:\\?\*)?$/i.test(o))) record(acc, CRED, 'env:', at);
       break;
     case 'git': {
       const [sub, sub2] = subcommands(args, 2);
@@ -978,7 +989,7 @@ function command(name: string, args: readonly string[], at: string, acc: Acc): v
       }
       // Every other aws command is an API request that can carry data out (`s3 cp`, `sns publish`).
       record(acc, NETWORK, `aws ${svc}`, at);
-      if (svc === 's3' && (op === 'cp' || op === 'sync' || op === 'mv')) copyPhases(ops.slice(2), 'aws s3', at, acc, (o) => /^s3:\/\//i.test(o));
+      if (svc === 's3' && (op === 'cp' || op === 'sync' || op === 'mv')) copyPhases(ops().slice(2), 'aws s3', at, acc, (o) => /^s3:\/\//i.test(o));
       break;
     }
     case 'gcloud':

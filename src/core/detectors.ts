@@ -36,6 +36,11 @@ export interface Detector {
    * @returns the matched spans, possibly empty; never throws
    */
   scan(value: string, key: string | undefined): readonly MatchSpan[];
+  /**
+   * Optional cheap pre-check: when it returns false, `scan` is not called. It must never return
+   * false for a value that `scan` would match (it is an optimisation, not a filter).
+   */
+  readonly quick?: (value: string, key: string | undefined) => boolean;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -193,8 +198,27 @@ function plausibleTokenBody(body: string): boolean {
   return shannonEntropy(body) >= 3.0 && !/(.)\1{5}/u.test(body);
 }
 
-function detector(id: string, kind: SensitiveKind, scan: Detector['scan']): Detector {
-  return Object.freeze({ id, kind, scan });
+function detector(id: string, kind: SensitiveKind, scan: Detector['scan'], quick?: Detector['quick']): Detector {
+  return Object.freeze(quick ? { id, kind, scan, quick } : { id, kind, scan });
+}
+
+// Pre-checks: each is implied by its detector's pattern (see the detector), and far cheaper.
+const IBAN_START = /[A-Za-z]{2}[0-9]{2}/u;
+const SEVENTEEN_DIGITS = /[0-9]{17}/u;
+const SSN_SHAPE = /[0-9]{3}-[0-9]{2}-[0-9]{4}/u;
+const AWS_ID_PREFIX = /A[KS]IA/u;
+const WELL_KNOWN_PREFIX = /[sr]k_live_|AIza|sk-|npm_|glpat-/u;
+const ASSIGNMENT_CHAR = /[:=：]/u;
+const GITHUB_PREFIX = /gh[pousr]_|github_pat_/u;
+
+/** Whether `v` holds at least `n` ASCII digits (a phone or card needs that many). */
+function digitsAtLeast(v: string, n: number): boolean {
+  let count = 0;
+  for (let i = 0; i < v.length; i++) {
+    const c = v.charCodeAt(i);
+    if (c >= 48 && c <= 57 && ++count >= n) return true;
+  }
+  return false;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -228,6 +252,7 @@ const emailDetector = detector('pii.email', 'PII', (value) =>
     if (URL_USERINFO_BEFORE_RE.test(value.slice(Math.max(0, m.index - 256), m.index))) return undefined;
     return whole(m);
   }),
+  (v) => v.includes('@'),
 );
 
 /** E.164-ish: `+`, a non-zero country digit, then 7-14 more digits with short separators. */
@@ -246,7 +271,9 @@ const phoneDetector = detector('pii.phone', 'PII', (value) => [
   }),
   ...collect(value, PHONE_NANP_RE, whole),
   ...collect(value, PHONE_CN_MOBILE_RE, whole),
-]);
+],
+  (v) => digitsAtLeast(v, 8),
+);
 
 /**
  * 13-19 digits, either unbroken or grouped (first group of 4, separators all the same single space
@@ -295,6 +322,7 @@ const cardDetector = detector('pii.card', 'PII', (value) =>
     }
     return undefined;
   }),
+  (v) => digitsAtLeast(v, 13),
 );
 
 /** A possible IBAN start: two letters and two check digits at the start of an alphanumeric run. */
@@ -343,12 +371,14 @@ const ibanDetector = detector('pii.iban', 'PII', (value) =>
     if (/[a-z]/u.test(text) && /[A-Z]/u.test(text)) return undefined;
     return ibanValid(text) ? { start: m.index, end } : undefined;
   }),
+  (v) => IBAN_START.test(v),
 );
 
 const CN_ID_RE = /(?<![A-Za-z0-9])\d{17}[\dXx](?![A-Za-z0-9])/gu;
 
 const cnResidentIdDetector = detector('pii.cn-resident-id', 'PII', (value) =>
   collect(value, CN_ID_RE, (m) => (chineseResidentIdValid(m[0]) ? whole(m) : undefined)),
+  (v) => SEVENTEEN_DIGITS.test(v),
 );
 
 const SSN_RE = /(?<![A-Za-z0-9_-])(\d{3})-(\d{2})-(\d{4})(?![A-Za-z0-9_]|-\d)/gu;
@@ -360,6 +390,7 @@ const ssnDetector = detector('pii.us-ssn', 'PII', (value) =>
     if (m[2] === '00' || m[3] === '0000') return undefined;
     return whole(m);
   }),
+  (v) => SSN_SHAPE.test(v),
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -379,12 +410,14 @@ const privateKeyDetector = detector('secret.private-key', 'SECRET', (value) =>
     const footer = endRe.exec(value);
     return { start: m.index, end: footer === null ? headerEnd : footer.index + footer[0].length };
   }),
+  (v) => v.includes('PRIVATE KEY'),
 );
 
 const AWS_KEY_ID_RE = /\b(?:AKIA|ASIA)[A-Z0-9]{16}\b/gu;
 
 const awsKeyIdDetector = detector('secret.aws-access-key-id', 'SECRET', (value) =>
   collect(value, AWS_KEY_ID_RE, (m) => (plausibleTokenBody(m[0].slice(4)) ? whole(m) : undefined)),
+  (v) => AWS_ID_PREFIX.test(v),
 );
 
 const AWS_SECRET_VALUE_RE = /^[A-Za-z0-9/+]{40}$/u;
@@ -410,7 +443,9 @@ const awsSecretDetector = detector('secret.aws-secret-key', 'SECRET', (value, ke
     }),
   );
   return out;
-});
+},
+  (v) => v.length >= 40,
+);
 
 const GITHUB_TOKEN_RE =
   /(?<![A-Za-z0-9_])(?:gh[pousr]_([A-Za-z0-9]{36})|github_pat_([A-Za-z0-9_]{50,255}))(?![A-Za-z0-9_])/gu;
@@ -419,6 +454,7 @@ const githubTokenDetector = detector('secret.github-token', 'SECRET', (value) =>
   collect(value, GITHUB_TOKEN_RE, (m) =>
     plausibleTokenBody(m[1] ?? m[2] ?? '') ? whole(m) : undefined,
   ),
+  (v) => GITHUB_PREFIX.test(v),
 );
 
 const SLACK_TOKEN_RE = /(?<![A-Za-z0-9_-])xox[abposr]-([A-Za-z0-9-]{10,})/gu;
@@ -429,6 +465,7 @@ const slackTokenDetector = detector('secret.slack-token', 'SECRET', (value) =>
     // Real Slack tokens carry numeric team/user ids; `xoxb-your-token-here` does not.
     return /\d/u.test(body) && plausibleTokenBody(body) ? whole(m) : undefined;
   }),
+  (v) => v.includes('xox'),
 );
 
 const JWT_RE =
@@ -466,6 +503,7 @@ function isJwtHeader(segment: string): boolean {
 
 const jwtDetector = detector('secret.jwt', 'SECRET', (value) =>
   collect(value, JWT_RE, (m) => (isJwtHeader(m[1] ?? '') ? whole(m) : undefined)),
+  (v) => v.includes('eyJ'),
 );
 
 /** Fixed-format vendor tokens; `check` confirms the random part looks random. */
@@ -489,6 +527,7 @@ const wellKnownTokenDetector = detector('secret.well-known-token', 'SECRET', (va
   WELL_KNOWN_TOKENS.flatMap(({ re, check }) =>
     collect(value, re, (m) => (check(m[1] ?? '') ? whole(m) : undefined)),
   ),
+  (v) => WELL_KNOWN_PREFIX.test(v),
 );
 
 /**
@@ -588,7 +627,9 @@ const keyedHighEntropyDetector = detector('secret.keyed-high-entropy', 'SECRET',
     }),
   );
   return out;
-});
+},
+  (v, key) => (key !== undefined && isKeyLikeName(key)) || (v.length >= 17 && ASSIGNMENT_CHAR.test(v)),
+);
 
 /** Every built-in detector, PII first then SECRET. */
 export const BUILTIN_DETECTORS: readonly Detector[] = Object.freeze([
@@ -664,6 +705,7 @@ function scanLeaf(text: string, path: string, key: string | undefined, st: WalkS
     const id = `${at}\u0000${d.id}`;
     // INVARIANT: one finding per (path, detector); the first span's preview is kept.
     if (st.found.has(id)) continue;
+    if (d.quick !== undefined && !d.quick(text, key)) continue;
     const span = d.scan(text, key)[0];
     if (span === undefined) continue;
     const preview = maskPreview(d.id, text.slice(span.start, span.end));

@@ -14,9 +14,12 @@
  * 3. A longer leaf gives every window of {@link WINDOW} consecutive tokens that weighs at least
  *    {@link MIN_WINDOW_WEIGHT}, so that stock phrases of prose rarely carry provenance from one
  *    text into another.
- * 4. A fragment is stored as a 52-bit salted hash of its tokens joined by one space.
+ * 4. At most `max` fragments are kept per result: whole short leaves first, then the windows of
+ *    long leaves sampled evenly over the whole result (every k-th window), so a large page is
+ *    covered from its first line to its last.
+ * 5. A fragment is stored as a 52-bit salted hash of its token sequence.
  *
- * An outbound argument carries a provenance class when any window of 1..{@link WINDOW} of its
+ * An outbound argument carries a provenance class when any run of 1..{@link WINDOW} of its
  * tokens hashes to a stored fragment of that class. Matching is by exact token sequence, so
  * punctuation, case and width differences do not hide a copied value.
  */
@@ -34,16 +37,20 @@ const DIGIT = /\p{N}/u;
 /** Leaves visited per result or argument value. */
 export const MAX_LEAVES = 4096;
 const MAX_DEPTH = 32;
-/** Characters of one leaf that are fragmented (the rest of a huge page is ignored). */
-const MAX_LEAF_CHARS = 65_536;
+/** Characters of one leaf that are tokenised (1 MiB; past that, a result is cut). */
+const MAX_LEAF_CHARS = 1_048_576;
 
 const HAN = /\p{Script=Han}/u;
 const TOKEN = /\p{Script=Han}|[\p{L}\p{N}\p{M}]+/gu;
+const ASCII = /^[\u0000-\u007f]*$/; // eslint-disable-line no-control-regex -- the ASCII range starts at NUL by definition
+const ASCII_TOKEN = /[a-z0-9]+/g;
 
 /** Normalise and tokenise one text. */
 export function tokenize(text: string): string[] {
-  const norm = (text.length > MAX_LEAF_CHARS ? text.slice(0, MAX_LEAF_CHARS) : text).normalize('NFKC').toLowerCase();
-  return norm.match(TOKEN) ?? [];
+  const cut = text.length > MAX_LEAF_CHARS ? text.slice(0, MAX_LEAF_CHARS) : text;
+  // NFKC leaves ASCII unchanged: skip it for the common case.
+  if (ASCII.test(cut)) return cut.toLowerCase().match(ASCII_TOKEN) ?? [];
+  return cut.normalize('NFKC').toLowerCase().match(TOKEN) ?? [];
 }
 
 function tokenWeight(tok: string): number {
@@ -110,52 +117,130 @@ export function forEachLeaf(value: unknown, visit: (text: string, key: string | 
   walk(value, undefined, 0);
 }
 
+/** A tokenised leaf: per token, two 32-bit hash lanes and a weight. */
+interface Leaf {
+  // Plain arrays: most leaves are a few tokens long, and typed arrays cost more to allocate.
+  readonly a: number[];
+  readonly b: number[];
+  readonly w: number[];
+  readonly single: boolean;
+  readonly digit: boolean;
+}
+
+
+function tokenLanes(toks: readonly string[]): Leaf {
+  const n = toks.length;
+  const a = new Array<number>(n);
+  const b = new Array<number>(n);
+  const w = new Array<number>(n);
+  for (let i = 0; i < n; i++) {
+    const t = toks[i] as string;
+    let x = 0x811c9dc5;
+    let y = 0x3c6ef372;
+    for (let j = 0; j < t.length; j++) {
+      const c = t.charCodeAt(j);
+      x = Math.imul(x ^ c, 0x01000193);
+      y = Math.imul(y ^ c, 0x5bd1e995);
+    }
+    a[i] = x;
+    b[i] = y;
+    w[i] = tokenWeight(t);
+  }
+  return { a, b, w, single: n === 1, digit: n === 1 && DIGIT.test(toks[0] as string) };
+}
+
 /**
- * The fragment hashes of a result value (see the module comment), at most `max` of them, in
- * document order, deduplicated.
+ * The hash of the token run `[start, start + n)`: the tokens' lanes folded in order from the
+ * salt, then mixed to 52 bits. Both sides (results and outbound arguments) use this one function.
+ */
+function runHash(leaf: Leaf, start: number, n: number, seed: number): number {
+  let a = 0xdeadbeef ^ seed;
+  let b = 0x41c6ce57 ^ seed;
+  for (let i = start; i < start + n; i++) {
+    a = Math.imul(a ^ (leaf.a[i] as number), 2654435761);
+    a = (a << 13) | (a >>> 19);
+    b = Math.imul(b ^ (leaf.b[i] as number), 1597334677);
+    b = (b << 17) | (b >>> 15);
+  }
+  return mix52(a, b);
+}
+
+function mix52(a0: number, b0: number): number {
+  const a = Math.imul(a0 ^ (a0 >>> 16), 2246822507) ^ Math.imul(b0 ^ (b0 >>> 13), 3266489909);
+  const b = Math.imul(b0 ^ (b0 >>> 16), 2246822507) ^ Math.imul(a ^ (a >>> 13), 3266489909);
+  return 0x100000 * (b & 0xfffff) + (a >>> 0);
+}
+
+function weightOf(leaf: Leaf, start: number, n: number): number {
+  let w = 0;
+  for (let i = start; i < start + n; i++) w += leaf.w[i] as number;
+  return w;
+}
+
+/**
+ * The fragment hashes of a result value (see the module comment), at most `max` of them,
+ * deduplicated. Whole short leaves come first; the windows of long leaves are then sampled
+ * evenly over the whole result (every k-th window, k chosen so that they fit in `max`), so that
+ * a copied run of at least k + {@link WINDOW} − 1 tokens from anywhere in the result is found.
  */
 export function resultFragments(result: unknown, seed: number, max: number): number[] {
   const out = new Set<number>();
+  if (max <= 0) return [];
+  const long: Leaf[] = [];
+  let windows = 0;
   forEachLeaf(result, (text) => {
-    if (out.size >= max) return;
     const toks = tokenize(text);
     if (toks.length === 0) return;
-    if (toks.length <= WINDOW) {
-      addWindow(toks, 0, toks.length, leafMinWeight(toks), seed, out);
-      return;
+    const leaf = tokenLanes(toks);
+    if (toks.length > WINDOW) {
+      long.push(leaf);
+      windows += toks.length - WINDOW + 1;
+    } else if (out.size < max && weightOf(leaf, 0, toks.length) >= minWeight(leaf.single, leaf.digit)) {
+      out.add(runHash(leaf, 0, toks.length, seed));
     }
-    for (let i = 0; i + WINDOW <= toks.length && out.size < max; i++) addWindow(toks, i, WINDOW, MIN_WINDOW_WEIGHT, seed, out);
   });
+  const room = max - out.size;
+  if (room <= 0 || windows === 0) return [...out];
+  const stride = Math.max(1, Math.ceil(windows / room));
+  for (const leaf of long) {
+    for (let i = 0; i + WINDOW <= leaf.a.length && out.size < max; i += stride) {
+      if (weightOf(leaf, i, WINDOW) >= MIN_WINDOW_WEIGHT) out.add(runHash(leaf, i, WINDOW, seed));
+    }
+  }
   return [...out];
+}
+
+function minWeight(single: boolean, digit: boolean): number {
+  if (!single) return MIN_WEIGHT;
+  return digit ? MIN_WEIGHT_ONE_TOKEN : 2 * MIN_WEIGHT_ONE_TOKEN;
 }
 
 /** The weight a whole leaf of these tokens needs to be kept (see the module comment). */
 export function leafMinWeight(toks: readonly string[]): number {
-  if (toks.length > 1) return MIN_WEIGHT;
-  return DIGIT.test(toks[0] ?? '') ? MIN_WEIGHT_ONE_TOKEN : 2 * MIN_WEIGHT_ONE_TOKEN;
-}
-
-function addWindow(toks: readonly string[], start: number, n: number, minWeight: number, seed: number, out: Set<number>): void {
-  let weight = 0;
-  for (let j = start; j < start + n; j++) weight += tokenWeight(toks[j] as string);
-  if (weight < minWeight) return;
-  out.add(hash52(toks.slice(start, start + n).join(' '), seed));
+  return minWeight(toks.length === 1, toks.length === 1 && DIGIT.test(toks[0] ?? ''));
 }
 
 /**
- * Every window hash of 1..{@link WINDOW} tokens of one outbound text that weighs enough to be a
+ * Every run hash of 1..{@link WINDOW} tokens of one outbound text that weighs enough to be a
  * fragment. The caller looks each up in the ledger; `visit` returns true to stop early.
  */
 export function probeHashes(text: string, seed: number, visit: (hash: number) => boolean): boolean {
   const toks = tokenize(text);
+  if (toks.length === 0) return false;
+  const leaf = tokenLanes(toks);
   for (let i = 0; i < toks.length; i++) {
     let weight = 0;
-    let joined = '';
+    let a = 0xdeadbeef ^ seed;
+    let b = 0x41c6ce57 ^ seed;
     for (let n = 1; n <= WINDOW && i + n <= toks.length; n++) {
-      const t = toks[i + n - 1] as string;
-      weight += tokenWeight(t);
-      joined = n === 1 ? t : `${joined} ${t}`;
-      if (weight >= MIN_WEIGHT && (n > 1 || weight >= MIN_WEIGHT_ONE_TOKEN) && visit(hash52(joined, seed))) return true;
+      const j = i + n - 1;
+      weight += leaf.w[j] as number;
+      a = Math.imul(a ^ (leaf.a[j] as number), 2654435761);
+      a = (a << 13) | (a >>> 19);
+      b = Math.imul(b ^ (leaf.b[j] as number), 1597334677);
+      b = (b << 17) | (b >>> 15);
+      // Probing a lighter run than any stored fragment could weigh is wasted work, nothing more.
+      if (weight >= (n > 1 ? MIN_WEIGHT : MIN_WEIGHT_ONE_TOKEN) && visit(mix52(a, b))) return true;
     }
   }
   return false;

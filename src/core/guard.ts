@@ -16,14 +16,14 @@ import { resolveGuardConfig } from './config.js';
 import type { GuardConfig, ResolvedConfig } from './config.js';
 import { BUILTIN_DETECTORS, isDestinationField, scanArgs } from './detectors.js';
 import type { Detector } from './detectors.js';
-import { forEachLeaf, probeHashes, resultFragments, saltSeed } from './fingerprint.js';
+import { forEachLeaf, hash52, probeHashes, resultFragments, saltSeed } from './fingerprint.js';
 import { decide as gateDecide, grantedCapabilities, monotonicRedeclaration, outcomeVerdict, requiredCapabilities } from './gate.js';
 import type { GateCapability } from './gate.js';
-import { Ledger, PROVENANCE_BITS, PROVENANCE_CLASSES, visibleClasses } from './ledger.js';
+import { Ledger, MAX_TURN, PROVENANCE_BITS, PROVENANCE_CLASSES, visibleClasses } from './ledger.js';
 import type { ChainFacts, LedgerSnapshot, Scope } from './ledger.js';
 import { RULE_IDS, RULE_TABLE } from './rules.js';
 import type { RuleId } from './rules.js';
-import type { CallOutcome, CallRef, Classification, Decision, Evidence, FiredRule, Finding, GateSummary, ToolCall, ToolSpec } from './types.js';
+import type { CallOutcome, CallRef, Classification, Decision, Evidence, FiredRule, Finding, GateSummary, ProvenanceClass, ToolCall, ToolSpec } from './types.js';
 
 /** What the guard knows about one tool name. */
 export interface ToolInfo {
@@ -60,7 +60,7 @@ function errorText(e: unknown): string {
 }
 
 function isTurn(t: unknown): t is number {
-  return typeof t === 'number' && Number.isSafeInteger(t) && t >= 0;
+  return typeof t === 'number' && Number.isInteger(t) && t >= 0 && t <= MAX_TURN;
 }
 
 const RULE_ORDER = new Map<string, number>(RULE_IDS.map((id, i) => [id, i]));
@@ -195,10 +195,13 @@ class CallContext {
   provenance(): number {
     if (this.provenanceBits !== undefined) return this.provenanceBits;
     let bits = 0;
-    for (const id of this.call.from ?? []) {
-      if (typeof id === 'string') bits |= visibleClasses(this.scope, this.turn, (s, before) => s.contexts.classesBefore(id, before));
-    }
     const seed = this.guard.fingerprintSeed;
+    for (const id of this.call.from ?? []) {
+      if (typeof id === 'string') {
+        const key = hash52(id, seed);
+        bits |= visibleClasses(this.scope, this.turn, (s, before) => s.contexts.classesBefore(key, before));
+      }
+    }
     forEachLeaf(
       this.call.args,
       (text) => {
@@ -237,7 +240,7 @@ export class Session {
         return this.failClosed(call, 0, 'guard.internal-error', 'invalid call: expected an object with a non-empty string `tool`');
       }
       if (call.turn !== undefined && !isTurn(call.turn)) {
-        return this.failClosed(call, 0, 'guard.internal-error', `invalid call: \`turn\` must be a non-negative integer, got \`${String(call.turn)}\``);
+        return this.failClosed(call, 0, 'guard.internal-error', `invalid call: \`turn\` must be an integer from 0 to ${MAX_TURN}, got \`${String(call.turn)}\``);
       }
       const scope = this.scopeFor(call.parent);
       turn = call.turn ?? scope.cur + 1;
@@ -345,30 +348,16 @@ export class Session {
     const provBits = usedProvenance ? ctx.provenance() : 0;
     const findings = usedFindings ? [...ctx.findings()] : [];
     if (provBits & PROVENANCE_BITS.private && caps & NAT) findings.push({ kind: 'CUSTOMER_DATA', detector: 'provenance.private', path: '$', preview: 'content of an earlier private read' });
-    return {
-      ...ref(call, turn),
-      verdict,
-      rules: fired,
-      capabilities: fromMask(caps),
-      evidence,
-      findings,
-      provenance: PROVENANCE_CLASSES.filter((c) => provBits & PROVENANCE_BITS[c]),
-      ...(gate ? { gate } : {}),
-    };
+    const d = decision(call, turn, verdict, fired, CAPABILITY_LISTS[caps] ?? fromMask(caps), evidence, findings, PROVENANCE_LISTS[provBits] ?? []);
+    if (gate) d.gate = gate;
+    return d;
   }
 
   private failClosed(call: ToolCall, turn: number, rule: RuleId, message: string): Decision {
     const verdict = this.guard.config.onError;
-    return {
-      ...ref(call, turn),
-      verdict,
-      rules: [{ id: rule, verdict, reason: message }],
-      capabilities: [],
-      evidence: [],
-      findings: [],
-      provenance: [],
-      error: message,
-    };
+    const d = decision(call, turn, verdict, [{ id: rule, verdict, reason: message }], [], [], [], []);
+    d.error = message;
+    return d;
   }
 
   /**
@@ -379,7 +368,7 @@ export class Session {
   record(callRef: RecordRef, outcome: CallOutcome = {}): RecordResult {
     try {
       if (callRef === null || typeof callRef !== 'object' || typeof callRef.tool !== 'string' || !isTurn(callRef.turn)) {
-        throw new TypeError('invalid call ref: expected `{tool, turn}` with a non-negative integer turn');
+        throw new TypeError(`invalid call ref: expected \`{tool, turn}\` with an integer turn from 0 to ${MAX_TURN}`);
       }
       const tool = this.guard.lookup(callRef.tool);
       if (tool.codeMode && callRef.id !== undefined) this.ledger.closeScope(callRef.id);
@@ -388,7 +377,8 @@ export class Session {
       const caps = callRef.capabilities ? toMask(callRef.capabilities.filter((c) => isCapability(c))) : tool.mask;
       const scope = this.scopeFor(callRef.parent);
       const fragments = caps & (EIT | PAT | CRED) ? resultFragments(outcome.result, this.guard.fingerprintSeed, this.guard.config.limits.fragmentsPerEvent) : [];
-      this.ledger.recordEvent(scope, callRef.turn, caps, fragments, callRef.id, {
+      const contextKey = callRef.id === undefined ? undefined : hash52(callRef.id, this.guard.fingerprintSeed);
+      this.ledger.recordEvent(scope, callRef.turn, caps, fragments, contextKey, {
         tool: callRef.tool,
         capabilities: caps,
         turn: callRef.turn,
@@ -422,14 +412,27 @@ function safeName(call: unknown): string {
   return typeof t === 'string' ? t.slice(0, 80) : '?';
 }
 
-function ref(call: ToolCall, turn: number): CallRef {
-  const tool = typeof call?.tool === 'string' ? call.tool : '';
-  return {
-    tool,
-    turn,
-    ...(typeof call?.id === 'string' ? { id: call.id } : {}),
-    ...(typeof call?.parent === 'string' ? { parent: call.parent } : {}),
-  };
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+// Built once: the capability and provenance lists of every mask, shared by all decisions.
+const CAPABILITY_LISTS: readonly (readonly Capability[])[] = Array.from({ length: 64 }, (_, m) => Object.freeze(fromMask(m)));
+const PROVENANCE_LISTS: readonly (readonly ProvenanceClass[])[] = Array.from({ length: 8 }, (_, m) => Object.freeze(PROVENANCE_CLASSES.filter((c) => m & PROVENANCE_BITS[c])));
+
+/** A decision object with one fixed shape (a literal, not spreads: this is the hot path). */
+function decision(
+  call: ToolCall,
+  turn: number,
+  verdict: Verdict,
+  rules: readonly FiredRule[],
+  capabilities: readonly Capability[],
+  evidence: readonly Evidence[],
+  findings: readonly Finding[],
+  provenance: readonly ProvenanceClass[],
+): Mutable<Decision> {
+  const d: Mutable<Decision> = { tool: typeof call?.tool === 'string' ? call.tool : '', turn, verdict, rules, capabilities, evidence, findings, provenance };
+  if (typeof call?.id === 'string') d.id = call.id;
+  if (typeof call?.parent === 'string') d.parent = call.parent;
+  return d;
 }
 
 /**

@@ -15,7 +15,8 @@
  * later turn of the same scope; events of one turn are concurrent. A child scope's events sit, for
  * its parent scope, at the turn of the `run_code` call that opened it.
  *
- * The chain facts of a scope are kept as three numbers and two flags:
+ * The chain facts of a scope are kept as three numbers and two flags (a child scope adds, live,
+ * what its enclosing scopes held before the call that opened it):
  * `eitMin` (the earliest turn holding an EIT event), `patMax` (the latest turn before the
  * current one holding a PAT event) and `ep` (a chain EIT → PAT was closed inside a child scope),
  * which answer "an EIT before turn t" (`eitMin < t`) and "EIT → PAT before the current turn"
@@ -57,47 +58,149 @@ export interface LedgerLimits {
 }
 
 export const DEFAULT_LIMITS: LedgerLimits = {
-  history: 256,
-  fingerprints: 2048,
-  contexts: 512,
+  history: 128,
+  fingerprints: 1024,
+  contexts: 256,
   scopes: 64,
   fragmentsPerEvent: 512,
   errors: 32,
 };
 
-/** A visibility-tagged provenance store: key → class bits, each with the earliest turn it was seen. */
-class ProvenanceStore<K> {
-  // value: [untrustedTurn, privateTurn, credentialTurn]; Infinity = never
-  private readonly map = new Map<K, [number, number, number]>();
-  constructor(private readonly cap: number) {}
+const EMPTY_KEYS = new Float64Array(0);
+const EMPTY_TURNS = new Int32Array(0);
 
-  add(key: K, classes: number, turn: number): void {
-    let v = this.map.get(key);
-    if (v === undefined) {
-      v = [Infinity, Infinity, Infinity];
-      this.map.set(key, v);
-      if (this.map.size > this.cap) {
-        // INVARIANT: only provenance is ever evicted here, never chain state.
-        const oldest = this.map.keys().next();
-        if (!oldest.done) this.map.delete(oldest.value);
-      }
+/** Turn value of a class never seen. */
+const NEVER = 0x7fffffff;
+/** Largest turn the ledger stores (turns are kept in 32-bit slots). */
+export const MAX_TURN = NEVER - 1;
+
+/**
+ * A bounded provenance table: 52-bit key → for each of the three classes, the earliest turn it
+ * was seen. Open addressing with linear probing in typed arrays (about 24 bytes an entry, no
+ * per-entry objects), grown by doubling up to `cap` entries (most sessions stay small), first-in
+ * first-out eviction through a ring of keys, and backward-shift deletion so that probing never
+ * needs tombstones.
+ */
+export class ProvenanceTable {
+  /** Slots at full size: the load factor never passes 0.8. */
+  private readonly maxSlots: number;
+  private slots = 0;
+  private keys = EMPTY_KEYS;
+  private turns = EMPTY_TURNS;
+  /** Keys in insertion order: a ring of `cap` once full. */
+  private readonly order: number[] = [];
+  private head = 0;
+  private count = 0;
+
+  constructor(readonly cap: number) {
+    this.maxSlots = Math.max(1, Math.ceil(cap * 1.25));
+  }
+
+  private resize(slots: number): void {
+    const oldKeys = this.keys;
+    const oldTurns = this.turns;
+    this.slots = slots;
+    this.keys = new Float64Array(slots);
+    this.turns = new Int32Array(slots * 3).fill(NEVER);
+    for (let j = 0; j < oldKeys.length; j++) {
+      const k = oldKeys[j] as number;
+      if (k === 0) continue;
+      let i = this.home(k);
+      while (this.keys[i] !== 0) i = (i + 1) % slots;
+      this.keys[i] = k;
+      this.turns.set(oldTurns.subarray(j * 3, j * 3 + 3), i * 3);
     }
-    for (let i = 0; i < 3; i++) if (classes & (1 << i) && turn < (v[i] as number)) v[i] = turn;
+  }
+
+  private home(key: number): number {
+    return key % this.slots;
+  }
+
+  private find(key: number): number {
+    if (this.count === 0) return -1;
+    for (let i = this.home(key), n = 0; n < this.slots; i = (i + 1) % this.slots, n++) {
+      const k = this.keys[i];
+      if (k === key) return i;
+      if (k === 0) return -1;
+    }
+    return -1;
+  }
+
+  /** Add `classes` (bits of {@link PROVENANCE_BITS}) for `key`, seen at `turn`. */
+  add(rawKey: number, classes: number, turn: number): void {
+    if (this.cap === 0 || classes === 0) return;
+    const key = rawKey === 0 ? 1 : rawKey;
+    let i = this.find(key);
+    if (i < 0) {
+      if (this.count === this.cap) {
+        // INVARIANT: only provenance is ever evicted here, never chain state.
+        this.remove(this.order[this.head] as number);
+        this.head = (this.head + 1) % this.cap;
+        this.count--;
+      }
+      if (this.slots < this.maxSlots && (this.count + 1) * 5 > this.slots * 4) this.resize(Math.min(this.maxSlots, Math.max(16, this.slots * 2)));
+      i = this.home(key);
+      while (this.keys[i] !== 0) i = (i + 1) % this.slots;
+      this.keys[i] = key;
+      const at = (this.head + this.count) % this.cap;
+      if (at === this.order.length) this.order.push(key);
+      else this.order[at] = key;
+      this.count++;
+    }
+    for (let c = 0; c < 3; c++) {
+      if (classes & (1 << c) && turn < (this.turns[i * 3 + c] as number)) this.turns[i * 3 + c] = turn;
+    }
+  }
+
+  private remove(key: number): void {
+    let i = this.find(key);
+    if (i < 0) return;
+    this.keys[i] = 0;
+    this.turns.fill(NEVER, i * 3, i * 3 + 3);
+    // Backward-shift: move later members of the probe run into the hole when their home allows.
+    for (let j = (i + 1) % this.slots; this.keys[j] !== 0; j = (j + 1) % this.slots) {
+      const h = this.home(this.keys[j] as number);
+      const between = i <= j ? h > i && h <= j : h > i || h <= j;
+      if (between) continue;
+      this.keys[i] = this.keys[j] as number;
+      this.turns.copyWithin(i * 3, j * 3, j * 3 + 3);
+      this.keys[j] = 0;
+      this.turns.fill(NEVER, j * 3, j * 3 + 3);
+      i = j;
+    }
   }
 
   /** Class bits of `key` seen strictly before `turn`. */
-  classesBefore(key: K, turn: number): number {
-    const v = this.map.get(key);
-    if (v === undefined) return 0;
-    return (v[0] < turn ? 1 : 0) | (v[1] < turn ? 2 : 0) | (v[2] < turn ? 4 : 0);
+  classesBefore(rawKey: number, turn: number): number {
+    const i = this.find(rawKey === 0 ? 1 : rawKey);
+    if (i < 0) return 0;
+    const t = this.turns;
+    return ((t[i * 3] as number) < turn ? 1 : 0) | ((t[i * 3 + 1] as number) < turn ? 2 : 0) | ((t[i * 3 + 2] as number) < turn ? 4 : 0);
   }
 
   get size(): number {
-    return this.map.size;
+    return this.count;
   }
 
-  entries(): IterableIterator<[K, [number, number, number]]> {
-    return this.map.entries();
+  /** Entries oldest first: `[key, untrustedTurn, privateTurn, credentialTurn]`, -1 for never. */
+  entries(): number[][] {
+    const out: number[][] = [];
+    for (let n = 0; n < this.count; n++) {
+      const key = this.order[(this.head + n) % this.cap] as number;
+      const i = this.find(key);
+      const row = [key];
+      for (let c = 0; c < 3; c++) {
+        const t = this.turns[i * 3 + c] as number;
+        row.push(t === NEVER ? -1 : t);
+      }
+      out.push(row);
+    }
+    return out;
+  }
+
+  /** Bytes held by the slot arrays and the order ring. */
+  get byteLength(): number {
+    return this.keys.byteLength + this.turns.byteLength + 8 * this.order.length;
   }
 }
 
@@ -110,25 +213,22 @@ export class Scope {
   private ep = false;
   private pendingPat = false;
   private pendingEp = false;
-  readonly fingerprints: ProvenanceStore<number>;
-  readonly contexts: ProvenanceStore<string>;
+  readonly fingerprints: ProvenanceTable;
+  /** Context ids, by their salted hash. */
+  readonly contexts: ProvenanceTable;
 
   /**
    * @param parent the enclosing scope, or undefined for the session
-   * @param parentTurn the turn, in `parent`, of the call that opened this scope
-   * @param base the chain facts visible to that call, which come before every event of this scope
+   * @param parentTurn the turn, in `parent`, of the call that opened this scope: everything the
+   *   parent holds before that turn comes before every event of this scope
    */
   constructor(
     limits: LedgerLimits,
     readonly parent?: Scope,
     readonly parentTurn = 0,
-    base?: ChainFacts,
   ) {
-    this.fingerprints = new ProvenanceStore(limits.fingerprints);
-    this.contexts = new ProvenanceStore(limits.contexts);
-    // The base events sit at a virtual turn before the first real one.
-    if (base?.eit) this.eitMin = -1;
-    if (base?.eitPat) this.ep = true;
+    this.fingerprints = new ProvenanceTable(limits.fingerprints);
+    this.contexts = new ProvenanceTable(limits.contexts);
   }
 
   private advance(turn: number): void {
@@ -164,7 +264,20 @@ export class Scope {
    */
   facts(turn: number): ChainFacts {
     this.advance(turn);
-    return { eit: this.eitMin < turn, eitPat: this.ep || this.eitMin < this.patMax };
+    return this.factsAt(turn);
+  }
+
+  /**
+   * The facts before `turn`, without moving the current turn. The enclosing scopes are asked
+   * live, at the turn of the call that opened each child, so an event they record late is seen.
+   */
+  private factsAt(turn: number): ChainFacts {
+    const eit = this.eitMin < turn;
+    const eitPat = this.ep || this.eitMin < this.patMax;
+    if (this.parent === undefined) return { eit, eitPat };
+    const base = this.parent.factsAt(this.parentTurn);
+    // Every event of the enclosing scopes before the opening call comes before this scope's.
+    return { eit: eit || base.eit, eitPat: eitPat || base.eitPat || (base.eit && this.patMax > -Infinity) };
   }
 
   /** Whether this scope holds a closed EIT → PAT chain among all its events, pending ones included. */
@@ -229,7 +342,8 @@ export interface LedgerSnapshot {
   readonly history: readonly AuditEvent[];
   /** `[hash, untrustedTurn, privateTurn, credentialTurn]`, -1 for a class never seen. */
   readonly fingerprints: readonly (readonly number[])[];
-  readonly contexts: readonly (readonly [string, number, number, number])[];
+  /** Context ids as salted hashes, same row shape. */
+  readonly contexts: readonly (readonly number[])[];
   readonly openScopes: number;
   readonly errors: readonly string[];
   readonly degraded: boolean;
@@ -267,7 +381,7 @@ export class Ledger {
   openScope(id: string, within: Scope, turn: number): Scope {
     const existing = this.scopes.get(id);
     if (existing) return existing;
-    const scope = new Scope(this.limits, within, turn, within.facts(turn));
+    const scope = new Scope(this.limits, within, turn);
     this.scopes.set(id, scope);
     if (this.scopes.size > this.limits.scopes) {
       const oldest = this.scopes.keys().next();
@@ -284,7 +398,7 @@ export class Ledger {
    * Record one successful event in `scope` at `turn`, with its fragments and context id, and
    * propagate it to every enclosing scope at the turn of the call that opened the child.
    */
-  recordEvent(scope: Scope, turn: number, caps: number, fragments: readonly number[], contextId: string | undefined, audit: Omit<AuditEvent, 'seq'>): void {
+  recordEvent(scope: Scope, turn: number, caps: number, fragments: readonly number[], contextKey: number | undefined, audit: Omit<AuditEvent, 'seq'>): void {
     const classes = provenanceOf(caps);
     let s: Scope | undefined = scope;
     let t = turn;
@@ -293,7 +407,7 @@ export class Ledger {
       s.insert(t, caps, innerChain);
       if (classes !== 0) {
         for (const h of fragments) s.fingerprints.add(h, classes, t);
-        if (contextId !== undefined) s.contexts.add(contextId, classes, t);
+        if (contextKey !== undefined) s.contexts.add(contextKey, classes, t);
       }
       innerChain = s.hasInnerChain();
       t = s.parentTurn;
@@ -312,20 +426,13 @@ export class Ledger {
   }
 
   snapshot(): LedgerSnapshot {
-    const fp: number[][] = [];
-    for (const [h, v] of this.root.fingerprints.entries()) fp.push([h, ...v.map((x) => (Number.isFinite(x) ? x : -1))]);
-    const ctx: [string, number, number, number][] = [];
-    for (const [id, v] of this.root.contexts.entries()) {
-      const [a, b, c] = v.map((x) => (Number.isFinite(x) ? x : -1)) as [number, number, number];
-      ctx.push([id, a, b, c]);
-    }
     return {
       session: this.session,
       chain: this.root.chainSnapshot(),
       events: this.seq,
       history: this.history.toArray(),
-      fingerprints: fp,
-      contexts: ctx,
+      fingerprints: this.root.fingerprints.entries(),
+      contexts: this.root.contexts.entries(),
       openScopes: this.scopes.size,
       errors: this.errors.toArray(),
       degraded: this.degraded,

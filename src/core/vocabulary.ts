@@ -3,8 +3,9 @@
  * these lists into lookup maps once, at module load.
  *
  * The classifier thinks in verb × object pairs, so most words here say nothing on their own: "read"
- * alone and "file" alone are harmless, "read … file" is PRIVATE_ACCESS. Only the few tables named
- * STANDALONE_* carry a capability by themselves.
+ * alone and "file" alone are harmless, "read … file" is PRIVATE_ACCESS. Only a few words carry a
+ * capability by themselves: the `send` and `webRead` verbs, credential stores, and the STANDALONE_*
+ * and NAME_ONLY_* tables.
  *
  * Conventions:
  * - Entries are lowercase. An English entry with a space is a phrase, matched against consecutive
@@ -14,8 +15,8 @@
  * - Chinese entries are matched as substrings (Chinese has no spaces): the compiler segments a Chinese
  *   run by longest match against every Chinese entry of every table, so a longer entry (`转账记录`)
  *   wins over a shorter one it contains (`转账`).
- * - A word may sit in several tables (e.g. `shell` is a code object and a standalone shell term); the
- *   compiler merges its roles.
+ * - A word may sit in several tables (e.g. `shell` is an interpreter object and a standalone shell
+ *   term); the compiler merges its roles.
  */
 
 /** What a verb does to its object. `neutral` verbs transform their input and touch no data. */
@@ -32,7 +33,9 @@ export type VerbRole = 'read' | 'webRead' | 'create' | 'modify' | 'send' | 'run'
  * - `private`: the user's own data and local state (files, records, calendar, settings).
  * - `credential`: secrets and key material.
  * - `credentialStore`: places that hold secrets (keychain, vault, `.env`): reading one needs no verb.
- * - `code`: programs and commands (an object for `run`/`execute`).
+ * - `code`: programs, scripts and commands: run → code execution, read → private access.
+ * - `interpreter`: languages, shells and runtimes: only running one means anything ("Python code" is
+ *   code, "python packages" are not the user's data).
  */
 export type ObjectClass =
   | 'web'
@@ -43,7 +46,8 @@ export type ObjectClass =
   | 'private'
   | 'credential'
   | 'credentialStore'
-  | 'code';
+  | 'code'
+  | 'interpreter';
 
 /** Verbs by role. */
 export const VERBS: Readonly<Record<VerbRole, readonly string[]>> = {
@@ -52,6 +56,7 @@ export const VERBS: Readonly<Record<VerbRole, readonly string[]>> = {
     'read', 'get', 'fetch', 'retrieve', 'list', 'search', 'query', 'find', 'lookup', 'look up', 'view',
     'show', 'load', 'scan', 'inspect', 'describe', 'cat', 'select', 'check', 'access', 'receive',
     'monitor', 'poll', 'grep', 'summarize', 'summarise', 'obtain', 'peek', 'print', 'display', 'dump',
+    'recall',
     '读取', '查看', '获取', '查询', '搜索', '列出', '检索', '查找', '访问', '接收', '读',
   ],
   // Reading that goes to the network whatever its object: external ingestion on its own.
@@ -119,6 +124,7 @@ export const AMBIGUOUS: readonly { readonly term: string; readonly verb: VerbRol
   { term: 'mail', verb: 'send', noun: 'inbound' },
   { term: 'sms', verb: 'send', noun: 'inbound' },
   { term: 'dm', verb: 'send', noun: 'inbound' },
+  { term: 'message', verb: 'send', noun: 'inbound' },
   { term: 'share', verb: 'send' },
   { term: 'transfer', verb: 'send', noun: 'transaction' },
   // Scheduling an event is a local write; scheduling a transaction moves money (create × transaction).
@@ -139,7 +145,7 @@ export const OBJECTS: Readonly<Record<ObjectClass, readonly string[]>> = {
     'internet', 'online', 'html', 'browser', 'rss', 'feed', 'news', 'headline', 'search engine',
     'google', 'bing', 'brave', 'duckduckgo', 'serp', 'serpapi', 'serper', 'tavily', 'kagi',
     'perplexity', 'wikipedia', 'weather', 'forecast', 'page', 'hacker news', 'hackernews', 'youtube',
-    'arxiv',
+    'arxiv', 'pypi', 'stock price', 'exchange rate', 'market data',
     '网页', '网站', '链接', '网址', '互联网', '网络', '新闻', '天气', '搜索引擎', '页面', '百度',
   ],
   public: [
@@ -148,7 +154,7 @@ export const OBJECTS: Readonly<Record<ObjectClass, readonly string[]>> = {
     '评价', '帖子', '论坛', '微博', '推文', '点评',
   ],
   inbound: [
-    'inbox', 'mailbox', 'message', 'direct message', 'chat', 'channel', 'conversation', 'thread',
+    'inbox', 'mailbox', 'direct message', 'push notification', 'chat', 'channel', 'conversation', 'thread',
     'notification', 'gmail', 'outlook', 'voicemail', 'incoming', 'inbound', 'received', 'unread',
     'whatsapp', 'telegram',
     '收件箱', '邮件', '邮箱', '消息', '聊天', '聊天记录', '短信', '私信', '频道', '群聊', '会话',
@@ -196,9 +202,12 @@ export const OBJECTS: Readonly<Record<ObjectClass, readonly string[]>> = {
   ],
   code: [
     'code', 'source code', 'command', 'script', 'program', 'snippet', 'cell', 'notebook', 'binary',
-    'shell', 'python', 'javascript', 'js', 'typescript', 'node', 'nodejs', 'ruby', 'perl', 'deno', 'php',
-    'lua', 'bash', 'powershell', 'jupyter', 'sandbox', 'shell command', 'command line', 'cli', 'container',
+    'shell command', 'command line', 'test', 'test suite',
     '命令', '脚本', '代码', '程序', '命令行',
+  ],
+  interpreter: [
+    'shell', 'python', 'javascript', 'js', 'typescript', 'nodejs', 'ruby', 'perl', 'deno', 'php',
+    'lua', 'bash', 'powershell', 'jupyter', 'sandbox', 'cli', 'container', 'docker', 'interpreter',
   ],
 };
 
@@ -251,8 +260,8 @@ export const DATABASE_TERMS: readonly string[] = [
  * a listing, `next page` is not a web page, `primary key` is not a secret.
  */
 export const NEUTRAL_PHRASES: readonly string[] = [
-  'read only', 'read write', '只读', 'email address', 'e mail address', 'mail address', 'ip address',
-  'error message', 'commit message', 'status message', 'log message', 'list of', 'array of',
+  'read only', 'read write', '只读', 'as read', 'as unread', 'password policy', 'password reset',
+  'email address', 'e mail address', 'mail address', 'ip address', 'error message', 'commit message', 'status message', 'log message', 'list of', 'array of',
   'next page', 'page number', 'page size', 'per page', 'page token', 'previous page', 'key value',
   'primary key', 'foreign key', 'sort key', 'partition key', 'time zone', 'status code',
   'country code', 'zip code', 'postal code', 'language code', 'currency code', 'exit code',
@@ -279,6 +288,15 @@ export const DETERMINERS: readonly string[] = [
  * Nouns joined by one form one compound (see the classifier's head rule).
  */
 export const COMPOUND_LINKS: readonly string[] = ['s', '的'];
+
+/**
+ * Negations: a verb after one (within 8 words, up to a `but` or the end of the sentence) is not done:
+ * "will not change the database", "without reading the content", "don't send" (`don't` splits into
+ * `don` + `t`). Prose only: a name has no negations.
+ */
+export const NEGATIONS: readonly string[] = ['not', 'never', 'cannot', 'without', 't'];
+/** Words that end a negation's scope. */
+export const NEGATION_BREAKS: readonly string[] = ['but', 'instead', 'then'];
 
 /** Coordinators: verbs joined by one share an object ("read and write files"), objects extend a list. */
 export const CONJUNCTIONS: readonly string[] = ['and', 'or', '和', '或', '并', '及', '与', '或者', '并且'];

@@ -396,16 +396,6 @@ describe('classifyTool: determinism and robustness', () => {
     expect(classifyTool({ name: 'x3', description: `Send it. ${huge}` }).capabilities).toEqual([N]);
   });
 
-  it('classifies a typical tool in well under a millisecond', () => {
-    const specs = CASES.map((c) => c.spec);
-    for (const s of specs) classifyTool(s); // warm up
-    const rounds = 20;
-    const start = performance.now();
-    for (let r = 0; r < rounds; r++) for (const s of specs) classifyTool(s);
-    const perTool = (performance.now() - start) / (rounds * specs.length);
-    expect(perTool).toBeLessThan(1);
-  });
-
   it('never throws on arbitrary values with a string name', () => {
     fc.assert(
       fc.property(fc.string(), fc.anything(), (name, rest) => {

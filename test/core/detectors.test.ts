@@ -512,14 +512,13 @@ describe('scanArgs', () => {
 
   it('scans adversarial 200 000-char strings in linear time (no catastrophic back-tracking)', () => {
     const units = ['a', 'a@', 'a.', '1', '4111 ', 'eyJ', 'eyJabcdefgh.', 'token:', ' ', '+1 ', 'GB82 ', '密码', 'xoxb-', '-----BEGIN '];
-    const start = performance.now();
+    // Linear scanning takes well under a second here; a quadratic pattern would take minutes and
+    // trip the test's timeout. (Speed itself is measured in bench/, not asserted here.)
     for (const u of units) {
       const v = (u === 'a.' ? 'a@' : 'password') + u.repeat(Math.ceil(200_000 / u.length));
-      scanArgs({ text: v, api_key: v });
+      expect(() => scanArgs({ text: v, api_key: v })).not.toThrow();
     }
-    // Linear scanning takes well under a second here; a quadratic pattern would take minutes.
-    expect(performance.now() - start).toBeLessThan(10_000);
-  });
+  }, 30_000);
 
   it('property: never throws on arbitrary values', () => {
     fc.assert(
@@ -541,6 +540,27 @@ describe('scanArgs', () => {
         for (const f of found) expect(f.preview).not.toContain(GHP);
       }),
       { seed: SEED, numRuns: 300 },
+    );
+  });
+});
+
+describe('pre-checks are sound', () => {
+  const pieces = [
+    'alice.chen@example.com', '+1 415 555 0100', '(415) 555-0100', '+86 138 0013 8000', '13800138000', '4111 1111 1111 1111', '378282246310005',
+    'GB82 WEST 1234 5698 7654 32', 'DE89370400440532013000', '11010519491231002X', '123-45-6789', '-----BEGIN RSA PRIVATE KEY-----',
+    'AKIAIOSFODNN7EXAMPLE', 'aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY', 'ghp_aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3z5A',
+    'xoxb-1234567890-abcdefghij', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.abcdefghijk', 'sk_live_4eC39HqLyjWDarjtT1zdp7dc', 'AIzaSyA1b2C3d4E5f6G7h8I9j0KlMnOpQrStUvW',
+    'api_key=Zx9Kq2Lm8Np4Rt6Vw1Yb3Cd5', 'password: "Q7v!pL2#xR9@mK4$"', ' ', ',', ':', '=', 'token', 'x', '0', '9',
+  ];
+  it('a pre-check never skips a value its detector matches (seed 31337)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fc.constantFrom(...pieces), fc.string({ maxLength: 6 })), { maxLength: 6 }), fc.option(fc.constantFrom('api_key', 'password', 'secret', 'note', 'aws_secret_access_key'), { nil: undefined }), (parts, key) => {
+        const v = parts.join(parts.length % 2 === 0 ? ' ' : '');
+        for (const d of BUILTIN_DETECTORS) {
+          if (d.quick !== undefined && d.scan(v, key).length > 0) expect(d.quick(v, key), `${d.id} on \`${v}\``).toBe(true);
+        }
+      }),
+      { seed: 31337, numRuns: 3000 },
     );
   });
 });

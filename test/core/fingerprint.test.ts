@@ -57,6 +57,18 @@ describe('fragments and probes', () => {
     expect(probeHashes('Alice Chen', saltSeed('b'), (h) => stored.has(h))).toBe(false);
   });
 
+  it('samples a large result evenly, so a copied run from its end is still found', () => {
+    const words = Array.from({ length: 20_000 }, (_, i) => `w${i}x`);
+    const stored = new Set(resultFragments(words.join(' '), SEED, 512));
+    expect(stored.size).toBeLessThanOrEqual(512);
+    expect(stored.size).toBeGreaterThan(480);
+    // 20 000 words → 19 996 windows → every 40th kept: any copied run of ≥ 44 words is found.
+    const tail = words.slice(19_950).join(' ');
+    expect(probeHashes(tail, SEED, (h) => stored.has(h))).toBe(true);
+    const head = words.slice(0, 44).join(' ');
+    expect(probeHashes(head, SEED, (h) => stored.has(h))).toBe(true);
+  });
+
   it('respects the per-result cap', () => {
     const long = Array.from({ length: 500 }, (_, i) => `word${i}`).join(' ');
     expect(resultFragments(long, SEED, 10)).toHaveLength(10);

@@ -44,6 +44,8 @@ interface OpenScope {
 }
 
 interface Real {
+  /** A well-behaved host finishes a turn's calls (Code Mode ones included) before the next turn. */
+  readonly wellBehaved: boolean;
   readonly session: Session;
   readonly events: ModelEvent[];
   rootTurn: number;
@@ -53,13 +55,13 @@ interface Real {
 
 const TOOLS: Record<Kind, string> = { eit: 'fetch_page', pat: 'read_db', both: 'read_inbox', none: 'calc' };
 
-function newReal(): Real {
+function newReal(wellBehaved = true): Real {
   const guard = createGuard({
     salt: 'model',
     overrides: { fetch_page: ['EXTERNAL_INGESTION'], read_db: ['PRIVATE_ACCESS'], read_inbox: ['EXTERNAL_INGESTION', 'PRIVATE_ACCESS'], calc: [], probe_pat: ['PRIVATE_ACCESS'], probe_nat: ['EXTERNAL_ACTION'] },
     tools: [{ name: 'run_code', description: 'Run a JavaScript program in Code Mode; it calls the other tools as tools.* functions' }],
   });
-  return { session: guard.session('m'), events: [], rootTurn: 0, scopes: [], nextId: 0 };
+  return { wellBehaved, session: guard.session('m'), events: [], rootTurn: 0, scopes: [], nextId: 0 };
 }
 
 function where(r: Real, scopeIdx: number | undefined): { pos: Pos; parent?: string; turn: number } {
@@ -75,11 +77,28 @@ type Op =
   | { op: 'open'; scope?: number | undefined }
   | { op: 'close'; scope: number };
 
-function apply(r: Real, o: Op): void {
+/** Record the end of a Code Mode call and of every call it opened, innermost first. */
+function closeScope(r: Real, s: OpenScope): void {
+  const inner = r.scopes.filter((x) => x !== s && x.pos.some(([sid]) => sid === s.id));
+  for (const c of [...inner.reverse(), s]) {
+    if (!r.scopes.includes(c)) continue;
+    const last = c.pos[c.pos.length - 1] as readonly [string, number];
+    r.session.record({ tool: 'run_code', turn: last[1], id: c.id, ...(c.pos.length > 1 ? { parent: last[0] } : {}) }, { result: 'done' });
+    r.scopes.splice(r.scopes.indexOf(c), 1);
+  }
+}
+
+function apply(r: Real, o: Op, check: (real: { eit: boolean; eitPat: boolean }, model: { eit: boolean; eitPat: boolean }, at: Pos) => void = exact): void {
   switch (o.op) {
     case 'nextTurn': {
-      if (o.scope === undefined || r.scopes.length === 0) r.rootTurn++;
-      else (r.scopes[o.scope % r.scopes.length] as OpenScope).turn++;
+      const scope = o.scope === undefined || r.scopes.length === 0 ? undefined : (r.scopes[o.scope % r.scopes.length] as OpenScope);
+      const [sid, turn] = scope ? [scope.id, scope.turn] : ['root', r.rootTurn];
+      if (r.wellBehaved) {
+        // The calls opened in this turn finish before the next one starts.
+        for (const c of r.scopes.filter((x) => x.pos[x.pos.length - 1]?.[0] === sid && x.pos[x.pos.length - 1]?.[1] === turn)) closeScope(r, c);
+      }
+      if (scope) scope.turn++;
+      else r.rootTurn++;
       return;
     }
     case 'event': {
@@ -94,8 +113,7 @@ function apply(r: Real, o: Op): void {
       const parent = w.parent ? { parent: w.parent } : {};
       const pat: Decision = r.session.decide({ tool: 'probe_pat', turn: w.turn, ...parent });
       const nat: Decision = r.session.decide({ tool: 'probe_nat', turn: w.turn, ...parent, args: { note: 'hello' } });
-      const m = modelFacts(r.events, w.pos);
-      expect({ at: w.pos, eit: pat.rules.some((x) => x.id === 'chain.eit-pat'), eitPat: nat.rules.some((x) => x.id.startsWith('chain.eit-pat-nat')) }).toEqual({ at: w.pos, ...m });
+      check({ eit: pat.rules.some((x) => x.id === 'chain.eit-pat'), eitPat: nat.rules.some((x) => x.id.startsWith('chain.eit-pat-nat')) }, modelFacts(r.events, w.pos), w.pos);
       return;
     }
     case 'open': {
@@ -108,17 +126,20 @@ function apply(r: Real, o: Op): void {
     }
     case 'close': {
       if (r.scopes.length === 0) return;
-      const i = o.scope % r.scopes.length;
-      const s = r.scopes[i] as OpenScope;
-      // Close children first, as a host does: an inner run_code finishes before its parent.
-      const inner = r.scopes.filter((x) => x.pos.some(([sid]) => sid === s.id));
-      for (const c of [...inner, s]) {
-        r.session.record({ tool: 'run_code', turn: c.pos[c.pos.length - 1]?.[1] ?? 0, id: c.id, ...(c.pos.length > 1 ? { parent: c.pos[c.pos.length - 1]?.[0] as string } : {}) }, { result: 'done' });
-        r.scopes.splice(r.scopes.indexOf(c), 1);
-      }
+      closeScope(r, r.scopes[o.scope % r.scopes.length] as OpenScope);
       return;
     }
   }
+}
+
+function exact(real: { eit: boolean; eitPat: boolean }, model: { eit: boolean; eitPat: boolean }, at: Pos): void {
+  expect({ at, ...real }).toEqual({ at, ...model });
+}
+
+/** Stricter, never laxer: whatever came before in the model, the guard sees too. */
+function atLeast(real: { eit: boolean; eitPat: boolean }, model: { eit: boolean; eitPat: boolean }, at: Pos): void {
+  if (model.eit) expect({ at, eit: real.eit }).toEqual({ at, eit: true });
+  if (model.eitPat) expect({ at, eitPat: real.eitPat }).toEqual({ at, eitPat: true });
 }
 
 const scopeArb = fc.option(fc.nat(5), { nil: undefined });
@@ -131,16 +152,28 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
 );
 
 describe('ledger order semantics against a brute-force model', () => {
-  it('sees exactly the happens-before chain facts (seed 424242)', () => {
+  it('sees exactly the happens-before chain facts of a well-behaved host (seed 424242)', () => {
     fc.assert(
-      fc.property(fc.array(opArb, { maxLength: 60 }), (ops) => {
+      fc.property(fc.array(opArb, { maxLength: 80, size: 'max' }), (ops) => {
         const r = newReal();
         for (const o of ops) apply(r, o);
         // A final probe at a fresh root turn sees everything.
-        r.rootTurn++;
+        apply(r, { op: 'nextTurn' });
         apply(r, { op: 'probe' });
       }),
       { seed: 424242, numRuns: 400 },
+    );
+  });
+
+  it('is stricter, never laxer, when calls of a finished turn record late (seed 77)', () => {
+    fc.assert(
+      fc.property(fc.array(opArb, { maxLength: 80, size: 'max' }), (ops) => {
+        const r = newReal(false);
+        for (const o of ops) apply(r, o, atLeast);
+        r.rootTurn++;
+        apply(r, { op: 'probe' }, atLeast);
+      }),
+      { seed: 77, numRuns: 400 },
     );
   });
 

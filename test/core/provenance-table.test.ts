@@ -1,0 +1,61 @@
+/** The bounded provenance table against a plain Map model with first-in first-out eviction. */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ProvenanceTable } from '../../src/core/ledger.js';
+
+class Model {
+  readonly map = new Map<number, [number, number, number]>();
+  constructor(readonly cap: number) {}
+  add(key: number, classes: number, turn: number): void {
+    if (this.cap === 0 || classes === 0) return;
+    let v = this.map.get(key);
+    if (!v) {
+      if (this.map.size === this.cap) this.map.delete(this.map.keys().next().value as number);
+      v = [Infinity, Infinity, Infinity];
+      this.map.set(key, v);
+    }
+    for (let c = 0; c < 3; c++) if (classes & (1 << c)) v[c] = Math.min(v[c] as number, turn);
+  }
+  classesBefore(key: number, turn: number): number {
+    const v = this.map.get(key);
+    return v ? (v[0] < turn ? 1 : 0) | (v[1] < turn ? 2 : 0) | (v[2] < turn ? 4 : 0) : 0;
+  }
+}
+
+describe('ProvenanceTable', () => {
+  it('behaves as a FIFO-evicting map of earliest turns per class (seed 5150)', () => {
+    // Keys from a small range collide on their home slots, exercising probing and backward shifts.
+    const op = fc.oneof(
+      fc.record({ kind: fc.constant('add' as const), key: fc.integer({ min: 1, max: 90 }), classes: fc.integer({ min: 0, max: 7 }), turn: fc.nat(30) }),
+      fc.record({ kind: fc.constant('query' as const), key: fc.integer({ min: 1, max: 90 }), turn: fc.nat(31) }),
+    );
+    fc.assert(
+      // Small caps stress probing and eviction; larger ones also the growth by doubling.
+      fc.property(fc.oneof(fc.integer({ min: 0, max: 12 }), fc.integer({ min: 13, max: 60 })), fc.array(op, { maxLength: 300, size: 'max' }), (cap, ops) => {
+        const real = new ProvenanceTable(cap);
+        const model = new Model(cap);
+        for (const o of ops) {
+          if (o.kind === 'add') {
+            real.add(o.key, o.classes, o.turn);
+            model.add(o.key, o.classes, o.turn);
+          } else {
+            expect(real.classesBefore(o.key, o.turn)).toBe(model.classesBefore(o.key, o.turn));
+          }
+        }
+        expect(real.size).toBe(model.map.size);
+        for (const k of model.map.keys()) for (const t of [0, 15, 31]) expect(real.classesBefore(k, t)).toBe(model.classesBefore(k, t));
+        expect(real.entries().map((r) => r[0])).toEqual([...model.map.keys()]);
+      }),
+      { seed: 5150, numRuns: 500 },
+    );
+  });
+
+  it('holds 52-bit keys and treats key 0 as a key', () => {
+    const t = new ProvenanceTable(4);
+    t.add(2 ** 52 - 1, 2, 3);
+    t.add(0, 1, 1);
+    expect(t.classesBefore(2 ** 52 - 1, 4)).toBe(2);
+    expect(t.classesBefore(2 ** 52 - 1, 3)).toBe(0);
+    expect(t.classesBefore(0, 2)).toBe(1);
+  });
+});
