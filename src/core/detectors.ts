@@ -702,10 +702,10 @@ interface WalkState {
 function scanLeaf(text: string, path: string, key: string | undefined, st: WalkState): void {
   const at = path === '' ? '$' : path;
   for (const d of st.detectors) {
+    if (d.quick !== undefined && !d.quick(text, key)) continue;
     const id = `${at}\u0000${d.id}`;
     // INVARIANT: one finding per (path, detector); the first span's preview is kept.
     if (st.found.has(id)) continue;
-    if (d.quick !== undefined && !d.quick(text, key)) continue;
     const span = d.scan(text, key)[0];
     if (span === undefined) continue;
     const preview = maskPreview(d.id, text.slice(span.start, span.end));

@@ -10,9 +10,9 @@
  * Fail closed everywhere: a profile that cannot be read requires every capability, an unknown
  * capability name grants nothing, a malformed dispatch-policy verdict denies.
  */
-import { closest, distance } from 'fastest-levenshtein';
 import { CAPABILITIES, VERDICTS, isCapability } from './capabilities.js';
 import type { Capability, Verdict } from './capabilities.js';
+import { didYouMean } from './suggest.js';
 import type { PolicyVerdict, ToolAnnotations } from './types.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -416,14 +416,6 @@ export type GrantPolicyParseResult =
   | { readonly ok: false; readonly issues: [GrantPolicyIssue, ...GrantPolicyIssue[]] };
 
 const POLICY_KEYS = ['granted', 'taintResilient'] as const;
-/** Suggest a name only when it is this close: further away, a suggestion is more noise than help. */
-const MAX_SUGGESTION_DISTANCE = 3;
-
-function didYouMean(input: string, candidates: readonly string[]): string {
-  if (candidates.length === 0) return '';
-  const best = closest(input, candidates);
-  return distance(input, best) <= MAX_SUGGESTION_DISTANCE ? ` (did you mean \`${best}\`?)` : '';
-}
 
 function describe(v: unknown): string {
   if (v === null) return 'null';
