@@ -1,0 +1,87 @@
+/**
+ * Guards under test. The runner speaks to every guard through one small asynchronous interface
+ * with plain-data inputs and outputs, so a guard in another process (over a line protocol) fits
+ * the same slot as the built-in one.
+ */
+import type { Capability, Mode, Verdict } from '../core/capabilities.js';
+import type { GrantPolicy } from '../core/gate.js';
+import { createGuard } from '../core/guard.js';
+import type { Session } from '../core/guard.js';
+import type { CallOutcome, CallRef, ToolCall, ToolSpec } from '../core/types.js';
+
+/** How one session of a guard is configured: one scenario's `guard:` block, resolved. */
+export interface SessionConfig {
+  readonly mode: Mode;
+  readonly unknownTool: Verdict;
+  readonly overrides: Readonly<Record<string, readonly Capability[]>>;
+  readonly policy?: GrantPolicy;
+  readonly tools: readonly ToolSpec[];
+}
+
+/** What a guard answers for one call: the verdict, and, when it can say, why. */
+export interface GuardDecision {
+  readonly verdict: Verdict;
+  /** Rules that fired, the deciding one first. */
+  readonly rules?: readonly { readonly id: string; readonly reason?: string }[];
+  readonly capabilities?: readonly string[];
+  /** Set when the guard failed internally (its verdict then is its fail-closed one). */
+  readonly error?: string;
+}
+
+/** The interface every guard under test implements. */
+export interface GuardUnderTest {
+  readonly name: string;
+  /** Open a fresh session; returns its handle. Sessions never share state. */
+  newSession(config: SessionConfig): Promise<string>;
+  decide(session: string, call: ToolCall): Promise<GuardDecision>;
+  /** Record a call that ran: its result, or its error (a failed call records nothing). */
+  record(session: string, ref: CallRef & { readonly capabilities?: readonly string[] }, outcome: CallOutcome): Promise<void>;
+  /** Release what the guard holds (a child process, say). */
+  close(): Promise<void>;
+}
+
+/** The built-in guard: one guard instance per session, so each session has its own config. */
+export function builtinGuard(): GuardUnderTest {
+  const sessions = new Map<string, Session>();
+  let next = 0;
+  return {
+    name: 'builtin',
+    async newSession(config) {
+      const id = `s${next++}`;
+      const guard = createGuard({
+        mode: config.mode,
+        unknownTool: config.unknownTool,
+        overrides: config.overrides,
+        ...(config.policy ? { policy: config.policy } : {}),
+        tools: config.tools,
+        // A fixed salt keeps runs byte-identical; fingerprints never leave the process.
+        salt: 'guard-eval-harness',
+      });
+      sessions.set(id, guard.session(id));
+      return id;
+    },
+    async decide(session, call) {
+      return sessionOf(sessions, session).decide(call);
+    },
+    async record(session, ref, outcome) {
+      sessionOf(sessions, session).record(ref as Parameters<Session['record']>[0], outcome);
+    },
+    async close() {
+      sessions.clear();
+    },
+  };
+}
+
+function sessionOf(sessions: Map<string, Session>, id: string): Session {
+  const s = sessions.get(id);
+  if (!s) throw new Error(`unknown session \`${id}\``);
+  return s;
+}
+
+/** Every guard the CLI can name with `--guard`. Later guards join this one map. */
+export const GUARDS = {
+  builtin: builtinGuard,
+} as const satisfies Record<string, () => GuardUnderTest>;
+
+export type GuardName = keyof typeof GUARDS;
+export const GUARD_NAMES = Object.keys(GUARDS) as GuardName[];

@@ -1,0 +1,208 @@
+/**
+ * The scenario model: what the DSL loader produces and the runner consumes (shared/DSL.md).
+ * Plain data, with a source location on everything a report may point at.
+ */
+import type { Capability, Mode, Verdict } from '../core/capabilities.js';
+import type { PolicyVerdict, ToolSpec } from '../core/types.js';
+
+/** A position in a scenario file (1-based line and column). */
+export interface Loc {
+  readonly file: string;
+  readonly line: number;
+  readonly col: number;
+}
+
+/** One expectation: the verdict, and optionally the deciding rule, the capabilities, a reason. */
+export interface ExpectSpec {
+  readonly verdict: Verdict;
+  readonly rule?: string;
+  readonly capabilities?: readonly Capability[];
+  readonly reason_contains?: string;
+}
+
+/** `expect:` of a call step: one spec for every mode, or one per listed mode. */
+export type Expectation =
+  | { readonly kind: 'single'; readonly spec: ExpectSpec }
+  | { readonly kind: 'by-mode'; readonly byMode: Readonly<Partial<Record<Mode, ExpectSpec>>> };
+
+/** A single tool call. */
+export interface CallStep {
+  readonly kind: 'call';
+  readonly loc: Loc;
+  /** Where the step sits in the file, e.g. `steps[3].batch[1]`. */
+  readonly path: string;
+  readonly id?: string;
+  readonly call: string;
+  /** The author says the tool is deliberately unknown to the guard. */
+  readonly unknown: boolean;
+  readonly args: unknown;
+  /** Omitted means an empty result, which is still recorded. */
+  readonly result?: unknown;
+  /** The call failed with this message: nothing is recorded. */
+  readonly error?: string;
+  readonly from: readonly string[];
+  readonly expect: Expectation;
+  readonly on_ask: 'approve' | 'reject';
+  readonly policy_verdict?: PolicyVerdict;
+}
+
+/** Parallel calls of one model turn. */
+export interface BatchStep {
+  readonly kind: 'batch';
+  readonly loc: Loc;
+  readonly path: string;
+  readonly calls: readonly CallStep[];
+}
+
+/** A Code Mode call and its nested sub-dispatches, in order. */
+export interface CodeStep {
+  readonly kind: 'code';
+  readonly loc: Loc;
+  readonly path: string;
+  /** The `run_code`-style call itself. */
+  readonly call: CallStep;
+  readonly calls: readonly Step[];
+}
+
+/** The steps, `times` times. */
+export interface RepeatStep {
+  readonly kind: 'repeat';
+  readonly loc: Loc;
+  readonly path: string;
+  readonly times: number;
+  readonly steps: readonly Step[];
+}
+
+/** Later steps run in the named session (the first session is `main`). */
+export interface SessionStep {
+  readonly kind: 'session';
+  readonly loc: Loc;
+  readonly path: string;
+  readonly name: string;
+}
+
+export type Step = CallStep | BatchStep | CodeStep | RepeatStep | SessionStep;
+
+/** A scenario's `guard:` block (every field optional; the runner fills the defaults). */
+export interface GuardSettings {
+  readonly mode?: Mode;
+  readonly unknownTool?: Verdict;
+  readonly overrides?: Readonly<Record<string, readonly Capability[]>>;
+  readonly policy?: { readonly granted: readonly string[] | 'all'; readonly taintResilient?: readonly string[] };
+}
+
+/** One loaded scenario. */
+export interface Scenario {
+  readonly id: string;
+  /** The challenge set: the id's first segment (`set-2/case-c/x` → `set-2`). */
+  readonly set: string;
+  readonly loc: Loc;
+  readonly title?: string;
+  readonly description?: string;
+  readonly tags: readonly string[];
+  readonly pair?: string;
+  readonly twin?: 'benign' | 'attack';
+  readonly guard: GuardSettings;
+  /** Every tool the scenario knows: catalogs first, inline `tools` on top. */
+  readonly tools: Readonly<Record<string, ToolSpec>>;
+  readonly steps: readonly Step[];
+  /**
+   * The modes this scenario runs in: the modes of its by-mode expectations, or its `guard.mode`
+   * (default balanced) when it has none.
+   */
+  readonly modes: readonly Mode[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Results
+// ---------------------------------------------------------------------------------------------
+
+/** How one step's actual verdict compares with its label (DSL.md "outcomes"). */
+export type Outcome = 'pass' | 'lucky-pass' | 'miss' | 'over-block' | 'race' | 'error';
+
+export type Severity = 'hard' | 'soft';
+
+/** One judged step of one scenario × mode run. */
+export interface StepResult {
+  /** 0-based index in execution order (repeat steps unrolled). */
+  readonly index: number;
+  /** e.g. `steps[4].repeat[2].steps[0]`: unique within the run. */
+  readonly path: string;
+  readonly line: number;
+  readonly col: number;
+  readonly session: string;
+  readonly call: string;
+  readonly expected: Verdict;
+  readonly actual: Verdict | null;
+  readonly outcome: Outcome;
+  readonly severity?: Severity;
+  /** The rule the label names, when it names one. */
+  readonly expectedRule?: string;
+  /** The deciding rule of the actual decision (the first fired), or null. */
+  readonly rule: string | null;
+  /** Every rule that fired. */
+  readonly rules: readonly string[];
+  readonly reason?: string;
+  /** Why the outcome is not a plain pass, in one line (capabilities, rule, error ...). */
+  readonly detail?: string;
+  readonly capabilities?: readonly string[];
+}
+
+/** One scenario run in one mode. */
+export interface ScenarioResult {
+  readonly id: string;
+  readonly file: string;
+  readonly line: number;
+  readonly set: string;
+  readonly mode: Mode;
+  readonly status: 'pass' | 'fail' | 'error';
+  readonly title?: string;
+  readonly pair?: string;
+  readonly twin?: 'benign' | 'attack';
+  readonly steps: readonly StepResult[];
+}
+
+/** A tension pair's score in one mode. */
+export interface PairResult {
+  readonly pair: string;
+  readonly set: string;
+  readonly mode: Mode;
+  readonly benign: string;
+  readonly attack: string;
+  readonly passed: boolean;
+  /** Both twins got the same verdict at the first step where their labels differ. */
+  readonly collapsed: boolean;
+  /** That step's path, when the labels differ somewhere. */
+  readonly at?: string;
+}
+
+export interface Totals {
+  readonly scenarios: number;
+  readonly passed: number;
+  readonly failed: number;
+  readonly errored: number;
+  readonly steps: number;
+  readonly pass: number;
+  readonly luckyPass: number;
+  readonly miss: number;
+  readonly missHard: number;
+  readonly missSoft: number;
+  readonly overBlock: number;
+  readonly overBlockHard: number;
+  readonly overBlockSoft: number;
+  readonly race: number;
+  readonly error: number;
+  readonly pairs: number;
+  readonly pairsPassed: number;
+  readonly pairsCollapsed: number;
+}
+
+/** `results.json`. Versioned: consumers check `schema`. */
+export interface RunResults {
+  readonly schema: 'guard-eval/results@1';
+  readonly guard: string;
+  readonly totals: Totals;
+  readonly sets: readonly { readonly set: string; readonly totals: Totals }[];
+  readonly scenarios: readonly ScenarioResult[];
+  readonly pairs: readonly PairResult[];
+}
