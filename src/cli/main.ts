@@ -4,17 +4,25 @@
  */
 import { Command, CommanderError } from 'commander';
 import { InputError } from '../io/errors.js';
+import { GUARD_NAMES } from '../harness/guards.js';
 import { classifyCommand } from './classify.js';
+import { explainCommand } from './explain.js';
+import { newCommand } from './new.js';
+import { runCommand } from './run.js';
+import { validateCommand } from './validate.js';
 
 /** Where the CLI writes; injected so tests capture output. */
 export interface CliIO {
   readonly stdout: (s: string) => void;
   readonly stderr: (s: string) => void;
+  /** Whether stderr is a terminal (a progress line is shown only then). */
+  readonly isTTY?: boolean;
 }
 
 const defaultIO: CliIO = {
   stdout: (s) => process.stdout.write(s),
   stderr: (s) => process.stderr.write(s),
+  isTTY: process.stderr.isTTY === true,
 };
 
 export const EXIT = { ok: 0, failed: 1, badInput: 2 } as const;
@@ -40,6 +48,61 @@ export async function main(argv: readonly string[], io: CliIO = defaultIO): Prom
     .option('--json', 'print a JSON array [{name, capabilities, evidence}]')
     .action(async (file: string, opts: { json?: boolean }) => {
       code = await classifyCommand(file, { json: opts.json === true }, io);
+    });
+
+  program
+    .command('run')
+    .description('run scenarios against a guard and write the reports')
+    .argument('[paths...]', 'scenario files or folders', [])
+    .option('--only <glob>', 'only scenarios whose id matches (`*` within a segment, `**` across)')
+    .option('--tag <tag>', 'only scenarios with this tag')
+    .option('--mode <mode>', 'only runs in this mode (permissive, balanced, strict)')
+    .option('--out <dir>', 'where the reports are written', 'reports')
+    .option('--json', 'print results.json to stdout and nothing else')
+    .option('--quiet', 'print nothing but errors')
+    .option('--guard <name>', `the guard under test (${GUARD_NAMES.join(', ')})`, 'builtin')
+    .option('--guard-config <file>', 'a guard configuration applied under every scenario’s own settings')
+    .action(async (paths: string[], o: { only?: string; tag?: string; mode?: string; out: string; json?: boolean; quiet?: boolean; guard: string; guardConfig?: string }) => {
+      code = await runCommand(
+        paths,
+        {
+          out: o.out,
+          json: o.json === true,
+          quiet: o.quiet === true,
+          guard: o.guard,
+          ...(o.only !== undefined ? { only: o.only } : {}),
+          ...(o.tag !== undefined ? { tag: o.tag } : {}),
+          ...(o.mode !== undefined ? { mode: o.mode } : {}),
+          ...(o.guardConfig !== undefined ? { guardConfig: o.guardConfig } : {}),
+        },
+        io,
+      );
+    });
+
+  program
+    .command('validate')
+    .description('check scenario files and report every problem')
+    .argument('[paths...]', 'scenario files or folders (default: challenge-sets and scenarios)', [])
+    .action(async (paths: string[]) => {
+      code = await validateCommand(paths, io);
+    });
+
+  program
+    .command('new')
+    .description('write a commented scenario skeleton that validates')
+    .argument('<id>', 'the scenario id, `<set>/<name>`')
+    .action(async (id: string) => {
+      code = await newCommand(id, io);
+    });
+
+  program
+    .command('explain')
+    .description('print the step-by-step trace of one scenario under the built-in guard')
+    .argument('<id>', 'the scenario id')
+    .argument('[paths...]', 'where to look (default: challenge-sets and scenarios)', [])
+    .option('--mode <mode>', 'only this mode')
+    .action(async (id: string, paths: string[], o: { mode?: string }) => {
+      code = await explainCommand(id, paths, o.mode !== undefined ? { mode: o.mode } : {}, io);
     });
 
   try {

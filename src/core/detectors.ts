@@ -660,7 +660,9 @@ export const BUILTIN_DETECTORS: readonly Detector[] = Object.freeze([
 export const DESTINATION_FIELDS: ReadonlySet<string> = new Set([
   'to', 'cc', 'bcc', 'replyto', 'recipient', 'recipients', 'url', 'uri', 'href', 'endpoint',
   'webhook', 'webhookurl', 'channel', 'channelid', 'chatid', 'destination', 'dest', 'host',
-  'hostname',
+  'hostname', 'attendees', 'invitees',
+  // Chinese field names: recipient, cc, bcc.
+  '收件人', '抄送', '密送',
 ]);
 
 /**

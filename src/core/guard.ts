@@ -395,6 +395,14 @@ export class Session {
     }
   }
 
+  /**
+   * The chain facts a call at `turn` (inside Code Mode call `parent`, if given) would see.
+   * For explanations: {@link decide} computes the same facts itself.
+   */
+  chainFacts(turn: number, parent?: string): ChainFacts {
+    return (this.ledger.scopeOf(parent) ?? this.ledger.root).facts(turn);
+  }
+
   /** The chain facts a sequential call (a new turn) would see now. */
   facts(): ChainFacts {
     const root = this.ledger.root;

@@ -7,7 +7,8 @@ import type { Capability, Mode, Verdict } from '../core/capabilities.js';
 import type { GrantPolicy } from '../core/gate.js';
 import { createGuard } from '../core/guard.js';
 import type { Session } from '../core/guard.js';
-import type { CallOutcome, CallRef, ToolCall, ToolSpec } from '../core/types.js';
+import type { ChainFacts } from '../core/ledger.js';
+import type { CallOutcome, CallRef, Decision, ToolCall, ToolSpec } from '../core/types.js';
 
 /** How one session of a guard is configured: one scenario's `guard:` block, resolved. */
 export interface SessionConfig {
@@ -40,8 +41,18 @@ export interface GuardUnderTest {
   close(): Promise<void>;
 }
 
-/** The built-in guard: one guard instance per session, so each session has its own config. */
-export function builtinGuard(): GuardUnderTest {
+/** One traced decision of the built-in guard (for `explain`). */
+export interface TraceEntry {
+  readonly call: ToolCall;
+  readonly facts: ChainFacts;
+  readonly decision: Decision;
+}
+
+/**
+ * The built-in guard: one guard instance per session, so each session has its own config.
+ * @param trace called with every decision and the chain facts it saw
+ */
+export function builtinGuard(trace?: (entry: TraceEntry) => void): GuardUnderTest {
   const sessions = new Map<string, Session>();
   let next = 0;
   return {
@@ -61,7 +72,12 @@ export function builtinGuard(): GuardUnderTest {
       return id;
     },
     async decide(session, call) {
-      return sessionOf(sessions, session).decide(call);
+      const s = sessionOf(sessions, session);
+      if (trace === undefined) return s.decide(call);
+      const facts = s.chainFacts(call.turn ?? 0, call.parent);
+      const decision = s.decide(call);
+      trace({ call, facts, decision });
+      return decision;
     },
     async record(session, ref, outcome) {
       sessionOf(sessions, session).record(ref as Parameters<Session['record']>[0], outcome);
@@ -80,7 +96,7 @@ function sessionOf(sessions: Map<string, Session>, id: string): Session {
 
 /** Every guard the CLI can name with `--guard`. Later guards join this one map. */
 export const GUARDS = {
-  builtin: builtinGuard,
+  builtin: () => builtinGuard(),
 } as const satisfies Record<string, () => GuardUnderTest>;
 
 export type GuardName = keyof typeof GUARDS;

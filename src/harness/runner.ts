@@ -345,9 +345,11 @@ export function scorePairs(results: readonly ScenarioResult[]): PairResult[] {
         break;
       }
     }
+    const pair = attack.pair as string;
     out.push({
-      pair: attack.pair as string,
-      set: attack.set,
+      pair,
+      // A pair belongs to the set its own id names (`set-6/...`), whatever its twins' ids say.
+      set: pair.split('/')[0] as string,
       mode: attack.mode,
       benign: benign.id,
       attack: attack.id,

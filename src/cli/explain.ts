@@ -1,0 +1,64 @@
+/** `guard-eval explain <id>`: the step-by-step trace of one scenario under the built-in guard. */
+
+import { didYouMean } from '../core/suggest.js';
+import { builtinGuard } from '../harness/guards.js';
+import type { TraceEntry } from '../harness/guards.js';
+import { runModes, runScenario } from '../harness/runner.js';
+import type { BaseGuardSettings } from '../harness/runner.js';
+import type { Scenario, ScenarioResult } from '../harness/model.js';
+import { loadScenariosOrThrow } from '../io/dsl.js';
+import { InputError } from '../io/errors.js';
+import type { CliIO } from './main.js';
+import type { Mode } from '../core/capabilities.js';
+
+const yesNo = (b: boolean): string => (b ? 'yes' : 'no');
+
+/** Render the trace of one run. Pure. */
+export function renderExplanation(scenario: Scenario, result: ScenarioResult, trace: readonly TraceEntry[]): string {
+  const lines: string[] = [`${scenario.id} [${result.mode}]  ${scenario.loc.file}:${scenario.loc.line}`];
+  if (scenario.title) lines.push(scenario.title);
+  lines.push('');
+  result.steps.forEach((st, i) => {
+    const t = trace[i];
+    lines.push(`${i + 1}. ${st.path}  ${st.call}  (session ${st.session}, turn ${t?.call.turn ?? '?'}${t?.call.parent ? `, inside ${t.call.parent}` : ''})  ${scenario.loc.file}:${st.line}`);
+    if (t) {
+      const d = t.decision;
+      const caps = d.capabilities.map((c) => {
+        const ev = d.evidence.filter((e) => e.capability === c).map((e) => `${e.source}:${e.term}`);
+        return `${c}${ev.length > 0 ? ` (${ev.slice(0, 6).join(', ')}${ev.length > 6 ? ', …' : ''})` : ''}`;
+      });
+      lines.push(`   capabilities: ${caps.length > 0 ? caps.join('; ') : 'none'}`);
+      lines.push(`   chain before: external content seen: ${yesNo(t.facts.eit)}; external → private: ${yesNo(t.facts.eitPat)}`);
+      if (d.findings.length > 0) lines.push(`   findings: ${d.findings.map((f) => `${f.detector} at ${f.path} (${f.preview})`).join('; ')}`);
+      if (d.provenance.length > 0) lines.push(`   provenance: ${d.provenance.join(', ')}`);
+      lines.push(`   rules: ${d.rules.length > 0 ? d.rules.map((r) => `${r.id} → ${r.verdict}: ${r.reason}`).join('\n          ') : 'none fired'}`);
+    }
+    const verdict = `   verdict: ${st.actual ?? 'none'}   expected: ${st.expected}${st.expectedRule ? ` (${st.expectedRule})` : ''}   ${st.outcome}${st.severity ? ` (${st.severity})` : ''}`;
+    lines.push(verdict);
+    if (st.detail) lines.push(`   ${st.detail}`);
+  });
+  lines.push('', `status: ${result.status}`);
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * @returns 0 when the scenario passes in every mode explained, 1 otherwise; an unknown id throws InputError
+ */
+export async function explainCommand(id: string, paths: readonly string[], opts: { mode?: string }, io: CliIO, base: BaseGuardSettings = {}): Promise<number> {
+  const { scenarios } = await loadScenariosOrThrow(paths.length > 0 ? paths : ['challenge-sets', 'scenarios']);
+  const scenario = scenarios.find((s) => s.id === id);
+  if (!scenario) {
+    throw new InputError('NOT_FOUND', [{ pos: { file: paths.join(' ') || 'challenge-sets scenarios' }, message: `no scenario \`${id}\`${didYouMean(id, scenarios.map((s) => s.id))}` }]);
+  }
+  let failed = false;
+  for (const mode of runModes(scenario, base)) {
+    if (opts.mode !== undefined && opts.mode !== mode) continue;
+    const trace: TraceEntry[] = [];
+    const guard = builtinGuard((e) => trace.push(e));
+    const result = await runScenario(scenario, mode as Mode, { guard, base });
+    await guard.close();
+    io.stdout(renderExplanation(scenario, result, trace));
+    if (result.status !== 'pass') failed = true;
+  }
+  return failed ? 1 : 0;
+}

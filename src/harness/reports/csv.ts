@@ -1,0 +1,63 @@
+/** `misses.csv` and `over-blocks.csv`: one row per step with that outcome, safe to open in a spreadsheet. */
+import { stringify } from 'csv-stringify/sync';
+import type { Outcome, RunResults } from '../model.js';
+import { safeCell } from './cells.js';
+import { actualText, location, replayTarget, stepsWithOutcome } from './rows.js';
+import type { Reporter, ReportContext } from './types.js';
+
+/** The CSV columns, in order. Every one of them is text. */
+export const CSV_COLUMNS = [
+  'scenario',
+  'location',
+  'mode',
+  'severity',
+  'call',
+  'expected',
+  'actual',
+  'expected_rule',
+  'fired_rules',
+  'reason',
+  'detail',
+  'replay',
+] as const;
+
+/**
+ * The steps with one outcome as CSV: a header row, every cell quoted (empty ones too), LF line
+ * ends, every cell passed through {@link safeCell}. `actual` is empty when the guard gave no
+ * verdict; `fired_rules` is every fired rule, space-separated.
+ */
+export function renderOutcomeCsv(results: RunResults, ctx: ReportContext, outcome: Outcome): string {
+  const records = stepsWithOutcome(results, [outcome]).map((j) =>
+    [
+      j.scenario.id,
+      location(j),
+      j.scenario.mode,
+      j.step.severity ?? '',
+      j.step.call,
+      j.step.expected,
+      j.step.actual === null ? '' : actualText(j.step),
+      j.step.expectedRule ?? '',
+      j.step.rules.join(' '),
+      j.step.reason ?? '',
+      j.step.detail ?? '',
+      ctx.replayCommand(replayTarget(j)),
+    ].map(safeCell),
+  );
+  return stringify(records, {
+    header: true,
+    columns: [...CSV_COLUMNS],
+    quoted: true,
+    quoted_empty: true,
+    record_delimiter: 'unix',
+  });
+}
+
+export const missesReporter = {
+  file: 'misses.csv',
+  render: (results: RunResults, ctx: ReportContext): string => renderOutcomeCsv(results, ctx, 'miss'),
+} as const satisfies Reporter;
+
+export const overBlocksReporter = {
+  file: 'over-blocks.csv',
+  render: (results: RunResults, ctx: ReportContext): string => renderOutcomeCsv(results, ctx, 'over-block'),
+} as const satisfies Reporter;

@@ -1,0 +1,34 @@
+/**
+ * The report formats: one registry (STYLE.md "One registry per plug-in kind"). The CLI's choices,
+ * the writer's defaults and the docs all come from {@link REPORTERS}.
+ */
+import { consoleReporter } from './console.js';
+import { missesReporter, overBlocksReporter } from './csv.js';
+import { jsonReporter } from './json.js';
+import { summaryReporter } from './summary.js';
+import type { Reporter } from './types.js';
+
+export const REPORTERS = {
+  console: consoleReporter,
+  summary: summaryReporter,
+  json: jsonReporter,
+  misses: missesReporter,
+  'over-blocks': overBlocksReporter,
+} as const satisfies Record<string, Reporter>;
+
+export type ReporterName = keyof typeof REPORTERS;
+
+/** Every reporter name, in registry order. */
+export const REPORTER_NAMES: readonly ReporterName[] = Object.freeze(Object.keys(REPORTERS) as ReporterName[]);
+
+export function isReporterName(s: string): s is ReporterName {
+  return Object.hasOwn(REPORTERS, s);
+}
+
+export type { Reporter, ReportContext } from './types.js';
+export { safeCell, renderMarkdownTable, markdownCell, markdownText, inlineCode, terminalText } from './cells.js';
+export type { Align } from './cells.js';
+export { renderConsole, CONSOLE_MAX_FAILURES } from './console.js';
+export { renderSummary } from './summary.js';
+export { renderJson } from './json.js';
+export { renderOutcomeCsv, CSV_COLUMNS } from './csv.js';

@@ -1,0 +1,20 @@
+/** The contract every report renderer follows (DESIGN.md §2 "Reports", STYLE.md "Render pure, write at the edge"). */
+import type { RunResults } from '../model.js';
+
+/** What a renderer may ask of the run beyond its results. */
+export interface ReportContext {
+  /**
+   * The command that replays one case, e.g.
+   * `npx guard-eval run 'set-2/a.yaml' --only 'set-2/case-c/x' --mode balanced --guard builtin`.
+   * Built by the runner; renderers only call it.
+   */
+  readonly replayCommand: (scenario: { id: string; file: string; mode: string }) => string;
+}
+
+/** One report format. */
+export interface Reporter {
+  /** The file name the writer puts the report in, inside the output directory; none means stdout only. */
+  readonly file?: string;
+  /** Render the report. Pure: same results and context, byte-identical output; no IO, no clock. */
+  render(results: RunResults, ctx: ReportContext): string;
+}

@@ -1,0 +1,51 @@
+/** The edge where reports meet the disk: render pure (./reports), write here. */
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { RunResults } from './model.js';
+import { REPORTERS, REPORTER_NAMES } from './reports/index.js';
+import type { ReportContext, Reporter, ReporterName } from './reports/index.js';
+
+/**
+ * Write the reports that have a file into `outDir` (created if missing). Returns the paths written.
+ * Never writes outside outDir; writes each file atomically (write to `<name>.tmp` then rename).
+ *
+ * Every report is rendered before the first file is touched, so a renderer that throws leaves the
+ * directory as it was. A report without a file (`console`) is skipped.
+ * @param names the reports to write, in order; duplicates are written once. @default every reporter
+ * @returns the paths written (`outDir` joined with each file name), in the order of `names`
+ */
+export async function writeReports(
+  results: RunResults,
+  ctx: ReportContext,
+  outDir: string,
+  names: readonly ReporterName[] = REPORTER_NAMES,
+): Promise<string[]> {
+  const rendered: { target: string; text: string }[] = [];
+  for (const name of new Set(names)) {
+    const reporter: Reporter = REPORTERS[name];
+    if (reporter.file === undefined) continue;
+    rendered.push({ target: path.join(outDir, plainFileName(reporter.file)), text: reporter.render(results, ctx) });
+  }
+  await mkdir(outDir, { recursive: true });
+  const written: string[] = [];
+  for (const { target, text } of rendered) {
+    const tmp = `${target}.tmp`;
+    try {
+      await writeFile(tmp, text, 'utf8');
+      await rename(tmp, target);
+    } catch (err) {
+      await rm(tmp, { force: true });
+      throw err;
+    }
+    written.push(target);
+  }
+  return written;
+}
+
+/** INVARIANT: a report's file name is one path segment, so joining it to outDir stays inside outDir. */
+function plainFileName(file: string): string {
+  if (file === '' || file === '.' || file === '..' || file !== path.basename(file) || /[\\/]/.test(file)) {
+    throw new Error(`report file name \`${file}\` is not a plain file name`);
+  }
+  return file;
+}
