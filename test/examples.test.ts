@@ -4,9 +4,9 @@ import { builtinGuard } from '../src/harness/guards.js';
 import { runScenarios } from '../src/harness/runner.js';
 import { loadScenarios } from '../src/io/dsl.js';
 
-describe('scenarios/examples', () => {
+describe('scenarios/examples and scenarios/regressions', () => {
   it('load without error and all pass, with no lucky pass', async () => {
-    const loaded = await loadScenarios(['scenarios/examples']);
+    const loaded = await loadScenarios(['scenarios/examples', 'scenarios/regressions']);
     if (!loaded.ok) throw new Error(loaded.issues.map((i) => JSON.stringify(i)).join('\n'));
     expect(loaded.warnings).toEqual([]);
     const results = await runScenarios(loaded.scenarios, { guard: builtinGuard() });

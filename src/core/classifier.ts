@@ -17,9 +17,11 @@ import type { Classification, Evidence, EvidenceSource, ToolSpec } from './types
 import {
   AMBIGUOUS,
   ANNOTATION_TERMS,
+  AUTHORSHIP,
   CODE_MODE_NAME_PAIRS,
   COMPOUND_LINKS,
   CONJUNCTIONS,
+  CONTRACTED_S,
   DATABASE_TERMS,
   DETERMINERS,
   NAME_ONLY_EXEC,
@@ -29,6 +31,7 @@ import {
   NEGATIONS,
   NEUTRAL_PHRASES,
   OBJECTS,
+  POSSESSIVE,
   SCHEMA_TERMS,
   SOURCE_PREPOSITIONS,
   STANDALONE_EXEC,
@@ -152,6 +155,14 @@ const CJK_WORDS = new Map<string, string[]>();
 
 const CONJ = new Set(CONJUNCTIONS);
 const FROM = new Set(SOURCE_PREPOSITIONS);
+const PARTICIPLES = new Set<string>(AUTHORSHIP.participles);
+const AUTHOR_LINKS = new Set<string>(AUTHORSHIP.links);
+/** Author entries as words, longest first, so that `end users` wins over `users`. */
+const AUTHORS: readonly (readonly string[])[] = AUTHORSHIP.authors
+  .map((a) => a.split(' '))
+  .sort((a, b) => b.length - a.length || (a.join(' ') < b.join(' ') ? -1 : 1));
+/** How far (in tokens, possessives free) past its link an author may stand: "by the public". */
+const AUTHOR_REACH = 3;
 const CUES = new Set(VERB_CUES);
 const DETS = new Set(DETERMINERS);
 const LINKS = new Set(COMPOUND_LINKS);
@@ -242,6 +253,7 @@ const PAIRS: Readonly<Record<VerbRole, Readonly<Partial<Record<ObjectClass, numb
     public: EIT,
     inbound: EIT | PAT,
     shared: EIT | PAT,
+    submitted: EIT | PAT,
     transaction: EIT | PAT,
     private: PAT,
     credential: CRED,
@@ -253,6 +265,7 @@ const PAIRS: Readonly<Record<VerbRole, Readonly<Partial<Record<ObjectClass, numb
     inbound: NAT,
     transaction: NAT,
     shared: MUT,
+    submitted: MUT,
     private: MUT,
     credential: MUT,
     credentialStore: MUT,
@@ -264,6 +277,7 @@ const PAIRS: Readonly<Record<VerbRole, Readonly<Partial<Record<ObjectClass, numb
     inbound: MUT,
     transaction: NAT,
     shared: MUT,
+    submitted: MUT,
     private: MUT,
     credential: MUT,
     credentialStore: MUT,
@@ -306,12 +320,16 @@ export function nameTokens(name: string): string[] {
 }
 
 /**
- * Prose pieces (on lowercased text): `.env`, a snake_case identifier (kept whole: it names another
- * tool or a parameter, as in "use write_file to change it", and matches no vocabulary entry), a Chinese
- * run, a word, or a sentence break.
+ * Prose pieces (on lowercased text): `.env`, a possessive marker (`'s`, `’s`, or the apostrophe of a
+ * plural possessive `teams'`, but not the closing quote of a quoted `'tags'`), a snake_case identifier
+ * (kept whole: it names another tool or a parameter, as in "use write_file to change it", and matches
+ * no vocabulary entry), a Chinese run, a word, or a sentence break.
  */
-const TEXT_TOKEN = /\.env(?![\p{L}\p{N}])|[\p{Ll}\p{Lu}\p{Nd}]+(?:_[\p{Ll}\p{Lu}\p{Nd}]+)+|[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+|[\p{Ll}\p{Lu}\p{Nd}]+|[.!?;\n。！？；]/gu;
+const TEXT_TOKEN = /\.env(?![\p{L}\p{N}])|(?<=[\p{L}\p{N}])['’]s(?![\p{L}\p{N}])|(?<=[\p{L}\p{N}]s)(?<!['‘’][\p{L}\p{N}]*)['’](?![\p{L}\p{N}])|[\p{Ll}\p{Lu}\p{Nd}]+(?:_[\p{Ll}\p{Lu}\p{Nd}]+)+|[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+|[\p{Ll}\p{Lu}\p{Nd}]+|[.!?;\n。！？；]/gu;
 const SENTENCE_BREAK = /^[.!?;\n。！？；]$/;
+/** A possessive marker as TEXT_TOKEN finds it: `'s`, `’s`, or a lone apostrophe after a plural. */
+const POSSESSIVE_MARK = /^['’]s?$/;
+const CONTRACTED = new Set(CONTRACTED_S);
 
 interface Tok {
   readonly s: string;
@@ -392,8 +410,12 @@ function textSegments(text: string, kind: SegKind, source: EvidenceSource, at: s
     raw = [];
   };
   for (const m of lower.matchAll(TEXT_TOKEN)) {
-    if (SENTENCE_BREAK.test(m[0])) flush();
-    else raw.push(m[0]);
+    const t = m[0];
+    if (SENTENCE_BREAK.test(t)) flush();
+    else if (!POSSESSIVE_MARK.test(t)) raw.push(t);
+    // `it's`, `let's` are contractions: their `s` stays the plain word it always was.
+    else if (t.length > 1) raw.push(CONTRACTED.has(raw[raw.length - 1] ?? '') ? 's' : POSSESSIVE);
+    else raw.push(POSSESSIVE);
   }
   flush();
 }
@@ -464,6 +486,12 @@ interface Analysis {
   readonly objects: number[];
   /** Object tokens some write verb acted on. */
   readonly writtenObjects: Set<number>;
+  /** Object tokens a verb other than a read acted on (written, sent, run, transformed, negated). */
+  readonly actedObjects: Set<number>;
+  /** Third-party authorship clauses ("submitted by customers"), as evidence terms. */
+  readonly authorship: string[];
+  /** Tokens in a clause (up to a `but`) that holds a negation: "Support tickets are not included". */
+  readonly negatedClause: readonly boolean[];
   /** The verb roles that act somewhere in the segment (negated verbs count as `neutral`). */
   readonly verbRoles: Set<VerbRole>;
 }
@@ -500,9 +528,13 @@ function resolveRoles(seg: Segment): Role[] {
     if (info === undefined || info.neutral) { roles.push(NO_ROLE); continue; }
     let verb = info.verb;
     let obj = info.objNameOnly && kind !== 'name' ? undefined : info.obj;
+    // Around a possessive stand nouns: "the post's comments", "the team's list".
+    const possessed = kind !== 'name' && !info.cjk && (toks[i - 1]?.s === POSSESSIVE || toks[i + 1]?.s === POSSESSIVE);
     if (info.amb) {
       let isVerb: boolean;
-      if (kind === 'name') {
+      if (possessed) {
+        isVerb = false;
+      } else if (kind === 'name') {
         isVerb = !namePlainVerb && !nameAmbVerbTaken && !info.sForm;
         if (isVerb) nameAmbVerbTaken = true;
       } else if (info.cjk) {
@@ -517,7 +549,9 @@ function resolveRoles(seg: Segment): Role[] {
       if (isVerb) obj = undefined;
       else verb = undefined;
     } else if (verb !== undefined && !info.cjk) {
-      if (kind === 'name' && i > 0 && (roles[i - 1] as Role).verb !== undefined) {
+      if (possessed) {
+        verb = undefined;
+      } else if (kind === 'name' && i > 0 && (roles[i - 1] as Role).verb !== undefined) {
         // `write_query`, `run_query`, `search_query`: a verb right after a verb is its object.
         verb = undefined;
       } else if (info.sForm) {
@@ -561,7 +595,9 @@ function objectRun(toks: readonly Tok[], roles: readonly Role[], j: number, out:
     const s = (toks[k] as Tok).s;
     if (!CONJ.has(s) && !FROM.has(s)) return;
     let next = -1;
-    for (let m = k + 1; m < toks.length && m <= k + LIST_REACH; m++) {
+    let spent = 0;
+    for (let m = k + 1; m < toks.length; m++) {
+      if (!possessiveSlot(toks, m) && ++spent > LIST_REACH) break;
       const r = roles[m] as Role;
       if (r.verb !== undefined) break;
       if (r.obj !== undefined) { next = m; break; }
@@ -569,6 +605,14 @@ function objectRun(toks: readonly Tok[], roles: readonly Role[], j: number, out:
     if (next < 0) return;
     k = next;
   }
+}
+
+/**
+ * A possessive marker or its possessor ("the marketing team's"): they stand where an article would and
+ * use up no reach.
+ */
+function possessiveSlot(toks: readonly Tok[], m: number): boolean {
+  return toks[m]?.s === POSSESSIVE || toks[m + 1]?.s === POSSESSIVE;
 }
 
 function isObject(r: Role | undefined): boolean {
@@ -584,7 +628,9 @@ function pushHeads(run: readonly number[], roles: readonly Role[], out: number[]
 function objectsOf(toks: readonly Tok[], roles: readonly Role[], i: number): number[] {
   const out: number[] = [];
   let onlyConj = true;
-  for (let j = i + 1; j < toks.length && j <= i + WINDOW; j++) {
+  let spent = 0;
+  for (let j = i + 1; j < toks.length; j++) {
+    if (!possessiveSlot(toks, j) && ++spent > WINDOW) break;
     const r = roles[j] as Role;
     if (r.verb !== undefined) {
       // "read and write files": coordinated verbs share the object.
@@ -625,7 +671,10 @@ function emitPair(c: Collector, role: VerbRole, verb: { seg: Segment; tok: Tok }
 function analyse(seg: Segment, c: Collector): Analysis {
   const { toks, kind } = seg;
   const roles = resolveRoles(seg);
-  const a: Analysis = { seg, roles, lonelyVerbs: [], objects: [], writtenObjects: new Set(), verbRoles: new Set() };
+  const a: Analysis = {
+    seg, roles, lonelyVerbs: [], objects: [], writtenObjects: new Set(), actedObjects: new Set(), authorship: [],
+    negatedClause: negatedClauses(seg), verbRoles: new Set(),
+  };
   // A shell word in a clause that does something else and runs nothing is a mention, not a shell:
   // `get_terminal_size`, `python_package_search`, "Read the output of the terminal".
   let otherVerb = false;
@@ -666,8 +715,10 @@ function analyse(seg: Segment, c: Collector): Analysis {
       const cls = (roles[j] as Role).obj as ObjectClass;
       emitPair(c, role, { seg, tok }, seg, toks[j] as Tok, cls);
       if (role === 'create' || role === 'modify') a.writtenObjects.add(j);
+      if (role !== 'read' && role !== 'webRead') a.actedObjects.add(j);
     }
   }
+  if (kind !== 'name') findAuthorship(toks, roles, a.negatedClause, a.authorship);
   // A credential store read, listed or named without a write verb is credential access.
   for (const j of a.objects) {
     if ((roles[j] as Role).obj === 'credentialStore' && !a.writtenObjects.has(j)) {
@@ -675,6 +726,79 @@ function analyse(seg: Segment, c: Collector): Analysis {
     }
   }
   return a;
+}
+
+/**
+ * Which tokens of a prose segment sit in a negated clause: clauses end at a negation break (`but`), and
+ * one holding a negation anywhere is negated ("Support tickets are not included", "without the support
+ * tickets"). Used for mentions, which have no verb to negate. A name has no negations.
+ */
+function negatedClauses(seg: Segment): boolean[] {
+  const out: boolean[] = new Array<boolean>(seg.toks.length).fill(false);
+  if (seg.kind === 'name') return out;
+  let start = 0;
+  for (let i = 0; i <= seg.toks.length; i++) {
+    if (i < seg.toks.length && !NEGATION_BREAK.has((seg.toks[i] as Tok).s)) continue;
+    let negated = false;
+    for (let k = start; k < i; k++) if (NEGATION.has((seg.toks[k] as Tok).s)) negated = true;
+    if (negated) out.fill(true, start, i);
+    start = i + 1;
+  }
+  return out;
+}
+
+/**
+ * Third-party authorship clauses of a prose segment (see `AUTHORSHIP`): a participle, a link right
+ * after it (or after an adverb: "submitted directly by"), then an author within `AUTHOR_REACH` tokens
+ * that is not itself a modifier of a noun. Each is reported as "participle link author".
+ */
+function findAuthorship(toks: readonly Tok[], roles: readonly Role[], negated: readonly boolean[], out: string[]): void {
+  for (let i = 0; i < toks.length; i++) {
+    if (!PARTICIPLES.has((toks[i] as Tok).s) || negated[i] === true) continue;
+    let l = i + 1;
+    if (toks[l]?.s.endsWith('ly') === true) l++;
+    const link = toks[l]?.s;
+    if (link === undefined || !AUTHOR_LINKS.has(link)) continue;
+    let spent = 0;
+    for (let m = l + 1; m < toks.length; m++) {
+      if (!possessiveSlot(toks, m) && ++spent > AUTHOR_REACH) break;
+      const author = authorAt(toks, roles, m);
+      if (author !== undefined) { out.push(`${(toks[i] as Tok).s} ${link} ${author}`); break; }
+    }
+  }
+}
+
+/** The author entry that starts at token `m` and ends on a token boundary before no noun, if any. */
+function authorAt(toks: readonly Tok[], roles: readonly Role[], m: number): string | undefined {
+  for (const words of AUTHORS) {
+    let k = m;
+    let w = 0;
+    while (w < words.length && k < toks.length) {
+      const parts = (toks[k] as Tok).s.split(' ');
+      if (w + parts.length > words.length || parts.some((p, x) => p !== words[w + x])) break;
+      w += parts.length;
+      k++;
+    }
+    if (w === words.length && !isObject(roles[k])) return words.join(' ');
+  }
+  return undefined;
+}
+
+/**
+ * Content written by third parties that a read-only tool returns even where no read verb pairs with
+ * it (DESIGN.md §1: content is external by who wrote it): a `submitted` record named anywhere and not
+ * the object of another verb ("Look up a customer: the record and their support tickets") is
+ * EXTERNAL_INGESTION and PRIVATE_ACCESS; an authorship clause ("as submitted through the help-center
+ * form", "files uploaded by customers") is EXTERNAL_INGESTION.
+ */
+function submittedRecords(c: Collector, analyses: readonly Analysis[]): void {
+  for (const a of analyses) {
+    for (const j of a.objects) {
+      if ((a.roles[j] as Role).obj !== 'submitted' || a.actedObjects.has(j) || a.negatedClause[j] === true) continue;
+      addEvidence(c, EIT | PAT, a.seg.source, ((a.seg.toks[j] as Tok).info as WordInfo).term, a.seg.at);
+    }
+    for (const term of a.authorship) addEvidence(c, EIT, a.seg.source, term, a.seg.at);
+  }
 }
 
 /** Pair verbs that found no object in one segment with the objects of another (name ↔ description). */
@@ -868,13 +992,20 @@ export function classifyTool(spec: ToolSpec): Classification {
     database: textAnalyses.some((a) => a.seg.toks.some((t) => t.info?.db === true)),
   };
   const props = schemaProps(s['inputSchema']);
+  const schemaA: Analysis[] = [];
   for (const p of props) {
     if (p.description === undefined) continue;
     const segs: Segment[] = [];
     textSegments(p.description, 'schema', 'schema', p.path, segs);
-    for (const seg of segs) analyse(seg, c);
+    for (const seg of segs) schemaA.push(analyse(seg, c));
   }
   schemaRules(c, props, facts);
+
+  // Third-party records and authorship count on a tool that reads (a read verb, or a noun-only getter)
+  // and neither writes nor sends: on `reply_to_ticket` the ticket is what is answered, not read.
+  if ((has('read') || has('webRead') || !anyVerb) && !facts.writes && !facts.sends) {
+    submittedRecords(c, [...textAnalyses, ...schemaA]);
+  }
 
   // MCP annotations, only when stated as booleans. The specification's defaults (openWorldHint and
   // destructiveHint true) are not applied: they would make every unannotated tool a destructive one

@@ -4,8 +4,8 @@
  *
  * The classifier thinks in verb × object pairs, so most words here say nothing on their own: "read"
  * alone and "file" alone are harmless, "read … file" is PRIVATE_ACCESS. Only a few words carry a
- * capability by themselves: the `send` and `webRead` verbs, credential stores, and the STANDALONE_*
- * and NAME_ONLY_* tables.
+ * capability by themselves: the `send` and `webRead` verbs, credential stores, the STANDALONE_* and
+ * NAME_ONLY_* tables, and, on a tool that only reads, `submitted` records and AUTHORSHIP clauses.
  *
  * Conventions:
  * - Entries are lowercase. An English entry with a space is a phrase, matched against consecutive
@@ -29,6 +29,14 @@ export type VerbRole = 'read' | 'webRead' | 'create' | 'modify' | 'send' | 'run'
  * - `inbound`: communication others send to the user (mail, messages, chat, notifications): reading
  *   it is both external (who wrote it) and private (whose account it is in).
  * - `shared`: storage others can write (shared drives, shared documents): external and private.
+ * - `submitted`: records third parties file into the user's own systems (support tickets, form
+ *   submissions, customer enquiries): external (a customer or anyone wrote them) and private (they
+ *   sit in the user's account). Unlike the other classes, naming one (outside a negated clause) in a
+ *   tool that reads and neither writes nor sends is enough: "Look up a customer: the record and their
+ *   support tickets" returns the tickets whatever the verb pairs with (see the classifier's
+ *   `submittedRecords`). A plain `ticket` stays `private`: an internal tracker's tickets (Jira,
+ *   Linear) are written by colleagues inside the trust boundary. Third-party authorship said in words
+ *   ("tickets submitted by customers") is the `AUTHORSHIP` table's.
  * - `transaction`: money movements, whose subject or memo is third-party text: external and private.
  * - `private`: the user's own data and local state (files, records, calendar, settings).
  * - `credential`: secrets and key material.
@@ -42,6 +50,7 @@ export type ObjectClass =
   | 'public'
   | 'inbound'
   | 'shared'
+  | 'submitted'
   | 'transaction'
   | 'private'
   | 'credential'
@@ -162,7 +171,22 @@ export const OBJECTS: Readonly<Record<ObjectClass, readonly string[]>> = {
   shared: [
     'shared', 'shared drive', 'drive', 'google drive', 'gdrive', 'onedrive', 'dropbox', 'sharepoint',
     'team drive',
+    // Support desks: customers write what they hold. Like the drives, they count when read (`read the
+    // tickets from the help desk`), not by being named.
+    'help desk', 'helpdesk', 'service desk', 'zendesk', 'freshdesk', 'help scout', 'helpscout',
     '共享', '网盘', '云盘', '云文档',
+  ],
+  // Only what is third-party by name: a support desk's tickets, a public form's submissions, a
+  // customer's enquiry or feedback. An internal tracker (`jira`, `linear`) is not here, and neither is
+  // a bare `ticket`. (The support desks themselves are `shared` stores; bare `feedback` stays `public`.)
+  submitted: [
+    'support ticket', 'support request', 'support case', 'support message', 'help desk ticket',
+    'helpdesk ticket', 'service desk ticket', 'service desk request', 'customer ticket',
+    'customer request', 'customer inquiry', 'customer enquiry', 'customer complaint',
+    'customer submission', 'form submission', 'form response', 'form entry', 'survey response',
+    'contact form', 'contact request', 'customer feedback', 'user feedback', 'feedback submission',
+    'feedback form',
+    '客服工单', '客户工单', '客户反馈', '客户投诉', '表单提交',
   ],
   transaction: [
     'transaction', 'payment', 'deposit', 'bank statement',
@@ -287,7 +311,22 @@ export const DETERMINERS: readonly string[] = [
  * Links inside a compound noun: `user's calendar`, `账户的转账记录` (the account's transfer records).
  * Nouns joined by one form one compound (see the classifier's head rule).
  */
-export const COMPOUND_LINKS: readonly string[] = ['s', '的'];
+export const COMPOUND_LINKS: readonly string[] = ["'s", 's', '的'];
+
+/**
+ * The possessive marker as prose tokens it: `'s`, `’s` and the plural `s'` (`teams'`) all become this
+ * one token. A possessive is a determiner: the word after it is a noun ("the team's list"), the word
+ * before it is a noun ("the post's comments"), and the possessor and its marker stand where an article
+ * would, so they use up no reach between a verb or `from` and the object ("a document from the
+ * marketing team's shared drive" reaches the drive as "from the shared drive" does).
+ */
+export const POSSESSIVE = "'s";
+
+/** Words whose `'s` is a contraction (`it's`, `let's`, `that's`), not a possessive: it stays a plain `s`. */
+export const CONTRACTED_S: readonly string[] = [
+  'it', 'that', 'let', 'here', 'there', 'what', 'who', 'where', 'how', 'he', 'she', 'this', 'everything',
+  'nothing', 'something', 'one',
+];
 
 /**
  * Negations: a verb after one (within 8 words, up to a `but` or the end of the sentence) is not done:
@@ -303,6 +342,37 @@ export const CONJUNCTIONS: readonly string[] = ['and', 'or', '和', '或', '并'
 
 /** A source after the object still belongs to the verb: "fetch a file from the web". */
 export const SOURCE_PREPOSITIONS: readonly string[] = ['from'];
+
+/**
+ * Third-party authorship (DESIGN.md §1: content is external by who wrote it, not where it is stored).
+ * A clause made of a participle, a link and, within three words, an author other than the user or a
+ * public channel ("tickets submitted by customers", "as submitted through the help-center form",
+ * "files uploaded by the public") says that what the tool returns was written by a third party: on a
+ * tool that only reads it is EXTERNAL_INGESTION. Authors are people outside the trust boundary and the
+ * channels through which they write; the user ("the user", "me", "you") and colleagues ("the team",
+ * "employees", "agents") are not authors here, so "tickets created by the team" stays private.
+ * Multi-word entries are matched word by word (`help center` matches `help-center`). An author
+ * followed by a noun of the vocabulary is a modifier, not an author ("from the customers table").
+ */
+export const AUTHORSHIP = {
+  participles: [
+    'submitted', 'written', 'sent', 'posted', 'filed', 'uploaded', 'reported', 'raised', 'left',
+    'authored', 'entered', 'created', 'contributed', 'provided', 'opened', 'logged',
+  ],
+  links: ['by', 'through', 'via', 'from'],
+  authors: [
+    'customer', 'customers', 'the public', 'members of the public', 'anyone', 'anybody', 'third party',
+    'third parties', 'external user', 'external users', 'external party', 'external parties',
+    'external sender', 'external senders', 'outside parties', 'end user', 'end users', 'users',
+    'other users', 'visitor', 'visitors', 'site visitors', 'website visitors', 'guest', 'guests',
+    'requester', 'requesters', 'applicant', 'applicants', 'respondent', 'respondents', 'buyer',
+    'buyers', 'shopper', 'shoppers', 'subscriber', 'subscribers',
+    // Public channels through which they write.
+    'form', 'forms', 'web form', 'online form', 'public form', 'contact form', 'feedback form',
+    'help center', 'help centre', 'help desk', 'helpdesk', 'support portal', 'customer portal',
+    'service desk', 'support widget', 'chat widget',
+  ],
+} as const;
 
 /**
  * Input-schema property names (their word tokens joined with `_`) that are evidence together with the

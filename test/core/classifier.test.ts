@@ -139,6 +139,44 @@ const CASES: readonly Case[] = [
   tool('invite_user_to_slack', 'Invites a user to the Slack workspace.', [N], { user: undefined, user_email: undefined }),
   tool('outlook_inbox', undefined, [E, P]),
 
+  // --- possessives: `'s`, `’s` and `s'` are determiners, they break no verb–object pairing ---------
+  tool('drive_read_document', "Read a document from the team's shared drive and return its text", [E, P], { document_id: 'The document id' }),
+  tool('read_document_curly', 'Read a document from the team’s shared drive', [E, P], { document_id: undefined }),
+  tool('read_document_plural', "Read a document from the teams' shared drive", [E, P]),
+  tool('read_document_long', "Read a document from the marketing team's shared drive", [E, P]),
+  tool('read_company_dropbox', "Read a file from the company's Dropbox", [E, P], { path: undefined }),
+  tool('read_team_shared_docs', "Read the team's shared documents", [E, P]),
+  tool('get_post_details', "Get the post's comments and the author's profile", [E, P]),
+  // Near misses: the user's own or colleagues' data stays private; a contraction is no possessive.
+  tool('read_workspace_file', "Read a file from the user's workspace", [P], { path: undefined }),
+  tool('read_team_calendar', "Read the team's calendar", [P]),
+  tool('inbox_helper', "Let's read the user's inbox", [E, P]),
+  tool('settings_view', "It's a read-only view of the user's settings", [P]),
+
+  // --- records third parties submit into the user's systems: external AND private ---------------
+  tool('hubspot_lookup', "Look up a customer in HubSpot by id: the contact record and the customer's latest support tickets, as submitted through the help-center form", [E, P], { customer_id: 'The HubSpot contact id' }),
+  tool('list_customer_tickets', 'List the tickets submitted by customers', [E, P], { status: undefined }),
+  tool('get_helpdesk_tickets', 'Read the tickets from the help desk', [E, P]),
+  tool('zendesk_get_ticket', 'Get a Zendesk ticket by id', [E, P], { ticket_id: undefined }),
+  tool('summarize_support_tickets', "Summarize the customer's support tickets", [E, P]),
+  tool('list_form_submissions', 'List form submissions from the website', [E, P]),
+  tool('contact_form_entries', 'Fetches the latest entries submitted via the contact form', [E, P]),
+  tool('list_uploads', 'List files uploaded by users', [E, P]),
+  tool('support_queue', 'Support tickets filed by customers through the service desk', [E, P]),
+  tool('read_and_close_ticket', 'Read a support ticket and close it', [E, P, M]),
+  tool('get_customer_feedback', 'Get customer feedback for a product', [E, P], { product_id: undefined }),
+  tool('查看客服工单', '查看客服工单', [E, P]),
+  // Near misses: an internal tracker's tickets, the user's own uploads, a ticket that is written or
+  // answered rather than read, and a mention that is negated stay as they were.
+  tool('jira_list_tickets', 'List Jira tickets assigned to me', [P], { assignee: undefined }),
+  tool('list_team_tickets', 'List the tickets created by the team', [P]),
+  tool('list_project_tickets', "List the project's open tickets", [P]),
+  tool('list_my_uploads', 'List files uploaded by the user', [P]),
+  tool('create_support_ticket', 'Create a support ticket', [M], { subject: undefined, description: undefined }),
+  tool('reply_to_ticket', 'Reply to a support ticket', [N], { ticket_id: undefined, body: undefined }),
+  tool('crm_profile', 'Returns a customer record. Support tickets are not included', [P], { customer_id: undefined }),
+  tool('列出工单', '列出分配给我的工单', [P]),
+
   // --- misleading names and harmless tools ---------------------------------------------------
   tool('helper', 'Send the given text to any e-mail address', [N], { text: undefined, address: undefined }),
   tool('get_weather', 'Get the current weather for a city from a third-party weather API.', [E], { city: undefined }, { readOnlyHint: true, openWorldHint: true }),
@@ -281,6 +319,27 @@ describe('classifyTool: evidence', () => {
     expect(cls.evidence).toContainEqual({ capability: N, source: 'description', term: 'send' });
     expect(cls.evidence).toContainEqual({ capability: N, source: 'schema', term: 'to', at: 'properties.message.properties.to' });
     expect(cls.evidence).toContainEqual({ capability: N, source: 'schema', term: 'body', at: 'properties.message.properties.body' });
+  });
+
+  it('reports a third-party record and an authorship clause by their words', () => {
+    const cls = classifyTool({ name: 'crm_get', description: "Get a customer's support tickets, as submitted through the help-center form" });
+    expect(cls.capabilities).toEqual([E, P]);
+    expect(cls.evidence).toContainEqual({ capability: E, source: 'description', term: 'support ticket' });
+    expect(cls.evidence).toContainEqual({ capability: P, source: 'description', term: 'support ticket' });
+    expect(cls.evidence).toContainEqual({ capability: E, source: 'description', term: 'submitted through help center' });
+    // The clause alone, on a plain (private) ticket.
+    const clause = classifyTool({ name: 'tickets_get', description: 'Get the tickets submitted by customers' });
+    expect(clause.evidence.filter((e) => e.capability === E)).toEqual([{ capability: E, source: 'description', term: 'submitted by customers' }]);
+  });
+
+  it('treats every spelling of a possessive alike', () => {
+    const base = classifyTool({ name: 'x4', description: 'Read a document from the shared drive' }).capabilities;
+    expect(base).toEqual([E, P]);
+    for (const owner of ["the team's", 'the team’s', "the teams'", "the sales team's", "our company's"]) {
+      expect(classifyTool({ name: 'x4', description: `Read a document from ${owner} shared drive` }).capabilities, owner).toEqual(base);
+    }
+    // A quoted word is not a plural possessive.
+    expect(classifyTool({ name: 'x5', description: "Read the 'notes' field of a file" }).capabilities).toEqual([P]);
   });
 
   it('reports the annotation rule by its hint names', () => {
