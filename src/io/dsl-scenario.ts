@@ -38,6 +38,11 @@ export const MAX_REPEAT_TIMES = 100_000;
 /** A scenario may unroll (nested `repeat`s multiplied out) to at most this many calls. */
 export const MAX_UNROLLED_CALLS = 1_000_000;
 
+/** Issues kept per file; the rest are counted (a hostile file could hold millions). */
+export const MAX_ISSUES_PER_FILE = 500;
+/** Did-you-mean suggestions are not computed over more candidates than this. */
+const MAX_SUGGESTION_CANDIDATES = 5_000;
+
 /** A catalog name is a file name without folder or extension. */
 const CATALOG_NAME = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
 
@@ -125,8 +130,25 @@ export class ScenarioReader {
     private readonly seenIds: SeenIds,
   ) {}
 
+  /** Issues past {@link MAX_ISSUES_PER_FILE}, counted but not kept. */
+  suppressed = 0;
+  /** Every issue found, kept or not: what "did this part fail?" compares. */
+  private errors = 0;
+
   private err(node: Node | null | undefined, message: string, fallback?: Node | null): void {
-    this.issues.push({ pos: this.view.pos(node, fallback), message });
+    this.errors++;
+    if (this.issues.length >= MAX_ISSUES_PER_FILE) this.suppressed++;
+    else this.issues.push({ pos: this.view.pos(node, fallback), message });
+  }
+
+  /**
+   * A did-you-mean, skipped when it could cost too much: once the issue cap is reached, or over
+   * candidate lists far larger than any real scenario's.
+   */
+  private dym(input: string, candidates: Iterable<string>): string {
+    if (this.issues.length >= MAX_ISSUES_PER_FILE) return '';
+    const list = [...candidates];
+    return list.length > MAX_SUGGESTION_CANDIDATES ? '' : didYouMean(input, list);
   }
 
   private loc(node: Node): Loc {
@@ -284,7 +306,7 @@ export class ScenarioReader {
   // -------------------------------------------------------------------------------------------
 
   private readScenario(map: YAMLMap, topLevel: boolean): Scenario | undefined {
-    const before = this.issues.length;
+    const before = this.errors;
     const f = this.fields(map, SCENARIO_KEYS, topLevel ? { suggestFrom: [...SCENARIO_KEYS, 'scenarios'] } : {});
     this.version(f);
 
@@ -330,15 +352,15 @@ export class ScenarioReader {
     const sc: StepCtx = { tools: catalogsOk ? toolNames : undefined, ids: new Map(), froms: [], byMode: [], seq: 0, batches: 0 };
     const stepsEntry = this.required(f, 'steps', map);
     let steps: Step[] | undefined;
-    if (stepsEntry !== undefined) steps = this.readSteps(stepsEntry, 'steps', sc, 'top');
+    if (stepsEntry !== undefined) steps = this.readSteps(stepsEntry, 'steps', sc, 'top', false);
     this.checkFroms(sc);
     const modes = this.checkModes(sc, guard.mode);
 
-    if (steps !== undefined && this.issues.length === before) {
+    if (steps !== undefined && this.errors === before) {
       const calls = unrolledCalls(steps);
       if (calls > MAX_UNROLLED_CALLS) this.err(stepsEntry?.value, `the scenario unrolls to more than ${MAX_UNROLLED_CALLS} calls (nested \`repeat\`)`, map);
     }
-    if (this.issues.length > before || id === undefined || steps === undefined || tags === undefined) return undefined;
+    if (this.errors > before || id === undefined || steps === undefined || tags === undefined) return undefined;
     return {
       id,
       set: id.split('/')[0] ?? id,
@@ -536,7 +558,7 @@ export class ScenarioReader {
       this.err(t.value, `expected the spec of tool \`${name}\` to be a map, got ${describe(t.value)}`, t.keyNode);
       return undefined;
     }
-    const before = this.issues.length;
+    const before = this.errors;
     const f = this.fields(t.value, TOOL_KEYS);
     const nameE = f.get('name');
     if (nameE !== undefined) {
@@ -551,7 +573,7 @@ export class ScenarioReader {
     const annotations = annE === undefined ? undefined : this.readAnnotations(annE);
     const originE = f.get('origin');
     const origin = originE === undefined ? undefined : this.readOrigin(originE);
-    if (this.issues.length > before) return undefined;
+    if (this.errors > before) return undefined;
     const spec: DslToolSpec = {
       name,
       ...(title !== undefined ? { title } : {}),
@@ -603,7 +625,11 @@ export class ScenarioReader {
   // Steps
   // -------------------------------------------------------------------------------------------
 
-  private readSteps(e: Entry, path: string, sc: StepCtx, where: 'top' | 'repeat' | 'code'): Step[] | undefined {
+  /**
+   * @param where whose list it is (`top`: the scenario's `steps`)
+   * @param inCode inside a `code` step, however deep (no `session` there)
+   */
+  private readSteps(e: Entry, path: string, sc: StepCtx, where: 'top' | 'repeat' | 'code', inCode: boolean): Step[] | undefined {
     const items = this.seqItems(e, 'a list of steps');
     if (items === undefined) return undefined;
     if (items.length === 0 && where !== 'code') {
@@ -613,7 +639,7 @@ export class ScenarioReader {
     const out: Step[] = [];
     let ok = true;
     items.forEach((item, i) => {
-      const step = this.readStep(item, `${path}[${i}]`, sc, where, e.value);
+      const step = this.readStep(item, `${path}[${i}]`, sc, inCode, e.value);
       if (step === undefined) ok = false;
       else out.push(step);
     });
@@ -624,7 +650,7 @@ export class ScenarioReader {
     return this.view.entries(map).filter((x) => x.keyIsString && (STEP_FORMS as readonly string[]).includes(x.key ?? ''));
   }
 
-  private readStep(node: Node, path: string, sc: StepCtx, where: 'top' | 'repeat' | 'code', parent: Node | null): Step | undefined {
+  private readStep(node: Node, path: string, sc: StepCtx, inCode: boolean, parent: Node | null): Step | undefined {
     if (!isMap(node)) {
       this.err(node, `expected a step (a map with one of ${list(STEP_FORMS)}), got ${describe(node)}`, parent);
       return undefined;
@@ -642,7 +668,7 @@ export class ScenarioReader {
     }
     const form = first.key as (typeof STEP_FORMS)[number];
     if (form === 'call') return this.readCall(node, path, sc, undefined, false);
-    const before = this.issues.length;
+    const before = this.errors;
     // A non-call step holds its one key; call-step keys beside it are misplaced.
     this.fields(node, [form], {
       misplaced: (k) => ((CALL_KEYS as readonly string[]).includes(k) ? `\`${k}\` belongs on a call step, not on a \`${form}\` step` : undefined),
@@ -672,7 +698,7 @@ export class ScenarioReader {
           const c = this.readCall(item, p, sc, batch, false);
           if (c !== undefined) calls.push(c);
         });
-        if (this.issues.length > before) return undefined;
+        if (this.errors > before) return undefined;
         const step: BatchStep = { kind: 'batch', loc, path, calls };
         return step;
       }
@@ -683,8 +709,8 @@ export class ScenarioReader {
         const callsE = this.view.entries(map).find((x) => x.keyIsString && x.key === 'calls');
         let calls: Step[] | undefined;
         if (callsE === undefined) this.err(map, 'missing `calls` (the nested `tools.*` calls, in order; `[]` for none)');
-        else calls = this.readSteps(callsE, `${path}.code.calls`, sc, 'code');
-        if (call === undefined || calls === undefined || this.issues.length > before) return undefined;
+        else calls = this.readSteps(callsE, `${path}.code.calls`, sc, 'code', true);
+        if (call === undefined || calls === undefined || this.errors > before) return undefined;
         const step: CodeStep = { kind: 'code', loc, path, call, calls };
         return step;
       }
@@ -700,18 +726,18 @@ export class ScenarioReader {
           else this.err(timesE.value, `\`times\` must be an integer from 1 to ${MAX_REPEAT_TIMES}, got ${describe(timesE.value)}`, timesE.keyNode);
         }
         const stepsE = this.required(f, 'steps', map);
-        const steps = stepsE === undefined ? undefined : this.readSteps(stepsE, `${path}.repeat.steps`, sc, 'repeat');
-        if (times === undefined || steps === undefined || this.issues.length > before) return undefined;
+        const steps = stepsE === undefined ? undefined : this.readSteps(stepsE, `${path}.repeat.steps`, sc, 'repeat', inCode);
+        if (times === undefined || steps === undefined || this.errors > before) return undefined;
         const step: RepeatStep = { kind: 'repeat', loc, path, times, steps };
         return step;
       }
       case 'session': {
         const name = this.string(first, { nonEmpty: true });
-        if (name !== undefined && where === 'code') {
+        if (name !== undefined && inCode) {
           this.err(first.keyNode, 'a `session` step cannot sit inside `code`: a program runs in one session', node);
           return undefined;
         }
-        if (name === undefined || this.issues.length > before) return undefined;
+        if (name === undefined || this.errors > before) return undefined;
         const step: SessionStep = { kind: 'session', loc, path, name };
         return step;
       }
@@ -719,7 +745,7 @@ export class ScenarioReader {
   }
 
   private readCall(map: YAMLMap, path: string, sc: StepCtx, batch: number | undefined, code: boolean): CallStep | undefined {
-    const before = this.issues.length;
+    const before = this.errors;
     const f = this.fields(map, code ? CODE_KEYS : CALL_KEYS);
     const seq = sc.seq++;
 
@@ -741,7 +767,7 @@ export class ScenarioReader {
     if (call !== undefined && callE !== undefined && sc.tools !== undefined && (unknownE === undefined || unknownFlag !== undefined)) {
       const known = sc.tools.has(call);
       if (!known && !unknown) {
-        const dym = didYouMean(call, [...sc.tools]);
+        const dym = this.dym(call, sc.tools);
         this.err(callE.value, `unknown tool \`${clip(call)}\`${dym === '' ? ': declare it in `tools` or a catalog, or mark the step `unknown: true`' : dym}`, callE.keyNode);
       } else if (known && unknown && unknownE !== undefined) {
         this.err(unknownE.value, `\`${call}\` is a known tool: remove \`unknown: true\``, unknownE.keyNode);
@@ -779,7 +805,7 @@ export class ScenarioReader {
     const pvE = f.get('policy_verdict');
     const policyVerdict = pvE === undefined ? undefined : this.readPolicyVerdict(pvE);
 
-    if (this.issues.length > before || call === undefined || expect === undefined || onAsk === undefined) return undefined;
+    if (this.errors > before || call === undefined || expect === undefined || onAsk === undefined) return undefined;
     const step: CallStep = {
       kind: 'call',
       loc: this.loc(map),
@@ -854,7 +880,7 @@ export class ScenarioReader {
       this.err(node, `expected a verdict (${list(VERDICTS)}) or a map with \`verdict\`, got ${describe(node)}`, fallback);
       return undefined;
     }
-    const before = this.issues.length;
+    const before = this.errors;
     const f = this.fields(node, EXPECT_KEYS, inByMode ? {} : { suggestFrom: [...EXPECT_KEYS, ...MODES] });
     let verdict: Verdict | undefined;
     const vE = f.get('verdict');
@@ -864,7 +890,7 @@ export class ScenarioReader {
     const capsE = f.get('capabilities');
     const capabilities = capsE === undefined ? undefined : this.readCapabilities(capsE);
     const reason = this.string(f.get('reason_contains'), { nonEmpty: true });
-    if (verdict === undefined || this.issues.length > before) return undefined;
+    if (verdict === undefined || this.errors > before) return undefined;
     return {
       verdict,
       ...(rule !== undefined ? { rule } : {}),
@@ -882,12 +908,12 @@ export class ScenarioReader {
     }
     const map = this.map(e, 'a map with `verdict` (and optionally `transform`)');
     if (map === undefined) return undefined;
-    const before = this.issues.length;
+    const before = this.errors;
     const f = this.fields(map, POLICY_VERDICT_KEYS);
     const vE = this.required(f, 'verdict', map);
     const verdict = vE === undefined ? undefined : this.oneOf(vE.value, VERDICTS, 'verdict', vE.keyNode);
     const transform = this.string(f.get('transform'), { nonEmpty: true });
-    if (verdict === undefined || this.issues.length > before) return undefined;
+    if (verdict === undefined || this.errors > before) return undefined;
     return transform === undefined ? { verdict } : { verdict, transform };
   }
 
@@ -900,7 +926,7 @@ export class ScenarioReader {
     for (const ref of sc.froms) {
       const target = sc.ids.get(ref.name);
       if (target === undefined) {
-        const dym = didYouMean(ref.name, [...sc.ids.keys()]);
+        const dym = this.dym(ref.name, sc.ids.keys());
         this.err(ref.node, `\`from\` names unknown step \`${clip(ref.name)}\`${dym === '' ? ': `from` lists ids of earlier steps' : dym}`);
       } else if (target.seq === ref.seq) {
         this.err(ref.node, `\`from\` names the step itself (\`${ref.name}\`)`);

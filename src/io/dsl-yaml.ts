@@ -29,6 +29,12 @@ import type { InputIssue, SourcePos } from './errors.js';
  */
 export const MAX_NESTING_DEPTH = 200;
 
+/**
+ * Most lexical tokens read from one document (about 2 per node): bounds the parser's memory
+ * (~400 MB) and time (a few seconds). Some 6 MB of ordinary YAML; real scenario files are far smaller.
+ */
+export const MAX_TOKENS = 1_500_000;
+
 /** YAML syntax errors shown per file; the rest are counted. */
 const MAX_YAML_ERRORS = 10;
 
@@ -196,8 +202,11 @@ export function parseYaml(text: string, file: string, maxExpandedNodes: number):
   });
 
   // 1. Lex and parse to a CST (both iterative), stopping early on runaway flow or compact nesting
-  // so that megabytes of `[` or `- - -` cost milliseconds, not minutes.
+  // so that megabytes of `[` or `- - -` cost milliseconds, not minutes, and on a token count that
+  // bounds the CST's memory (yaml's CST takes some 250 bytes per token).
   const tokens: CST.Token[] = [];
+  let lexemes = 0;
+  let documents = 0;
   const parser = new Parser(lc.addNewLine);
   lc.addNewLine(0);
   let offset = 0;
@@ -205,6 +214,13 @@ export function parseYaml(text: string, file: string, maxExpandedNodes: number):
   let compactDepth = 0;
   let afterScalarMarker = false;
   for (const lexeme of new Lexer().lex(text)) {
+    if (++lexemes > MAX_TOKENS) {
+      return {
+        view: undefined,
+        issues: [{ pos: at(offset), message: `the document is too large to read: more than ${MAX_TOKENS} YAML tokens (split it into several files)` }],
+        warnings,
+      };
+    }
     if (afterScalarMarker) {
       afterScalarMarker = false;
     } else if (lexeme === '\x1f') {
@@ -219,8 +235,13 @@ export function parseYaml(text: string, file: string, maxExpandedNodes: number):
     } else if (lexeme === '\n' || lexeme === '\r\n') {
       compactDepth = 0;
     }
-    for (const token of parser.next(lexeme)) tokens.push(token);
+    for (const token of parser.next(lexeme)) {
+      tokens.push(token);
+      if (token.type === 'document') documents++;
+    }
     if (lexeme !== '\x1f' && lexeme !== '\x02' && lexeme !== '\x18') offset += lexeme.length;
+    // A second document is an error whatever follows it: no need to read on.
+    if (documents >= 2) break;
   }
   for (const token of parser.end()) tokens.push(token);
 

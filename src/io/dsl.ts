@@ -18,11 +18,14 @@
  *   `scenarios/**\/*.yaml` works). A folder without scenario files is a warning, a missing path an
  *   error. Files are read in sorted path order, each once; `Loc.file` is the path as the user
  *   passed it joined with the path found under it (relative unless the user passed an absolute one).
- * - Limits: a file larger than `maxFileBytes` is refused from its `stat`, before reading; NUL bytes
- *   or invalid UTF-8 make a file "not a text file"; a document deeper than 200 levels, or one that
- *   expands to more than `maxExpandedNodes` nodes through aliases (billion laughs), is refused before
- *   any value is built. Anchors, aliases and `<<` merge keys work; aliasing one anchor any number of
- *   times is fine. Duplicate keys are errors. See `dsl-yaml.ts` for how and why.
+ * - Limits, so that any input costs bounded time and memory and ends as an issue, never an
+ *   exception: a file larger than `maxFileBytes` is refused from its `stat`, before reading; NUL
+ *   bytes or invalid UTF-8 make a file "not a text file"; a document of more than 1 500 000 YAML
+ *   tokens (~6 MB of ordinary YAML), deeper than 200 levels, or expanding to more than
+ *   `maxExpandedNodes` nodes through aliases (billion laughs) is refused before any value is built.
+ *   Anchors, aliases and `<<` merge keys work; aliasing one anchor any number of times is fine.
+ *   Duplicate keys are errors. A file's first 500 issues are listed, the rest counted. See
+ *   `dsl-yaml.ts` for how and why (yaml's `toJS` and `uniqueKeys` are not used: both are quadratic).
  * - Unknown keys are errors at every level, with a did-you-mean when one is close (else the list of
  *   keys allowed there). A "missing `x`" error is left out when a misspelt key already suggested `x`.
  *
@@ -145,7 +148,12 @@ export function parseScenarioText(
   readCatalog: (name: string) => CatalogLookup,
   options?: LoadOptions,
 ): { scenarios: Scenario[]; issues: InputIssue[]; warnings: InputIssue[] } {
-  return parseText(text, file, readCatalog, resolveOptions(options), new Map());
+  const opts = resolveOptions(options);
+  const bytes = Buffer.byteLength(text, 'utf8');
+  if (bytes > opts.maxFileBytes) {
+    return { scenarios: [], issues: [{ pos: { file }, message: `file is ${bytes} bytes; the limit is ${opts.maxFileBytes} (\`maxFileBytes\`)` }], warnings: [] };
+  }
+  return parseText(text, file, readCatalog, opts, new Map());
 }
 
 function parseText(
@@ -160,9 +168,15 @@ function parseText(
     if (parsed.view === undefined) return { scenarios: [], issues: tidy(parsed.issues), warnings: tidy(parsed.warnings) };
     const reader = new ScenarioReader(parsed.view, readCatalog, seenIds);
     const scenarios = reader.readFile();
+    const issues = tidy([...parsed.issues, ...parsed.view.issues, ...reader.issues]);
+    if (reader.suppressed > 0) {
+      // At the last shown issue's place, so that it stays last when issues are sorted by position.
+      const pos = issues[issues.length - 1]?.pos ?? { file };
+      issues.push({ pos, message: `and ${reader.suppressed} more ${reader.suppressed === 1 ? 'issue' : 'issues'} in this file, not shown` });
+    }
     return {
       scenarios,
-      issues: tidy([...parsed.issues, ...parsed.view.issues, ...reader.issues]),
+      issues,
       warnings: tidy([...parsed.warnings, ...reader.warnings]),
     };
   } catch (e) {

@@ -322,6 +322,9 @@ describe('golden messages: steps', () => {
     expect(errors(lines(...HEAD, '  - code:', '      call: fetch_url', '      expect: allow', '      calls:', '        - session: s2'))).toEqual([
       't.yaml:9:11: a `session` step cannot sit inside `code`: a program runs in one session',
     ]);
+    expect(errors(lines(...HEAD, '  - code:', '      call: fetch_url', '      expect: allow', '      calls:', '        - repeat: {times: 2, steps: [{session: s2}]}'))).toEqual([
+      't.yaml:9:39: a `session` step cannot sit inside `code`: a program runs in one session',
+    ]);
     expect(errors(lines(...HEAD, '  - code:', '      call: fetch_url', '      expect: allow'))).toEqual([
       't.yaml:6:7: missing `calls` (the nested `tools.*` calls, in order; `[]` for none)',
     ]);
@@ -397,6 +400,22 @@ describe('golden messages: YAML level', () => {
     expect(errors(lines('id: t/a', 'tools: {t: {}}', 'steps: [{call: t, expect: allow}]', '---', 'id: t/b'))).toEqual([
       't.yaml:4:1: a second YAML document: a file holds one document (list several scenarios under `scenarios:`)',
     ]);
+  });
+
+  it('duplicate keys in flow maps and nested maps; `<<` may repeat', () => {
+    expect(errors(lines('id: t/a', 'tools: {t: {}, u: {}, t: {}}', 'steps: [{call: t, expect: allow, args: {a: 1, "a": 2}}]'))).toEqual([
+      't.yaml:2:23: duplicate key `t`',
+      't.yaml:3:47: duplicate key `a`',
+    ]);
+    expect(errors(lines('id: t/a', 'x: &x {call: t}', 'tools: {t: {}}', 'steps:', '  - <<: *x', '    <<: {expect: allow}'))).toEqual(['t.yaml:2:1: unknown key `x`: expected `version`, `id`, `title`, `description`, `tags`, `pair`, `twin`, `guard`, `catalog`, `tools` or `steps`']);
+  });
+
+  it('CRLF line ends keep positions right; an unknown tag is a warning and reads as a string', () => {
+    expect(errors('id: t/a\r\ntools: {t: {}}\r\nsteps:\r\n  - call: u\r\n    expect: allow\r\n')).toEqual(['t.yaml:4:11: unknown tool `u` (did you mean `t`?)']);
+    const r = parse(lines('id: t/a', 'tools: {t: {}}', 'steps:', '  - call: t', '    expect: allow', '    result: !custom x'));
+    expect(r.issues).toEqual([]);
+    expect(r.warnings.map(formatIssue)).toEqual(['t.yaml:6:13: unresolved tag: !custom']);
+    expect(r.scenarios[0]?.steps[0]).toMatchObject({ result: 'x' });
   });
 
   it('a merge key whose value is not a map', () => {
@@ -781,6 +800,10 @@ describe('loadScenarios', () => {
     }
   });
 
+  it('parseScenarioText applies maxFileBytes to the text it is given', () => {
+    expect(parseScenarioText('id: é\n', 'x.yaml', readCatalog, { maxFileBytes: 6 }).issues.map(formatIssue)).toEqual(['x.yaml: file is 7 bytes; the limit is 6 (`maxFileBytes`)']);
+  });
+
   it('rejects malformed options as a programming error', async () => {
     await expect(loadScenarios([], { maxFileBytes: -1 })).rejects.toThrow('option `maxFileBytes` must be a positive integer, got -1');
     expect(() => parseScenarioText('', 'x', readCatalog, { maxExpandedNodes: 0.5 })).toThrow(TypeError);
@@ -847,6 +870,28 @@ describe('hostile input', () => {
     expect(errors(lines(...chain))).toEqual([expect.stringMatching(/^t\.yaml:\d+:\d+: the document nests deeper than 200 levels through its aliases$/)]);
     const deepArgs = lines('id: t/a', 'tools: {t: {}}', 'steps:', `  - {call: t, expect: allow, args: ${'['.repeat(150)}1${']'.repeat(150)}}`);
     expect(errors(deepArgs)).toEqual([]);
+  });
+
+  it('a document of too many tokens is refused before its CST grows past a few hundred MB', () => {
+    const started = performance.now();
+    expect(errors(`a: [${'1,'.repeat(520_000)}]\n`)).toEqual(['t.yaml:1:1000001: the document is too large to read: more than 1500000 YAML tokens (split it into several files)']);
+    expect(performance.now() - started).toBeLessThan(20_000);
+  });
+
+  it('a flat map of many keys is linear (yaml’s own uniqueKeys check is quadratic)', () => {
+    const keys = Array.from({ length: 60_000 }, (_, i) => `k${i}: 1`);
+    const started = performance.now();
+    const r = parse(lines(...keys, 'k7: 2'));
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(r.issues.map(formatIssue)).toEqual(['t.yaml:60001:1: duplicate key `k7`']);
+  });
+
+  it('issues past 500 per file are counted, not listed', () => {
+    const steps = Array.from({ length: 600 }, (_, i) => `  - {call: nope${i}, expect: allow}`);
+    const r = errors(lines('id: t/a', 'tools: {t: {}}', 'steps:', ...steps));
+    expect(r).toHaveLength(501);
+    expect(r[0]).toBe('t.yaml:4:12: unknown tool `nope0`: declare it in `tools` or a catalog, or mark the step `unknown: true`');
+    expect(r[500]).toBe('t.yaml:503:12: and 100 more issues in this file, not shown');
   });
 
   it('a recursive alias is an issue', () => {
