@@ -22,8 +22,11 @@ export type ToolOrigin = 'builtin' | 'native-search' | `mcp:${string}` | `connec
 /** An MCP-style tool spec. Only `name` is required. */
 export interface ToolSpec {
   readonly name: string;
+  /** MCP's human-readable display name. */
+  readonly title?: string;
   readonly description?: string;
   readonly inputSchema?: unknown;
+  readonly outputSchema?: unknown;
   readonly annotations?: ToolAnnotations;
   readonly origin?: ToolOrigin;
 }

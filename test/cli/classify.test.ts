@@ -75,6 +75,17 @@ describe('guard-eval classify', () => {
     expect(r.err).toContain(`${scalar}:1:1: expected a list of tool specs`);
   });
 
+  it('hostile YAML (an alias bomb, deep nesting, duplicate keys) is a clean exit 2', async () => {
+    const laughs = ['a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]'];
+    for (let i = 1; i < 10; i++) laughs.push(`a${i}: &a${i} [${Array(9).fill(`*a${i - 1}`).join(', ')}]`);
+    const bomb = tmp('bomb.yaml', `${laughs.join('\n')}\ntools: *a9\n`);
+    expect(await cli('classify', bomb)).toMatchObject({ code: 2, err: expect.stringContaining('expands to more than') });
+    const deep = tmp('deep.yaml', `tools: ${'['.repeat(10_000)}${']'.repeat(10_000)}\n`);
+    expect(await cli('classify', deep)).toMatchObject({ code: 2, err: expect.stringContaining('nests deeper than') });
+    const dup = tmp('dup.yaml', 'tools:\n  - name: a\n    name: b\n');
+    expect(await cli('classify', dup)).toMatchObject({ code: 2, err: `${dup}:3:5: duplicate key \`name\`\n` });
+  });
+
   it('usage errors exit 2', async () => {
     expect((await cli('classify')).code).toBe(2);
     expect((await cli('clasify', 'x')).code).toBe(2);
