@@ -46,12 +46,6 @@ const MAX_SUGGESTION_CANDIDATES = 5_000;
 /** A catalog name is a file name without folder or extension. */
 const CATALOG_NAME = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
 
-/** A tool spec as the DSL reads it: the core's ToolSpec plus MCP's `title` and `outputSchema`. */
-export interface DslToolSpec extends ToolSpec {
-  readonly title?: string;
-  readonly outputSchema?: unknown;
-}
-
 /** What a catalog lookup gives back (see `parseScenarioText`). */
 export type CatalogLookup = { ok: true; tools: Record<string, ToolSpec> } | { ok: false; message: string };
 
@@ -574,7 +568,7 @@ export class ScenarioReader {
     const originE = f.get('origin');
     const origin = originE === undefined ? undefined : this.readOrigin(originE);
     if (this.errors > before) return undefined;
-    const spec: DslToolSpec = {
+    const spec: ToolSpec = {
       name,
       ...(title !== undefined ? { title } : {}),
       ...(description !== undefined ? { description } : {}),
