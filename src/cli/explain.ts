@@ -54,7 +54,7 @@ export async function explainCommand(id: string, paths: readonly string[], opts:
   for (const mode of runModes(scenario, base)) {
     if (opts.mode !== undefined && opts.mode !== mode) continue;
     const trace: TraceEntry[] = [];
-    const guard = builtinGuard((e) => trace.push(e));
+    const guard = builtinGuard({ trace: (e) => trace.push(e) });
     const result = await runScenario(scenario, mode as Mode, { guard, base });
     await guard.close();
     io.stdout(renderExplanation(scenario, result, trace));

@@ -62,7 +62,10 @@ export async function main(argv: readonly string[], io: CliIO = defaultIO): Prom
     .option('--quiet', 'print nothing but errors')
     .option('--guard <name>', `the guard under test (${GUARD_NAMES.join(', ')})`, 'builtin')
     .option('--guard-config <file>', 'a guard configuration applied under every scenario’s own settings')
-    .action(async (paths: string[], o: { only?: string; tag?: string; mode?: string; out: string; json?: boolean; quiet?: boolean; guard: string; guardConfig?: string }) => {
+    .option('--interleavings <all|N>', 'orders tried per batch: all (exhaustive up to 4 members, with partial-order reduction) or at most N', 'all')
+    .option('--seed <n>', 'seed of the sampled orders of larger batches', '1')
+    .option('--order <path=order...>', 'run a batch in exactly this order, e.g. `steps[2]=d1 d2 c2 c1` (the replay of a race)')
+    .action(async (paths: string[], o: { only?: string; tag?: string; mode?: string; out: string; json?: boolean; quiet?: boolean; guard: string; guardConfig?: string; interleavings: string; seed: string; order?: string[] }) => {
       code = await runCommand(
         paths,
         {
@@ -74,6 +77,9 @@ export async function main(argv: readonly string[], io: CliIO = defaultIO): Prom
           ...(o.tag !== undefined ? { tag: o.tag } : {}),
           ...(o.mode !== undefined ? { mode: o.mode } : {}),
           ...(o.guardConfig !== undefined ? { guardConfig: o.guardConfig } : {}),
+          interleavings: o.interleavings,
+          seed: o.seed,
+          ...(o.order !== undefined ? { order: o.order } : {}),
         },
         io,
       );

@@ -7,7 +7,9 @@ import type { GuardName } from '../harness/guards.js';
 import { REPORTERS } from '../harness/reports/index.js';
 import type { ReportContext } from '../harness/reports/index.js';
 import { runFailed, runScenarios } from '../harness/runner.js';
-import type { BaseGuardSettings } from '../harness/runner.js';
+import type { BaseGuardSettings, ExploreOptions } from '../harness/runner.js';
+import { parseInterleaving } from '../harness/interleavings.js';
+import type { Interleaving } from '../harness/interleavings.js';
 import { writeReports } from '../harness/write-reports.js';
 import { loadScenariosOrThrow } from '../io/dsl.js';
 import { InputError, formatIssue } from '../io/errors.js';
@@ -24,6 +26,40 @@ export interface RunCliOptions {
   readonly quiet: boolean;
   readonly guard: string;
   readonly guardConfig?: string;
+  /** `all` or a number: orders tried per batch. */
+  readonly interleavings?: string;
+  readonly seed?: string;
+  /** `<batch path>=<order>`: run those batches in exactly that order (the replay of a race). */
+  readonly order?: readonly string[];
+}
+
+function usage(flag: string, message: string): InputError {
+  return new InputError('USAGE', [{ pos: { file: flag }, message }]);
+}
+
+/** Parse `--interleavings`, `--seed` and `--order`. */
+export function parseExploreOptions(opts: Pick<RunCliOptions, 'interleavings' | 'seed' | 'order'>): { explore: Partial<ExploreOptions>; orders: Map<string, Interleaving> } {
+  const explore: { interleavings?: 'all' | number; seed?: number } = {};
+  if (opts.interleavings !== undefined) {
+    if (opts.interleavings === 'all') explore.interleavings = 'all';
+    else if (/^[1-9][0-9]{0,8}$/.test(opts.interleavings)) explore.interleavings = Number(opts.interleavings);
+    else throw usage('--interleavings', `expected \`all\` or a positive number, got \`${opts.interleavings}\``);
+  }
+  if (opts.seed !== undefined) {
+    if (/^-?[0-9]{1,15}$/.test(opts.seed)) explore.seed = Number(opts.seed);
+    else throw usage('--seed', `expected an integer, got \`${opts.seed}\``);
+  }
+  const orders = new Map<string, Interleaving>();
+  for (const o of opts.order ?? []) {
+    const eq = o.indexOf('=');
+    const path = o.slice(0, eq).trim();
+    const text = o.slice(eq + 1).trim();
+    const n = Math.max(0, ...[...text.matchAll(/[dc]([0-9]+)/g)].map((m) => Number(m[1])));
+    const order = eq > 0 ? parseInterleaving(text, n) : undefined;
+    if (order === undefined) throw usage('--order', `expected \`<batch path>=<order>\`, e.g. \`steps[2]=d1 d2 c2 c1\`, got \`${o}\``);
+    orders.set(path, order);
+  }
+  return { explore, orders };
 }
 
 /** Shell-quote one argument for the replay command. */
@@ -33,8 +69,19 @@ export function shellQuote(s: string): string {
 
 /** The one-line command that replays one scenario × mode. */
 export function replayCommand(guard: string, guardConfig: string | undefined): ReportContext['replayCommand'] {
-  return ({ id, file, mode }) =>
-    ['npx guard-eval run', shellQuote(file), '--only', shellQuote(id), '--mode', mode, '--guard', guard, ...(guardConfig ? ['--guard-config', shellQuote(guardConfig)] : [])].join(' ');
+  return ({ id, file, mode, order }) =>
+    [
+      'npx guard-eval run',
+      shellQuote(file),
+      '--only',
+      shellQuote(id),
+      '--mode',
+      mode,
+      '--guard',
+      guard,
+      ...(guardConfig ? ['--guard-config', shellQuote(guardConfig)] : []),
+      ...(order ? ['--order', shellQuote(order)] : []),
+    ].join(' ');
 }
 
 /**
@@ -49,6 +96,7 @@ export async function runCommand(paths: readonly string[], opts: RunCliOptions, 
   if (opts.mode !== undefined && !(MODES as readonly string[]).includes(opts.mode)) {
     throw new InputError('USAGE', [{ pos: { file: '--mode' }, message: `unknown mode \`${opts.mode}\`${didYouMean(opts.mode, MODES)} (one of ${MODES.join(', ')})` }]);
   }
+  const { explore, orders } = parseExploreOptions(opts);
   const base: BaseGuardSettings = opts.guardConfig ? await loadGuardConfig(opts.guardConfig) : {};
   const { scenarios, warnings } = await loadScenariosOrThrow(paths.length > 0 ? paths : ['challenge-sets']);
   if (!opts.quiet && !opts.json) for (const w of warnings) io.stderr(`warning: ${formatIssue(w)}\n`);
@@ -63,6 +111,8 @@ export async function runCommand(paths: readonly string[], opts: RunCliOptions, 
     const results = await runScenarios(selected, {
       guard,
       base,
+      explore,
+      ...(orders.size > 0 ? { orders } : {}),
       ...(opts.mode !== undefined ? { mode: opts.mode as Mode } : {}),
       onProgress: (done, total) => {
         if (!io.isTTY || opts.quiet || Date.now() - started < 1000) return;

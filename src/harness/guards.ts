@@ -48,15 +48,33 @@ export interface TraceEntry {
   readonly decision: Decision;
 }
 
+export interface BuiltinOptions {
+  /** Called with every decision and the chain facts it saw (for `explain`). */
+  readonly trace?: (entry: TraceEntry) => void;
+  /**
+   * Deliberately racy: ignore the host's turns and give every decision and every completion a
+   * turn of its own, in the order they happen. Events are then recorded in completion order and
+   * a decision sees completions of its own batch: the bug the interleaving explorer must catch.
+   */
+  readonly racy?: boolean;
+}
+
 /**
  * The built-in guard: one guard instance per session, so each session has its own config.
- * @param trace called with every decision and the chain facts it saw
  */
-export function builtinGuard(trace?: (entry: TraceEntry) => void): GuardUnderTest {
+export function builtinGuard(options: BuiltinOptions = {}): GuardUnderTest {
+  const { trace, racy = false } = options;
   const sessions = new Map<string, Session>();
+  // Racy mode: one clock per session, advanced by every decide and record.
+  const clocks = new Map<string, number>();
+  const tick = (session: string): number => {
+    const t = (clocks.get(session) ?? -1) + 1;
+    clocks.set(session, t);
+    return t;
+  };
   let next = 0;
   return {
-    name: 'builtin',
+    name: racy ? 'racy' : 'builtin',
     async newSession(config) {
       const id = `s${next++}`;
       const guard = createGuard({
@@ -71,15 +89,18 @@ export function builtinGuard(trace?: (entry: TraceEntry) => void): GuardUnderTes
       sessions.set(id, guard.session(id));
       return id;
     },
-    async decide(session, call) {
+    async decide(session, rawCall) {
       const s = sessionOf(sessions, session);
+      // Code Mode sub-calls keep their own sub-turns; only top-level turns are flattened.
+      const call = racy && rawCall.parent === undefined ? { ...rawCall, turn: tick(session) } : rawCall;
       if (trace === undefined) return s.decide(call);
       const facts = s.chainFacts(call.turn ?? 0, call.parent);
       const decision = s.decide(call);
       trace({ call, facts, decision });
       return decision;
     },
-    async record(session, ref, outcome) {
+    async record(session, rawRef, outcome) {
+      const ref = racy && rawRef.parent === undefined ? { ...rawRef, turn: tick(session) } : rawRef;
       sessionOf(sessions, session).record(ref as Parameters<Session['record']>[0], outcome);
     },
     async close() {
@@ -97,6 +118,7 @@ function sessionOf(sessions: Map<string, Session>, id: string): Session {
 /** Every guard the CLI can name with `--guard`. Later guards join this one map. */
 export const GUARDS = {
   builtin: () => builtinGuard(),
+  racy: () => builtinGuard({ racy: true }),
 } as const satisfies Record<string, () => GuardUnderTest>;
 
 export type GuardName = keyof typeof GUARDS;

@@ -146,6 +146,8 @@ export interface StepResult {
   /** Why the outcome is not a plain pass, in one line (capabilities, rule, error ...). */
   readonly detail?: string;
   readonly capabilities?: readonly string[];
+  /** For a race: the batch and the order under which the verdict differed (replay with `--order`). */
+  readonly interleaving?: { readonly batch: string; readonly order: string };
 }
 
 /** One scenario run in one mode. */

@@ -14,6 +14,8 @@ import type { GrantPolicy } from '../core/gate.js';
 import type { CallOutcome, ToolCall } from '../core/types.js';
 import type { GuardDecision, GuardUnderTest, SessionConfig } from './guards.js';
 import type { CallStep, ExpectSpec, GuardSettings, PairResult, RunResults, Scenario, ScenarioResult, Step, StepResult, Totals } from './model.js';
+import { canonicalInterleaving, formatInterleaving, isValidInterleaving, planInterleavings } from './interleavings.js';
+import type { Interleaving } from './interleavings.js';
 import { classifyOutcome } from './outcome.js';
 
 /** A guard configuration applied as the base of every scenario (`--guard-config`). */
@@ -34,7 +36,23 @@ export interface RunOptions {
   readonly callTimeoutMs?: number;
   /** Called after each scenario × mode run. */
   readonly onProgress?: (done: number, total: number) => void;
+  /**
+   * How batches are explored: exhaustively (with partial-order reduction) up to `limit` members,
+   * by seeded sampling beyond; `interleavings` caps the orders tried per batch. `false` runs only
+   * the canonical order. @default {limit: 4, interleavings: 'all', seed: 1}
+   */
+  readonly explore?: Partial<ExploreOptions> | false;
+  /** Fixed orders for batches by result path (`--order`), to replay one interleaving. */
+  readonly orders?: ReadonlyMap<string, Interleaving>;
 }
+
+export interface ExploreOptions {
+  readonly limit: number;
+  readonly interleavings: 'all' | number;
+  readonly seed: number;
+}
+
+export const DEFAULT_EXPLORE: ExploreOptions = { limit: 4, interleavings: 'all', seed: 1 };
 
 /** The modes one scenario runs in, under a base configuration. */
 export function runModes(scenario: Scenario, base: BaseGuardSettings = {}): Mode[] {
@@ -105,6 +123,10 @@ interface RunState {
   readonly turns: Map<string, number>;
   current: string;
   readonly steps: StepResult[];
+  /** The interleaving chosen for the batch at a result path (`steps[3]`); canonical otherwise. */
+  readonly orders: ReadonlyMap<string, Interleaving>;
+  /** Batch occurrences met so far: their path, size and first step slot. */
+  readonly batches: { path: string; n: number; first: number }[];
 }
 
 /** Where a call sits: its session's turn, or a Code Mode parent and its sub-turn. */
@@ -128,7 +150,11 @@ function resultPath(path: string, iters: Iterations): string {
 async function handle(st: RunState): Promise<string> {
   let h = st.handles.get(st.current);
   if (h === undefined) {
-    h = await withTimeout(st.guard.newSession(st.config), st.timeoutMs, 'newSession');
+    try {
+      h = await withTimeout(st.guard.newSession(st.config), st.timeoutMs, 'newSession');
+    } catch (e) {
+      throw new Error(`the guard failed to open a session: ${errorText(e)}`, { cause: e });
+    }
     st.handles.set(st.current, h);
   }
   return h;
@@ -141,7 +167,7 @@ function nextTurn(st: RunState): number {
 }
 
 /** Decide one call and judge it; returns whether it executes (by its label) and the decision. */
-async function decideAndJudge(st: RunState, step: CallStep, place: Place, iters: Iterations, callId: string | undefined): Promise<{ executes: boolean; decision?: GuardDecision; session: string }> {
+async function decideAndJudge(st: RunState, step: CallStep, place: Place, iters: Iterations, callId: string | undefined, slot = st.steps.length): Promise<{ executes: boolean; decision?: GuardDecision; session: string; slot: number }> {
   const session = await handle(st);
   const spec = expectFor(step, st.mode) as ExpectSpec;
   const call: ToolCall = {
@@ -154,7 +180,7 @@ async function decideAndJudge(st: RunState, step: CallStep, place: Place, iters:
     ...(step.policy_verdict ? { policyVerdict: step.policy_verdict } : {}),
   };
   const base = {
-    index: st.steps.length,
+    index: slot,
     path: resultPath(step.path, iters),
     line: step.loc.line,
     col: step.loc.col,
@@ -168,13 +194,13 @@ async function decideAndJudge(st: RunState, step: CallStep, place: Place, iters:
   try {
     decision = await withTimeout(st.guard.decide(session, call), st.timeoutMs, 'decide');
   } catch (e) {
-    st.steps.push({ ...base, actual: null, outcome: 'error', rule: null, rules: [], detail: `the guard ${e instanceof Timeout ? '' : 'threw: '}${errorText(e)}` });
-    return { executes, session };
+    st.steps[slot] = { ...base, actual: null, outcome: 'error', rule: null, rules: [], detail: `the guard ${e instanceof Timeout ? '' : 'threw: '}${errorText(e)}` };
+    return { executes, session, slot };
   }
   const rules = (decision.rules ?? []).map((r) => r.id);
   const first = decision.rules?.[0];
   const judged = judge(spec, decision);
-  st.steps.push({
+  st.steps[slot] = {
     ...base,
     actual: decision.verdict,
     ...judged,
@@ -182,8 +208,8 @@ async function decideAndJudge(st: RunState, step: CallStep, place: Place, iters:
     rules,
     ...(first?.reason !== undefined ? { reason: first.reason } : {}),
     ...(decision.capabilities ? { capabilities: [...decision.capabilities] } : {}),
-  });
-  return { executes, decision, session };
+  };
+  return { executes, decision, session, slot };
 }
 
 /** Compare one decision with its label. */
@@ -211,13 +237,14 @@ export function judge(spec: ExpectSpec, decision: GuardDecision): Pick<StepResul
   return { outcome: 'pass' };
 }
 
-async function recordOutcome(st: RunState, session: string, step: CallStep, decision: GuardDecision | undefined, ref: { tool: string; turn: number; id?: string; parent?: string }): Promise<void> {
+async function recordOutcome(st: RunState, r: { session: string; decision?: GuardDecision; slot: number }, step: CallStep, ref: { tool: string; turn: number; id?: string; parent?: string }): Promise<void> {
+  const { session, decision } = r;
   const outcome: CallOutcome = step.error !== undefined ? { error: step.error } : { result: step.result };
   try {
     await withTimeout(st.guard.record(session, { ...ref, ...(decision?.capabilities ? { capabilities: decision.capabilities } : {}) }, outcome), st.timeoutMs, 'record');
   } catch (e) {
-    const last = st.steps[st.steps.length - 1];
-    if (last) st.steps[st.steps.length - 1] = { ...last, outcome: 'error', detail: `recording failed: ${errorText(e)}` };
+    const judged = st.steps[r.slot];
+    if (judged) st.steps[r.slot] = { ...judged, outcome: 'error', detail: `recording failed: ${errorText(e)}` };
   }
 }
 
@@ -239,16 +266,29 @@ async function walk(st: RunState, steps: readonly Step[], scope: { parent: strin
       case 'call': {
         const p = place();
         const r = await decideAndJudge(st, step, p, iters, step.id);
-        if (r.executes) await recordOutcome(st, r.session, step, r.decision, refOf(step, p, step.id));
+        if (r.executes) await recordOutcome(st, r, step, refOf(step, p, step.id));
         break;
       }
       case 'batch': {
-        // One model turn: every member is decided before any completes. Here they complete in
-        // declaration order; other orders are the interleaving explorer's work.
+        // One model turn: the members' decisions and completions follow one interleaving (the
+        // canonical one unless the explorer chose another); results keep declaration order.
         const p = place();
-        const decided = [];
-        for (const c of step.calls) decided.push({ c, r: await decideAndJudge(st, c, p, iters, c.id) });
-        for (const { c, r } of decided) if (r.executes) await recordOutcome(st, r.session, c, r.decision, refOf(c, p, c.id));
+        const first = st.steps.length;
+        const path = resultPath(step.path, iters);
+        st.batches.push({ path, n: step.calls.length, first });
+        const order = st.orders.get(path) ?? canonicalInterleaving(step.calls.length);
+        if (!isValidInterleaving(order, step.calls.length)) {
+          throw new Error(`the order \`${formatInterleaving(order)}\` given for ${path} is not an interleaving of its ${step.calls.length} calls`);
+        }
+        const decided = new Map<number, Awaited<ReturnType<typeof decideAndJudge>>>();
+        for (const ev of order) {
+          const c = step.calls[ev.member] as CallStep;
+          if (ev.kind === 'd') decided.set(ev.member, await decideAndJudge(st, c, p, iters, c.id, first + ev.member));
+          else {
+            const r = decided.get(ev.member);
+            if (r?.executes) await recordOutcome(st, r, c, refOf(c, p, c.id));
+          }
+        }
         break;
       }
       case 'code': {
@@ -258,7 +298,7 @@ async function walk(st: RunState, steps: readonly Step[], scope: { parent: strin
         // A Code Mode call that does not run dispatches nothing: its sub-calls are not judged.
         if (!r.executes) break;
         await walk(st, step.calls, { parent: id, turn: 0 }, iters);
-        await recordOutcome(st, r.session, step.call, r.decision, refOf(step.call, p, id));
+        await recordOutcome(st, r, step.call, refOf(step.call, p, id));
         break;
       }
       case 'repeat':
@@ -270,6 +310,58 @@ async function walk(st: RunState, steps: readonly Step[], scope: { parent: strin
 
 /** Run one scenario in one mode. */
 export async function runScenario(scenario: Scenario, mode: Mode, options: RunOptions): Promise<ScenarioResult> {
+  const first = await runOnce(scenario, mode, options, options.orders);
+  if (options.explore === false || first.batches.every((b) => b.n < 2)) return first.result;
+  return exploreBatches(scenario, mode, options, first);
+}
+
+/**
+ * The interleaving explorer (shared/DSL.md "Batches and races"): for every batch of the run, drive
+ * the scenario again under other orders of the batch's decisions and completions, and compare every
+ * verdict from the batch on with the canonical run's (the batch members' own, and what later steps
+ * see). A difference is a `race`, reported with the order written out.
+ */
+async function exploreBatches(scenario: Scenario, mode: Mode, options: RunOptions, canonical: RunOnce): Promise<ScenarioResult> {
+  const explore = { ...DEFAULT_EXPLORE, ...(options.explore || {}) };
+  const steps = [...canonical.result.steps];
+  let raced = false;
+  for (const batch of canonical.batches) {
+    if (batch.n < 2 || options.orders?.has(batch.path)) continue;
+    const canon = formatInterleaving(canonicalInterleaving(batch.n));
+    const plan = planInterleavings(batch.n, explore);
+    for (const order of plan.orders) {
+      const text = formatInterleaving(order);
+      if (text === canon) continue;
+      const alt = await runOnce(scenario, mode, options, new Map([...(options.orders ?? []), [batch.path, order]]));
+      let found = false;
+      for (let i = batch.first; i < steps.length; i++) {
+        const a = alt.result.steps[i];
+        const c = steps[i] as StepResult;
+        if (a === undefined || a.actual === c.actual) continue;
+        found = true;
+        steps[i] = {
+          ...c,
+          outcome: 'race',
+          interleaving: { batch: batch.path, order: text },
+          detail: `${c.path} got \`${a.actual ?? 'none'}\` under the order \`${text}\` of the batch at ${batch.path}, \`${c.actual ?? 'none'}\` under the canonical order \`${canon}\` (${plan.mode} exploration, seed ${explore.seed})`,
+        };
+      }
+      if (found) {
+        raced = true;
+        break; // One racing order per batch is enough to report and replay.
+      }
+    }
+  }
+  if (!raced) return canonical.result;
+  return { ...canonical.result, status: canonical.result.status === 'error' ? 'error' : 'fail', steps };
+}
+
+interface RunOnce {
+  readonly result: ScenarioResult;
+  readonly batches: readonly { path: string; n: number; first: number }[];
+}
+
+async function runOnce(scenario: Scenario, mode: Mode, options: RunOptions, orders?: ReadonlyMap<string, Interleaving>): Promise<RunOnce> {
   const st: RunState = {
     scenario,
     mode,
@@ -280,6 +372,8 @@ export async function runScenario(scenario: Scenario, mode: Mode, options: RunOp
     turns: new Map(),
     current: 'main',
     steps: [],
+    orders: orders ?? new Map(),
+    batches: [],
   };
   let sessionError: string | undefined;
   try {
@@ -290,7 +384,7 @@ export async function runScenario(scenario: Scenario, mode: Mode, options: RunOp
   const outcomes = st.steps.map((s) => s.outcome);
   const status: ScenarioResult['status'] =
     sessionError !== undefined || outcomes.includes('error') ? 'error' : outcomes.some((o) => o === 'miss' || o === 'over-block' || o === 'race') ? 'fail' : 'pass';
-  return {
+  const result: ScenarioResult = {
     id: scenario.id,
     file: scenario.loc.file,
     line: scenario.loc.line,
@@ -302,10 +396,11 @@ export async function runScenario(scenario: Scenario, mode: Mode, options: RunOp
     ...(scenario.twin !== undefined ? { twin: scenario.twin } : {}),
     steps: sessionError !== undefined ? [...st.steps, sessionErrorStep(st.steps.length, sessionError)] : st.steps,
   };
+  return { result, batches: st.batches };
 }
 
 function sessionErrorStep(index: number, message: string): StepResult {
-  return { index, path: '(session)', line: 0, col: 0, session: 'main', call: '', expected: 'allow', actual: null, outcome: 'error', rule: null, rules: [], detail: `the guard failed to open a session: ${message}` };
+  return { index, path: '(session)', line: 0, col: 0, session: 'main', call: '', expected: 'allow', actual: null, outcome: 'error', rule: null, rules: [], detail: message };
 }
 
 /** Run every scenario in each of its modes, then score the tension pairs. */

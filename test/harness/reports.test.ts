@@ -125,11 +125,11 @@ function consoleRow(text: string, label: string): string[] | undefined {
 // ---------------------------------------------------------------------------------------------
 
 describe('the registry', () => {
-  it('names exactly console, summary, json, misses, over-blocks, with their files', () => {
-    expect(Object.keys(REPORTERS)).toEqual(['console', 'summary', 'json', 'misses', 'over-blocks']);
-    expect(REPORTER_NAMES).toEqual(['console', 'summary', 'json', 'misses', 'over-blocks']);
+  it('names exactly console, summary, json, misses, over-blocks, races, with their files', () => {
+    expect(Object.keys(REPORTERS)).toEqual(['console', 'summary', 'json', 'misses', 'over-blocks', 'races']);
+    expect(REPORTER_NAMES).toEqual(['console', 'summary', 'json', 'misses', 'over-blocks', 'races']);
     const files = Object.fromEntries(Object.entries(REPORTERS).map(([k, r]) => [k, 'file' in r ? r.file : undefined]));
-    expect(files).toEqual({ console: undefined, summary: 'summary.md', json: 'results.json', misses: 'misses.csv', 'over-blocks': 'over-blocks.csv' });
+    expect(files).toEqual({ console: undefined, summary: 'summary.md', json: 'results.json', misses: 'misses.csv', 'over-blocks': 'over-blocks.csv', races: 'races.md' });
     expect(isReporterName('summary')).toBe(true);
     expect(isReporterName('toString')).toBe(false);
     expect(isReporterName('junit')).toBe(false);
@@ -393,13 +393,13 @@ describe('writeReports', () => {
     dir = '';
   });
 
-  it('writes the four file reports into a new directory, and nothing else', async () => {
+  it('writes the file reports into a new directory, and nothing else', async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'guard-eval-reports-'));
     const out = path.join(dir, 'nested', 'reports');
     const written = await writeReports(RESULTS, CTX, out);
-    expect(written).toEqual(['summary.md', 'results.json', 'misses.csv', 'over-blocks.csv'].map((f) => path.join(out, f)));
+    expect(written).toEqual(['summary.md', 'results.json', 'misses.csv', 'over-blocks.csv', 'races.md'].map((f) => path.join(out, f)));
     expect((await readdir(dir, { recursive: true })).sort()).toEqual(
-      ['nested', path.join('nested', 'reports'), ...['misses.csv', 'over-blocks.csv', 'results.json', 'summary.md'].map((f) => path.join('nested', 'reports', f))].sort(),
+      ['nested', path.join('nested', 'reports'), ...['misses.csv', 'over-blocks.csv', 'races.md', 'results.json', 'summary.md'].map((f) => path.join('nested', 'reports', f))].sort(),
     );
     expect(await readFile(path.join(out, 'summary.md'), 'utf8')).toBe(REPORTERS.summary.render(RESULTS, CTX));
     expect(await readFile(path.join(out, 'results.json'), 'utf8')).toBe(REPORTERS.json.render(RESULTS, CTX));

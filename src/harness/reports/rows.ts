@@ -79,7 +79,8 @@ export function outcomeText(step: StepResult): string {
   return step.severity === undefined ? step.outcome : `${step.outcome} ${step.severity}`;
 }
 
-/** The arguments of {@link ReportContext.replayCommand} for a step's scenario run. */
-export function replayTarget(j: JudgedStep): { id: string; file: string; mode: string } {
-  return { id: j.scenario.id, file: j.scenario.file, mode: j.scenario.mode };
+/** The arguments of {@link ReportContext.replayCommand} for a step's scenario run (a race's order included). */
+export function replayTarget(j: JudgedStep): { id: string; file: string; mode: string; order?: string } {
+  const base = { id: j.scenario.id, file: j.scenario.file, mode: j.scenario.mode };
+  return j.step.interleaving ? { ...base, order: `${j.step.interleaving.batch}=${j.step.interleaving.order}` } : base;
 }

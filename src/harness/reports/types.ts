@@ -8,7 +8,7 @@ export interface ReportContext {
    * `npx guard-eval run 'set-2/a.yaml' --only 'set-2/case-c/x' --mode balanced --guard builtin`.
    * Built by the runner; renderers only call it.
    */
-  readonly replayCommand: (scenario: { id: string; file: string; mode: string }) => string;
+  readonly replayCommand: (scenario: { id: string; file: string; mode: string; order?: string }) => string;
 }
 
 /** One report format. */
