@@ -13,6 +13,7 @@ import { analyzeCommand } from '../src/core/command.js';
 import { scanArgs } from '../src/core/detectors.js';
 import { hash52, resultFragments, saltSeed } from '../src/core/fingerprint.js';
 import { createGuard } from '../src/core/guard.js';
+import { allInterleavings, reducedInterleavings, sampleInterleavings } from '../src/harness/interleavings.js';
 import type { ToolSpec } from '../src/core/types.js';
 
 const TOOLS: ToolSpec[] = [
@@ -79,7 +80,7 @@ async function main(): Promise<void> {
   const big = page(64);
   const seed = saltSeed('bench');
 
-  const bench = new Bench({ time: 1500, warmup: true, warmupTime: 300, retainSamples: true });
+  const bench = new Bench({ time: 1500, warmup: true, warmupTime: 300, retainSamples: true, iterations: 20 });
   bench
     .add('reference: Map get+set per call', () => {
       const k = `s${n++ % 1000}`;
@@ -113,6 +114,19 @@ async function main(): Promise<void> {
     })
     .add('reference: hash52 of 64 KiB', () => {
       hash52(big, seed);
+    })
+    .add('enumerate every order of a 4-call batch (2 520)', () => {
+      let k = 0;
+      for (const o of allInterleavings(4)) k += o.length;
+      if (k === 0) throw new Error('no orders');
+    })
+    .add('enumerate a 4-call batch up to partial-order reduction', () => {
+      let k = 0;
+      for (const o of reducedInterleavings(4)) k += o.length;
+      if (k === 0) throw new Error('no orders');
+    })
+    .add('sample 10 000 orders of a 6-call batch', () => {
+      sampleInterleavings(6, 10_000, n++);
     });
   await bench.run();
 
@@ -149,9 +163,16 @@ async function main(): Promise<void> {
       ledgerBytesAfter1MCalls: ledgerBytes,
       ledgerHeapBytesPerSaturatedSession: heapPerSession,
     },
+    batches: {
+      exhaustive4Ms: byName.get('enumerate every order of a 4-call batch (2 520)')?.p50Ms ?? null,
+      reduced4Ms: byName.get('enumerate a 4-call batch up to partial-order reduction')?.p50Ms ?? null,
+      sampled6x10kMs: byName.get('sample 10 000 orders of a 6-call batch')?.p50Ms ?? null,
+    },
     budgets: {
       p99DecisionUs: { budget: 20, actual: perCall?.p99Us ?? null, within: perCall ? perCall.p99Us < 20 : false },
       ledgerKiB: { budget: 64, serialised: ledgerBytes / KIB, heap: heapPerSession / KIB, within: ledgerBytes <= 64 * KIB && heapPerSession <= 64 * KIB },
+      exhaustive4BatchMs: { budget: 50, actual: byName.get('enumerate every order of a 4-call batch (2 520)')?.p50Ms ?? null },
+      sampled6BatchMs: { budget: 1000, actual: byName.get('sample 10 000 orders of a 6-call batch')?.p50Ms ?? null },
     },
   };
   mkdirSync('reports', { recursive: true });
@@ -160,6 +181,7 @@ async function main(): Promise<void> {
   console.log(`decide+record per call: p50 ${perCall?.p50Us.toFixed(2)} µs, p99 ${perCall?.p99Us.toFixed(2)} µs (budget p99 < 20 µs); ${report.derived.ratioChainCallToReference?.toFixed(1)}× the Map reference`);
   console.log(`fingerprinting: ${report.derived.fingerprintPerKiBUs?.toFixed(2)} µs per KiB`);
   console.log(`ledger after 1 M calls: ${(ledgerBytes / KIB).toFixed(1)} KiB serialised, ${(heapPerSession / KIB).toFixed(1)} KiB of heap per saturated session (budget ≤ 64 KiB)`);
+  console.log(`batches: every order of 4 calls ${report.batches.exhaustive4Ms?.toFixed(2)} ms (goal < 50 ms); reduced ${report.batches.reduced4Ms?.toFixed(2)} ms; 10 000 sampled orders of 6 calls ${report.batches.sampled6x10kMs?.toFixed(1)} ms (goal < 1 s)`);
   console.log('written: reports/bench.json');
 }
 
