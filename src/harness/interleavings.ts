@@ -226,8 +226,9 @@ export function allInterleavings(n: number): Generator<Interleaving> {
  * is constant), every class has exactly one yielded representative, and therefore
  * { F(o) : o ∈ reducedInterleavings(n) } = { F(o) : o ∈ allInterleavings(n) }.
  *
- * Counts (see `countReducedInterleavings`): n = 1..6 → 1, 3, 19, 183, 2371, 38703 of 1, 6, 90, 2520, 113400,
- * 7484400.
+ * The classes are the labeled interval orders on the n members (member i's call spans [d_i, c_i]; i ≺ j iff
+ * i ∈ Before(j)), so the counts (see `countReducedInterleavings`) are OEIS A079144: n = 1..6 → 1, 3, 19, 207, 3451,
+ * 81663 of 1, 6, 90, 2520, 113400, 7484400.
  */
 export function reducedInterleavings(n: number): Generator<Interleaving> {
   assertBatchSize(n);
