@@ -13,7 +13,10 @@ import { analyzeCommand } from '../src/core/command.js';
 import { scanArgs } from '../src/core/detectors.js';
 import { hash52, resultFragments, saltSeed } from '../src/core/fingerprint.js';
 import { createGuard } from '../src/core/guard.js';
+import { builtinGuard } from '../src/harness/guards.js';
 import { allInterleavings, reducedInterleavings, sampleInterleavings } from '../src/harness/interleavings.js';
+import type { CallStep, Scenario } from '../src/harness/model.js';
+import { runScenario } from '../src/harness/runner.js';
 import type { ToolSpec } from '../src/core/types.js';
 
 const TOOLS: ToolSpec[] = [
@@ -49,6 +52,26 @@ function stats(latencies: readonly number[] | undefined): { p50: number; p99: nu
   return { p50: at(0.5), p99: at(0.99), mean, samples: xs.length };
 }
 
+/** A scenario whose one batch has `n` members (alternating ingestion and private reads), then a send. */
+function batchScenario(n: number): Scenario {
+  const loc = { file: 'bench', line: 1, col: 1 };
+  const member = (i: number): CallStep => ({
+    kind: 'call',
+    loc,
+    path: `steps[0].batch[${i}]`,
+    call: i % 2 === 0 ? 'fetch_url' : 'crm_lookup',
+    unknown: false,
+    args: i % 2 === 0 ? { url: `https://news.example/${i}` } : { customer_id: i },
+    result: i % 2 === 0 ? `headline ${i} about the quarterly numbers` : { name: `Customer ${i}`, email: `c${i}@example.com` },
+    from: [],
+    expect: { kind: 'single', spec: { verdict: 'allow' } },
+    on_ask: 'approve',
+  });
+  const send: CallStep = { ...member(0), path: 'steps[1]', call: 'send_email', args: { to: 'a@example.com', body: 'weekly update' } };
+  const tools = Object.fromEntries(TOOLS.map((t) => [t.name, t]));
+  return { id: `bench/batch-${n}`, set: 'bench', loc, tags: [], guard: {}, tools, steps: [{ kind: 'batch', loc, path: 'steps[0]', calls: Array.from({ length: n }, (_, i) => member(i)) }, send], modes: ['balanced'] };
+}
+
 function gc(): void {
   (globalThis as { gc?: () => void }).gc?.();
 }
@@ -80,6 +103,8 @@ async function main(): Promise<void> {
   const big = page(64);
   const seed = saltSeed('bench');
 
+  const BATCH4 = batchScenario(4);
+  const BATCH6 = batchScenario(6);
   const bench = new Bench({ time: 1500, warmup: true, warmupTime: 300, retainSamples: true, iterations: 20 });
   bench
     .add('reference: Map get+set per call', () => {
@@ -127,6 +152,12 @@ async function main(): Promise<void> {
     })
     .add('sample 10 000 orders of a 6-call batch', () => {
       sampleInterleavings(6, 10_000, n++);
+    })
+    .add('explore a 4-call batch with the built-in guard (every order, reduced)', async () => {
+      await runScenario(BATCH4, 'balanced', { guard: builtinGuard(), explore: { interleavings: 'all' } });
+    })
+    .add('explore a 6-call batch with the built-in guard (10 000 sampled orders)', async () => {
+      await runScenario(BATCH6, 'balanced', { guard: builtinGuard(), explore: { interleavings: 10_000, seed: n++ } });
     });
   await bench.run();
 
@@ -164,6 +195,8 @@ async function main(): Promise<void> {
       ledgerHeapBytesPerSaturatedSession: heapPerSession,
     },
     batches: {
+      explore4Ms: byName.get('explore a 4-call batch with the built-in guard (every order, reduced)')?.p50Ms ?? null,
+      explore6x10kMs: byName.get('explore a 6-call batch with the built-in guard (10 000 sampled orders)')?.p50Ms ?? null,
       exhaustive4Ms: byName.get('enumerate every order of a 4-call batch (2 520)')?.p50Ms ?? null,
       reduced4Ms: byName.get('enumerate a 4-call batch up to partial-order reduction')?.p50Ms ?? null,
       sampled6x10kMs: byName.get('sample 10 000 orders of a 6-call batch')?.p50Ms ?? null,
@@ -171,8 +204,8 @@ async function main(): Promise<void> {
     budgets: {
       p99DecisionUs: { budget: 20, actual: perCall?.p99Us ?? null, within: perCall ? perCall.p99Us < 20 : false },
       ledgerKiB: { budget: 64, serialised: ledgerBytes / KIB, heap: heapPerSession / KIB, within: ledgerBytes <= 64 * KIB && heapPerSession <= 64 * KIB },
-      exhaustive4BatchMs: { budget: 50, actual: byName.get('enumerate every order of a 4-call batch (2 520)')?.p50Ms ?? null },
-      sampled6BatchMs: { budget: 1000, actual: byName.get('sample 10 000 orders of a 6-call batch')?.p50Ms ?? null },
+      explore4BatchMs: { budget: 50, actual: byName.get('explore a 4-call batch with the built-in guard (every order, reduced)')?.p50Ms ?? null },
+      explore6BatchSampledMs: { budget: 1000, actual: byName.get('explore a 6-call batch with the built-in guard (10 000 sampled orders)')?.p50Ms ?? null },
     },
   };
   mkdirSync('reports', { recursive: true });
@@ -181,7 +214,8 @@ async function main(): Promise<void> {
   console.log(`decide+record per call: p50 ${perCall?.p50Us.toFixed(2)} µs, p99 ${perCall?.p99Us.toFixed(2)} µs (budget p99 < 20 µs); ${report.derived.ratioChainCallToReference?.toFixed(1)}× the Map reference`);
   console.log(`fingerprinting: ${report.derived.fingerprintPerKiBUs?.toFixed(2)} µs per KiB`);
   console.log(`ledger after 1 M calls: ${(ledgerBytes / KIB).toFixed(1)} KiB serialised, ${(heapPerSession / KIB).toFixed(1)} KiB of heap per saturated session (budget ≤ 64 KiB)`);
-  console.log(`batches: every order of 4 calls ${report.batches.exhaustive4Ms?.toFixed(2)} ms (goal < 50 ms); reduced ${report.batches.reduced4Ms?.toFixed(2)} ms; 10 000 sampled orders of 6 calls ${report.batches.sampled6x10kMs?.toFixed(1)} ms (goal < 1 s)`);
+  console.log(`exploring with the built-in guard: a 4-call batch, every order (reduced) ${report.batches.explore4Ms?.toFixed(1)} ms (goal < 50 ms); a 6-call batch, 10 000 sampled orders ${report.batches.explore6x10kMs?.toFixed(0)} ms (goal < 1 s)`);
+  console.log(`enumeration alone: every order of 4 calls ${report.batches.exhaustive4Ms?.toFixed(2)} ms (goal < 50 ms); reduced ${report.batches.reduced4Ms?.toFixed(2)} ms; 10 000 sampled orders of 6 calls ${report.batches.sampled6x10kMs?.toFixed(1)} ms (goal < 1 s)`);
   console.log('written: reports/bench.json');
 }
 

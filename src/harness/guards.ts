@@ -6,7 +6,7 @@
 import type { Capability, Mode, Verdict } from '../core/capabilities.js';
 import type { GrantPolicy } from '../core/gate.js';
 import { createGuard } from '../core/guard.js';
-import type { Session } from '../core/guard.js';
+import type { Guard, Session } from '../core/guard.js';
 import type { ChainFacts } from '../core/ledger.js';
 import type { CallOutcome, CallRef, Decision, ToolCall, ToolSpec } from '../core/types.js';
 
@@ -37,6 +37,8 @@ export interface GuardUnderTest {
   decide(session: string, call: ToolCall): Promise<GuardDecision>;
   /** Record a call that ran: its result, or its error (a failed call records nothing). */
   record(session: string, ref: CallRef & { readonly capabilities?: readonly string[] }, outcome: CallOutcome): Promise<void>;
+  /** Forget a session the runner is done with. */
+  endSession(session: string): Promise<void>;
   /** Release what the guard holds (a child process, say). */
   close(): Promise<void>;
 }
@@ -65,6 +67,7 @@ export interface BuiltinOptions {
 export function builtinGuard(options: BuiltinOptions = {}): GuardUnderTest {
   const { trace, racy = false } = options;
   const sessions = new Map<string, Session>();
+  const guards = new WeakMap<SessionConfig, Guard>();
   // Racy mode: one clock per session, advanced by every decide and record.
   const clocks = new Map<string, number>();
   const tick = (session: string): number => {
@@ -77,15 +80,21 @@ export function builtinGuard(options: BuiltinOptions = {}): GuardUnderTest {
     name: racy ? 'racy' : 'builtin',
     async newSession(config) {
       const id = `s${next++}`;
-      const guard = createGuard({
-        mode: config.mode,
-        unknownTool: config.unknownTool,
-        overrides: config.overrides,
-        ...(config.policy ? { policy: config.policy } : {}),
-        tools: config.tools,
-        // A fixed salt keeps runs byte-identical; fingerprints never leave the process.
-        salt: 'guard-eval-harness',
-      });
+      // One guard per configuration object (the runner passes the same one to every replay of a
+      // run); each session still starts empty.
+      let guard = guards.get(config);
+      if (guard === undefined) {
+        guard = createGuard({
+          mode: config.mode,
+          unknownTool: config.unknownTool,
+          overrides: config.overrides,
+          ...(config.policy ? { policy: config.policy } : {}),
+          tools: config.tools,
+          // A fixed salt keeps runs byte-identical; fingerprints never leave the process.
+          salt: 'guard-eval-harness',
+        });
+        guards.set(config, guard);
+      }
       sessions.set(id, guard.session(id));
       return id;
     },
@@ -102,6 +111,12 @@ export function builtinGuard(options: BuiltinOptions = {}): GuardUnderTest {
     async record(session, rawRef, outcome) {
       const ref = racy && rawRef.parent === undefined ? { ...rawRef, turn: tick(session) } : rawRef;
       sessionOf(sessions, session).record(ref as Parameters<Session['record']>[0], outcome);
+    },
+    async endSession(session) {
+      const s = sessions.get(session);
+      s?.guard.endSession(s.id);
+      sessions.delete(session);
+      clocks.delete(session);
     },
     async close() {
       sessions.clear();

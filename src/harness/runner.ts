@@ -310,9 +310,11 @@ async function walk(st: RunState, steps: readonly Step[], scope: { parent: strin
 
 /** Run one scenario in one mode. */
 export async function runScenario(scenario: Scenario, mode: Mode, options: RunOptions): Promise<ScenarioResult> {
-  const first = await runOnce(scenario, mode, options, options.orders);
+  // One configuration object for every replay of this run, so a guard may reuse what it built for it.
+  const config = sessionConfig(scenario, mode, options.base);
+  const first = await runOnce(scenario, mode, options, config, options.orders);
   if (options.explore === false || first.batches.every((b) => b.n < 2)) return first.result;
-  return exploreBatches(scenario, mode, options, first);
+  return exploreBatches(scenario, mode, options, config, first);
 }
 
 /**
@@ -321,7 +323,7 @@ export async function runScenario(scenario: Scenario, mode: Mode, options: RunOp
  * verdict from the batch on with the canonical run's (the batch members' own, and what later steps
  * see). A difference is a `race`, reported with the order written out.
  */
-async function exploreBatches(scenario: Scenario, mode: Mode, options: RunOptions, canonical: RunOnce): Promise<ScenarioResult> {
+async function exploreBatches(scenario: Scenario, mode: Mode, options: RunOptions, config: SessionConfig, canonical: RunOnce): Promise<ScenarioResult> {
   const explore = { ...DEFAULT_EXPLORE, ...(options.explore || {}) };
   const steps = [...canonical.result.steps];
   let raced = false;
@@ -332,7 +334,7 @@ async function exploreBatches(scenario: Scenario, mode: Mode, options: RunOption
     for (const order of plan.orders) {
       const text = formatInterleaving(order);
       if (text === canon) continue;
-      const alt = await runOnce(scenario, mode, options, new Map([...(options.orders ?? []), [batch.path, order]]));
+      const alt = await runOnce(scenario, mode, options, config, new Map([...(options.orders ?? []), [batch.path, order]]));
       let found = false;
       for (let i = batch.first; i < steps.length; i++) {
         const a = alt.result.steps[i];
@@ -361,11 +363,11 @@ interface RunOnce {
   readonly batches: readonly { path: string; n: number; first: number }[];
 }
 
-async function runOnce(scenario: Scenario, mode: Mode, options: RunOptions, orders?: ReadonlyMap<string, Interleaving>): Promise<RunOnce> {
+async function runOnce(scenario: Scenario, mode: Mode, options: RunOptions, config: SessionConfig, orders?: ReadonlyMap<string, Interleaving>): Promise<RunOnce> {
   const st: RunState = {
     scenario,
     mode,
-    config: sessionConfig(scenario, mode, options.base),
+    config,
     guard: options.guard,
     timeoutMs: options.callTimeoutMs ?? 10_000,
     handles: new Map(),
@@ -380,6 +382,13 @@ async function runOnce(scenario: Scenario, mode: Mode, options: RunOptions, orde
     await walk(st, scenario.steps, undefined, []);
   } catch (e) {
     sessionError = errorText(e);
+  }
+  for (const h of st.handles.values()) {
+    try {
+      await withTimeout(st.guard.endSession(h), st.timeoutMs, 'endSession');
+    } catch {
+      // A guard that cannot forget a session has still judged every step: nothing to report.
+    }
   }
   const outcomes = st.steps.map((s) => s.outcome);
   const status: ScenarioResult['status'] =

@@ -142,6 +142,7 @@ function fake(verdicts: Record<string, Verdict | 'throw' | 'hang'>, log: string[
     async record(_s: string, ref: CallRef, o: CallOutcome) {
       log.push(`record ${ref.tool}@${ref.turn}${o.error !== undefined ? ' error' : ''}`);
     },
+    async endSession() {},
     async close() {},
   };
 }
