@@ -94,17 +94,49 @@ function expectFor(step: CallStep, mode: Mode): ExpectSpec | undefined {
 
 class Timeout extends Error {}
 
-async function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  try {
-    return await Promise.race([
-      p,
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Timeout(`${what} timed out after ${ms} ms`)), ms);
-      }),
-    ]);
-  } finally {
-    if (timer !== undefined) clearTimeout(timer);
+/**
+ * Time limits for guard calls with one timer per scenario run rather than one per call (a run of
+ * a batch explorer makes thousands of calls): the watchdog checks the call in flight a few times
+ * per limit and fails it once it is over.
+ */
+class Watchdog {
+  private deadline = Infinity;
+  private what = '';
+  private fail: ((e: Error) => void) | undefined;
+  private tripped: Promise<never> = this.arm();
+  private readonly timer: ReturnType<typeof setInterval>;
+
+  constructor(private readonly ms: number) {
+    this.timer = setInterval(() => {
+      if (Date.now() > this.deadline) this.fail?.(new Timeout(`${this.what} timed out after ${this.ms} ms`));
+    }, Math.max(5, Math.floor(ms / 4)));
+    this.timer.unref?.();
+  }
+
+  private arm(): Promise<never> {
+    const p = new Promise<never>((_, reject) => {
+      this.fail = reject;
+    });
+    p.catch(() => {}); // Observed through the race below; never an unhandled rejection.
+    return p;
+  }
+
+  /** Await `p`, failing with a Timeout when it takes longer than the limit. */
+  async run<T>(p: Promise<T>, what: string): Promise<T> {
+    this.deadline = Date.now() + this.ms;
+    this.what = what;
+    try {
+      return await Promise.race([p, this.tripped]);
+    } catch (e) {
+      if (e instanceof Timeout) this.tripped = this.arm();
+      throw e;
+    } finally {
+      this.deadline = Infinity;
+    }
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
   }
 }
 
@@ -118,7 +150,7 @@ interface RunState {
   readonly mode: Mode;
   readonly config: SessionConfig;
   readonly guard: GuardUnderTest;
-  readonly timeoutMs: number;
+  readonly dog: Watchdog;
   readonly handles: Map<string, string>;
   readonly turns: Map<string, number>;
   current: string;
@@ -151,7 +183,7 @@ async function handle(st: RunState): Promise<string> {
   let h = st.handles.get(st.current);
   if (h === undefined) {
     try {
-      h = await withTimeout(st.guard.newSession(st.config), st.timeoutMs, 'newSession');
+      h = await st.dog.run(st.guard.newSession(st.config), 'newSession');
     } catch (e) {
       throw new Error(`the guard failed to open a session: ${errorText(e)}`, { cause: e });
     }
@@ -192,7 +224,7 @@ async function decideAndJudge(st: RunState, step: CallStep, place: Place, iters:
   const executes = spec.verdict === 'allow' || (spec.verdict === 'ask' && step.on_ask === 'approve');
   let decision: GuardDecision;
   try {
-    decision = await withTimeout(st.guard.decide(session, call), st.timeoutMs, 'decide');
+    decision = await st.dog.run(st.guard.decide(session, call), 'decide');
   } catch (e) {
     st.steps[slot] = { ...base, actual: null, outcome: 'error', rule: null, rules: [], detail: `the guard ${e instanceof Timeout ? '' : 'threw: '}${errorText(e)}` };
     return { executes, session, slot };
@@ -241,7 +273,7 @@ async function recordOutcome(st: RunState, r: { session: string; decision?: Guar
   const { session, decision } = r;
   const outcome: CallOutcome = step.error !== undefined ? { error: step.error } : { result: step.result };
   try {
-    await withTimeout(st.guard.record(session, { ...ref, ...(decision?.capabilities ? { capabilities: decision.capabilities } : {}) }, outcome), st.timeoutMs, 'record');
+    await st.dog.run(st.guard.record(session, decision?.capabilities ? { ...ref, capabilities: decision.capabilities } : ref, outcome), 'record');
   } catch (e) {
     const judged = st.steps[r.slot];
     if (judged) st.steps[r.slot] = { ...judged, outcome: 'error', detail: `recording failed: ${errorText(e)}` };
@@ -312,9 +344,14 @@ async function walk(st: RunState, steps: readonly Step[], scope: { parent: strin
 export async function runScenario(scenario: Scenario, mode: Mode, options: RunOptions): Promise<ScenarioResult> {
   // One configuration object for every replay of this run, so a guard may reuse what it built for it.
   const config = sessionConfig(scenario, mode, options.base);
-  const first = await runOnce(scenario, mode, options, config, options.orders);
-  if (options.explore === false || first.batches.every((b) => b.n < 2)) return first.result;
-  return exploreBatches(scenario, mode, options, config, first);
+  const dog = new Watchdog(options.callTimeoutMs ?? 10_000);
+  try {
+    const first = await runOnce(scenario, mode, options, config, dog, options.orders);
+    if (options.explore === false || first.batches.every((b) => b.n < 2)) return first.result;
+    return await exploreBatches(scenario, mode, options, config, dog, first);
+  } finally {
+    dog.stop();
+  }
 }
 
 /**
@@ -323,7 +360,7 @@ export async function runScenario(scenario: Scenario, mode: Mode, options: RunOp
  * verdict from the batch on with the canonical run's (the batch members' own, and what later steps
  * see). A difference is a `race`, reported with the order written out.
  */
-async function exploreBatches(scenario: Scenario, mode: Mode, options: RunOptions, config: SessionConfig, canonical: RunOnce): Promise<ScenarioResult> {
+async function exploreBatches(scenario: Scenario, mode: Mode, options: RunOptions, config: SessionConfig, dog: Watchdog, canonical: RunOnce): Promise<ScenarioResult> {
   const explore = { ...DEFAULT_EXPLORE, ...(options.explore || {}) };
   const steps = [...canonical.result.steps];
   let raced = false;
@@ -334,7 +371,7 @@ async function exploreBatches(scenario: Scenario, mode: Mode, options: RunOption
     for (const order of plan.orders) {
       const text = formatInterleaving(order);
       if (text === canon) continue;
-      const alt = await runOnce(scenario, mode, options, config, new Map([...(options.orders ?? []), [batch.path, order]]));
+      const alt = await runOnce(scenario, mode, options, config, dog, new Map([...(options.orders ?? []), [batch.path, order]]));
       let found = false;
       for (let i = batch.first; i < steps.length; i++) {
         const a = alt.result.steps[i];
@@ -363,13 +400,13 @@ interface RunOnce {
   readonly batches: readonly { path: string; n: number; first: number }[];
 }
 
-async function runOnce(scenario: Scenario, mode: Mode, options: RunOptions, config: SessionConfig, orders?: ReadonlyMap<string, Interleaving>): Promise<RunOnce> {
+async function runOnce(scenario: Scenario, mode: Mode, options: RunOptions, config: SessionConfig, dog: Watchdog, orders?: ReadonlyMap<string, Interleaving>): Promise<RunOnce> {
   const st: RunState = {
     scenario,
     mode,
     config,
     guard: options.guard,
-    timeoutMs: options.callTimeoutMs ?? 10_000,
+    dog,
     handles: new Map(),
     turns: new Map(),
     current: 'main',
@@ -385,7 +422,7 @@ async function runOnce(scenario: Scenario, mode: Mode, options: RunOptions, conf
   }
   for (const h of st.handles.values()) {
     try {
-      await withTimeout(st.guard.endSession(h), st.timeoutMs, 'endSession');
+      await st.dog.run(st.guard.endSession(h), 'endSession');
     } catch {
       // A guard that cannot forget a session has still judged every step: nothing to report.
     }
