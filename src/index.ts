@@ -53,3 +53,20 @@ export type {
   ToolOrigin,
   ToolSpec,
 } from './core/types.js';
+
+// The harness: scenarios, the runner, guards under test and reports.
+export { builtinGuard, GUARDS, GUARD_NAMES } from './harness/guards.js';
+export type { BuiltinOptions, GuardDecision, GuardName, GuardUnderTest, SessionConfig, TraceEntry } from './harness/guards.js';
+export { allInterleavings, canonicalInterleaving, formatInterleaving, parseInterleaving, reducedInterleavings, sampleInterleavings } from './harness/interleavings.js';
+export type { BatchEvent, Interleaving } from './harness/interleavings.js';
+export type { ExpectSpec, Outcome, PairResult, RunResults, Scenario, ScenarioResult, StepResult, Totals } from './harness/model.js';
+export { classifyOutcome } from './harness/outcome.js';
+export { REPORTERS, REPORTER_NAMES } from './harness/reports/index.js';
+export type { ReportContext, Reporter, ReporterName } from './harness/reports/index.js';
+export { DEFAULT_EXPLORE, judge, runModes, runScenario, runScenarios } from './harness/runner.js';
+export type { BaseGuardSettings, ExploreOptions, RunOptions } from './harness/runner.js';
+export { writeReports } from './harness/write-reports.js';
+export { loadScenarios, loadScenariosOrThrow } from './io/dsl.js';
+export type { LoadOptions, LoadResult } from './io/dsl.js';
+export { InputError, formatIssue } from './io/errors.js';
+export type { InputIssue } from './io/errors.js';
