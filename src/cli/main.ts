@@ -2,6 +2,7 @@
  * The `guard-eval` command line. Exit codes (stable, documented in the README):
  * 0 success; 1 a run found a miss, over-block, race or error; 2 bad input or usage.
  */
+import { createRequire } from 'node:module';
 import { Command, CommanderError } from 'commander';
 import { InputError } from '../io/errors.js';
 import { GUARD_NAMES } from '../harness/guards.js';
@@ -37,6 +38,7 @@ export async function main(argv: readonly string[], io: CliIO = defaultIO): Prom
   const program = new Command()
     .name('guard-eval')
     .description('evaluate toolchain guards for LLM agents against scenario challenge sets')
+    .version((createRequire(import.meta.url)('../../package.json') as { version: string }).version)
     .exitOverride()
     .showSuggestionAfterError(true)
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });

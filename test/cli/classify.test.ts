@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -90,6 +90,8 @@ describe('guard-eval classify', () => {
     expect((await cli('classify')).code).toBe(2);
     expect((await cli('clasify', 'x')).code).toBe(2);
     expect((await cli('--help')).code).toBe(0);
+    const v = await cli('--version');
+    expect(v).toMatchObject({ code: 0, out: `${JSON.parse(readFileSync('package.json', 'utf8')).version}\n` });
   });
 
   it('the installed bin runs (built by npm ci through prepare)', () => {
