@@ -94,6 +94,8 @@ function expectFor(step: CallStep, mode: Mode): ExpectSpec | undefined {
 
 class Timeout extends Error {}
 
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
 /**
  * Time limits for guard calls with one timer per scenario run rather than one per call (a run of
  * a batch explorer makes thousands of calls): the watchdog checks the call in flight a few times
@@ -202,16 +204,15 @@ function nextTurn(st: RunState): number {
 async function decideAndJudge(st: RunState, step: CallStep, place: Place, iters: Iterations, callId: string | undefined, slot = st.steps.length): Promise<{ executes: boolean; decision?: GuardDecision; session: string; slot: number }> {
   const session = await handle(st);
   const spec = expectFor(step, st.mode) as ExpectSpec;
-  const call: ToolCall = {
-    tool: step.call,
-    args: step.args ?? {},
-    turn: place.turn,
-    ...(callId !== undefined ? { id: callId } : {}),
-    ...(place.parent !== undefined ? { parent: place.parent } : {}),
-    ...(step.from.length > 0 ? { from: step.from } : {}),
-    ...(step.policy_verdict ? { policyVerdict: step.policy_verdict } : {}),
-  };
-  const base = {
+  // Plain assignments rather than spreads: the explorer replays this path thousands of times.
+  const call: Mutable<ToolCall> = { tool: step.call, args: step.args ?? {}, turn: place.turn };
+  if (callId !== undefined) call.id = callId;
+  if (place.parent !== undefined) call.parent = place.parent;
+  if (step.from.length > 0) call.from = step.from;
+  if (step.policy_verdict) call.policyVerdict = step.policy_verdict;
+  const executes = spec.verdict === 'allow' || (spec.verdict === 'ask' && step.on_ask === 'approve');
+  // INVARIANT: keys are set in one fixed order, so results.json is byte-identical run to run.
+  const res: Mutable<StepResult> = {
     index: slot,
     path: resultPath(step.path, iters),
     line: step.loc.line,
@@ -219,28 +220,31 @@ async function decideAndJudge(st: RunState, step: CallStep, place: Place, iters:
     session: st.current,
     call: step.call,
     expected: spec.verdict,
-    ...(spec.rule !== undefined ? { expectedRule: spec.rule } : {}),
+    actual: null,
+    outcome: 'error',
+    rule: null,
+    rules: [],
   };
-  const executes = spec.verdict === 'allow' || (spec.verdict === 'ask' && step.on_ask === 'approve');
+  if (spec.rule !== undefined) res.expectedRule = spec.rule;
   let decision: GuardDecision;
   try {
     decision = await st.dog.run(st.guard.decide(session, call), 'decide');
   } catch (e) {
-    st.steps[slot] = { ...base, actual: null, outcome: 'error', rule: null, rules: [], detail: `the guard ${e instanceof Timeout ? '' : 'threw: '}${errorText(e)}` };
+    res.detail = `the guard ${e instanceof Timeout ? '' : 'threw: '}${errorText(e)}`;
+    st.steps[slot] = res;
     return { executes, session, slot };
   }
-  const rules = (decision.rules ?? []).map((r) => r.id);
   const first = decision.rules?.[0];
   const judged = judge(spec, decision);
-  st.steps[slot] = {
-    ...base,
-    actual: decision.verdict,
-    ...judged,
-    rule: first?.id ?? null,
-    rules,
-    ...(first?.reason !== undefined ? { reason: first.reason } : {}),
-    ...(decision.capabilities ? { capabilities: [...decision.capabilities] } : {}),
-  };
+  res.actual = decision.verdict;
+  res.outcome = judged.outcome;
+  if (judged.severity !== undefined) res.severity = judged.severity;
+  if (judged.detail !== undefined) res.detail = judged.detail;
+  res.rule = first?.id ?? null;
+  res.rules = (decision.rules ?? []).map((r) => r.id);
+  if (first?.reason !== undefined) res.reason = first.reason;
+  if (decision.capabilities) res.capabilities = [...decision.capabilities];
+  st.steps[slot] = res;
   return { executes, decision, session, slot };
 }
 
