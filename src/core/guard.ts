@@ -53,6 +53,7 @@ export type RecordResult =
 export type RecordRef = CallRef & { readonly capabilities?: readonly Capability[] };
 
 const MAX_ERROR_CHARS = 200;
+const RECORDED: RecordResult = Object.freeze({ recorded: true });
 
 function errorText(e: unknown): string {
   const s = e instanceof Error ? `${e.name}: ${e.message}` : `thrown: ${typeof e}`;
@@ -378,14 +379,11 @@ export class Session {
       const scope = this.scopeFor(callRef.parent);
       const fragments = caps & (EIT | PAT | CRED) ? resultFragments(outcome.result, this.guard.fingerprintSeed, this.guard.config.limits.fragmentsPerEvent) : [];
       const contextKey = callRef.id === undefined ? undefined : hash52(callRef.id, this.guard.fingerprintSeed);
-      this.ledger.recordEvent(scope, callRef.turn, caps, fragments, contextKey, {
-        tool: callRef.tool,
-        capabilities: caps,
-        turn: callRef.turn,
-        ...(callRef.id !== undefined ? { id: callRef.id } : {}),
-        ...(callRef.parent !== undefined ? { parent: callRef.parent } : {}),
-      });
-      return { recorded: true };
+      const audit: { tool: string; capabilities: number; turn: number; id?: string; parent?: string } = { tool: callRef.tool, capabilities: caps, turn: callRef.turn };
+      if (callRef.id !== undefined) audit.id = callRef.id;
+      if (callRef.parent !== undefined) audit.parent = callRef.parent;
+      this.ledger.recordEvent(scope, callRef.turn, caps, fragments, contextKey, audit);
+      return RECORDED;
     } catch (e) {
       const msg = errorText(e);
       // INVARIANT: a lost event could hide a chain, so the session fails closed from here on.

@@ -308,29 +308,26 @@ export interface AuditEvent {
   readonly parent?: string;
 }
 
-/** Fixed-capacity ring buffer for audit events and errors. */
+/** Fixed-capacity ring buffer for audit events and errors; grows up to its capacity, then wraps. */
 export class Ring<T> {
-  private readonly items: (T | undefined)[];
+  private readonly items: T[] = [];
   private next = 0;
-  private count = 0;
-  constructor(readonly capacity: number) {
-    this.items = new Array<T | undefined>(capacity);
-  }
+  constructor(readonly capacity: number) {}
   push(item: T): void {
     if (this.capacity === 0) return;
+    if (this.items.length < this.capacity) {
+      this.items.push(item);
+      return;
+    }
     this.items[this.next] = item;
     this.next = (this.next + 1) % this.capacity;
-    if (this.count < this.capacity) this.count++;
   }
   /** Oldest first. */
   toArray(): T[] {
-    const out: T[] = [];
-    const start = (this.next - this.count + this.capacity) % Math.max(1, this.capacity);
-    for (let i = 0; i < this.count; i++) out.push(this.items[(start + i) % this.capacity] as T);
-    return out;
+    return [...this.items.slice(this.next), ...this.items.slice(0, this.next)];
   }
   get length(): number {
-    return this.count;
+    return this.items.length;
   }
 }
 
@@ -413,7 +410,10 @@ export class Ledger {
       t = s.parentTurn;
       s = s.parent;
     }
-    this.history.push({ seq: this.seq++, ...audit });
+    const event: AuditEvent = { seq: this.seq++, tool: audit.tool, capabilities: audit.capabilities, turn: audit.turn };
+    if (audit.id !== undefined) (event as { id?: string }).id = audit.id;
+    if (audit.parent !== undefined) (event as { parent?: string }).parent = audit.parent;
+    this.history.push(event);
   }
 
   /** Number of events recorded over the session's life. */

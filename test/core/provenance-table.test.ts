@@ -1,7 +1,7 @@
 /** The bounded provenance table against a plain Map model with first-in first-out eviction. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ProvenanceTable } from '../../src/core/ledger.js';
+import { ProvenanceTable, Ring } from '../../src/core/ledger.js';
 
 class Model {
   readonly map = new Map<number, [number, number, number]>();
@@ -57,5 +57,19 @@ describe('ProvenanceTable', () => {
     expect(t.classesBefore(2 ** 52 - 1, 4)).toBe(2);
     expect(t.classesBefore(2 ** 52 - 1, 3)).toBe(0);
     expect(t.classesBefore(0, 2)).toBe(1);
+  });
+});
+
+describe('Ring', () => {
+  it('keeps the last `capacity` items, oldest first (seed 99)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 6 }), fc.array(fc.integer(), { maxLength: 20 }), (cap, xs) => {
+        const r = new Ring<number>(cap);
+        for (const x of xs) r.push(x);
+        expect(r.toArray()).toEqual(cap === 0 ? [] : xs.slice(Math.max(0, xs.length - cap)));
+        expect(r.length).toBe(Math.min(cap, xs.length));
+      }),
+      { seed: 99 },
+    );
   });
 });
