@@ -102,15 +102,22 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
  * per limit and fails it once it is over.
  */
 class Watchdog {
-  private deadline = Infinity;
-  private what = '';
+  /** Calls in flight (a batch's decisions may overlap): id → deadline and name. */
+  private readonly inflight = new Map<number, { deadline: number; what: string }>();
+  private seq = 0;
   private fail: ((e: Error) => void) | undefined;
   private tripped: Promise<never> = this.arm();
   private readonly timer: ReturnType<typeof setInterval>;
 
   constructor(private readonly ms: number) {
     this.timer = setInterval(() => {
-      if (Date.now() > this.deadline) this.fail?.(new Timeout(`${this.what} timed out after ${this.ms} ms`));
+      const now = Date.now();
+      for (const c of this.inflight.values()) {
+        if (now > c.deadline) {
+          this.fail?.(new Timeout(`${c.what} timed out after ${this.ms} ms`));
+          return;
+        }
+      }
     }, Math.max(5, Math.floor(ms / 4)));
     this.timer.unref?.();
   }
@@ -125,15 +132,17 @@ class Watchdog {
 
   /** Await `p`, failing with a Timeout when it takes longer than the limit. */
   async run<T>(p: Promise<T>, what: string): Promise<T> {
-    this.deadline = Date.now() + this.ms;
-    this.what = what;
+    const id = this.seq++;
+    this.inflight.set(id, { deadline: Date.now() + this.ms, what });
+    const tripped = this.tripped;
     try {
-      return await Promise.race([p, this.tripped]);
+      return await Promise.race([p, tripped]);
     } catch (e) {
-      if (e instanceof Timeout) this.tripped = this.arm();
+      // A trip fails every call in flight; the next calls get a fresh trap.
+      if (e instanceof Timeout && this.tripped === tripped) this.tripped = this.arm();
       throw e;
     } finally {
-      this.deadline = Infinity;
+      this.inflight.delete(id);
     }
   }
 
@@ -316,12 +325,19 @@ async function walk(st: RunState, steps: readonly Step[], scope: { parent: strin
         if (!isValidInterleaving(order, step.calls.length)) {
           throw new Error(`the order \`${formatInterleaving(order)}\` given for ${path} is not an interleaving of its ${step.calls.length} calls`);
         }
-        const decided = new Map<number, Awaited<ReturnType<typeof decideAndJudge>>>();
+        // Each decision is issued when its event comes, without waiting for the ones before it to
+        // answer: an asynchronous guard really has them in flight together. A completion waits for
+        // its own decision, then records. (A synchronous guard sees exactly the order's effects.)
+        await handle(st);
+        const decided = new Map<number, ReturnType<typeof decideAndJudge>>();
         for (const ev of order) {
           const c = step.calls[ev.member] as CallStep;
-          if (ev.kind === 'd') decided.set(ev.member, await decideAndJudge(st, c, p, iters, c.id, first + ev.member));
-          else {
-            const r = decided.get(ev.member);
+          if (ev.kind === 'd') {
+            const pending = decideAndJudge(st, c, p, iters, c.id, first + ev.member);
+            pending.catch(() => {}); // Awaited at its completion event below.
+            decided.set(ev.member, pending);
+          } else {
+            const r = await decided.get(ev.member);
             if (r?.executes) await recordOutcome(st, r, c, refOf(c, p, c.id));
           }
         }

@@ -229,3 +229,47 @@ describe('the interleaving explorer', () => {
     expect((await runScenarios([six], { guard: builtinGuard(), explore: { interleavings: 50, seed: 7 } })).totals.race).toBe(0);
   });
 });
+
+describe('the explorer with an asynchronous guard', () => {
+  /**
+   * A guard with a check-then-act bug across an await: "at most one ask per turn" is read before
+   * an asynchronous lookup and written after it, so two decisions in flight together both ask.
+   * Only real promise interleavings (decisions issued before earlier ones answer) show it.
+   */
+  function budgetGuard(): GuardUnderTest {
+    let asked = 0;
+    return {
+      name: 'budget',
+      async newSession() {
+        asked = 0;
+        return 'x';
+      },
+      async decide(): Promise<GuardDecision> {
+        const seen = asked;
+        await new Promise((r) => setImmediate(r)); // an asynchronous policy lookup
+        if (seen >= 1) return { verdict: 'deny', rules: [{ id: 'budget.one-ask' }] };
+        asked = seen + 1;
+        return { verdict: 'ask', rules: [{ id: 'budget.ask' }] };
+      },
+      async record() {},
+      async endSession() {},
+      async close() {},
+    };
+  }
+
+  it('catches a race that exists only while decisions are in flight together, and replays it from its order', async () => {
+    const b: Step = { kind: 'batch', loc: LOC, path: 'steps[0]', calls: [call('crm_lookup', 'ask', { path: 'steps[0].batch[0]' }), call('crm_lookup', 'ask', { path: 'steps[0].batch[1]' })] };
+    const s = scenario('set-5/async-budget', [b]);
+    const r = await runScenarios([s], { guard: budgetGuard(), explore: { seed: 3 } });
+    // Canonical order d1 d2 c1 c2: both decisions in flight together, both ask.
+    expect(r.scenarios[0]?.steps.map((x) => x.outcome)).toContain('race');
+    const race = r.scenarios[0]?.steps.find((x) => x.outcome === 'race');
+    const order = parseInterleaving(race?.interleaving?.order ?? '', 2) as Interleaving;
+    const replay = await runScenarios([s], { guard: budgetGuard(), orders: new Map([['steps[0]', order]]) });
+    const canonical = await runScenarios([s], { guard: budgetGuard(), explore: false });
+    expect(canonical.scenarios[0]?.steps.map((x) => x.actual)).toEqual(['ask', 'ask']);
+    expect(replay.scenarios[0]?.steps.map((x) => x.actual)).toContain('deny');
+    // The same seed gives the same report, byte for byte.
+    expect(JSON.stringify(await runScenarios([s], { guard: budgetGuard(), explore: { seed: 3 } }))).toBe(JSON.stringify(r));
+  });
+});
