@@ -1,5 +1,4 @@
 /** `guard-eval explain <id>`: the step-by-step trace of one scenario under the built-in guard. */
-
 import { didYouMean } from '../core/suggest.js';
 import { builtinGuard } from '../harness/guards.js';
 import type { TraceEntry } from '../harness/guards.js';
@@ -9,7 +8,6 @@ import type { Scenario, ScenarioResult } from '../harness/model.js';
 import { loadScenariosOrThrow } from '../io/dsl.js';
 import { InputError } from '../io/errors.js';
 import type { CliIO } from './main.js';
-import type { Mode } from '../core/capabilities.js';
 
 const yesNo = (b: boolean): string => (b ? 'yes' : 'no');
 
@@ -50,12 +48,16 @@ export async function explainCommand(id: string, paths: readonly string[], opts:
   if (!scenario) {
     throw new InputError('NOT_FOUND', [{ pos: { file: paths.join(' ') || 'challenge-sets scenarios' }, message: `no scenario \`${id}\`${didYouMean(id, scenarios.map((s) => s.id))}` }]);
   }
+  const modes = runModes(scenario, base).filter((m) => opts.mode === undefined || opts.mode === m);
+  if (modes.length === 0) {
+    throw new InputError('USAGE', [{ pos: { file: '--mode' }, message: `\`${id}\` runs in ${runModes(scenario, base).join(', ')}, not in \`${opts.mode ?? ''}\`` }]);
+  }
   let failed = false;
-  for (const mode of runModes(scenario, base)) {
-    if (opts.mode !== undefined && opts.mode !== mode) continue;
+  for (const mode of modes) {
     const trace: TraceEntry[] = [];
     const guard = builtinGuard({ trace: (e) => trace.push(e) });
-    const result = await runScenario(scenario, mode as Mode, { guard, base });
+    // The trace follows the canonical order, one decision per step: no batch exploration here.
+    const result = await runScenario(scenario, mode, { guard, base, explore: false });
     await guard.close();
     io.stdout(renderExplanation(scenario, result, trace));
     if (result.status !== 'pass') failed = true;

@@ -146,6 +146,12 @@ describe('guard-eval validate, new, explain', () => {
     expect(r.out).toContain('capabilities: EXTERNAL_INGESTION');
     expect(r.out).toContain('chain before: external content seen: yes; external → private: yes');
     expect(r.out).toContain('chain.eit-pat-nat.sensitive → deny');
+    // A scenario with a batch: one trace entry per step, in order, the canonical order only.
+    const batch = await cli('explain', 'examples/batch/parallel-reads', 'scenarios/examples/batch.yaml');
+    const numbered = batch.out.split('\n').filter((l) => /^\d+\. /.test(l));
+    expect(numbered.map((l) => Number(l.split('.')[0]))).toEqual([1, 2, 3, 4, 5]);
+    expect(batch.out.match(/chain before:/g)?.length).toBe(5);
+    expect((await cli('explain', 'examples/batch/parallel-reads', 'scenarios/examples/batch.yaml', '--mode', 'strict')).code).toBe(2);
     const miss = await cli('explain', 'set-2/case-c/crm-record-to-atacker', REF);
     expect(miss.code).toBe(2);
     expect(miss.err).toContain('did you mean `set-2/case-c/crm-record-to-attacker`?');
