@@ -272,4 +272,16 @@ describe('the explorer with an asynchronous guard', () => {
     // The same seed gives the same report, byte for byte.
     expect(JSON.stringify(await runScenarios([s], { guard: budgetGuard(), explore: { seed: 3 } }))).toBe(JSON.stringify(r));
   });
+
+  it('past the exhaustive limit, a seeded sample finds it, and the seed reproduces the report', async () => {
+    const five: Step = { kind: 'batch', loc: LOC, path: 'steps[0]', calls: Array.from({ length: 5 }, (_, i) => call('crm_lookup', 'ask', { path: `steps[0].batch[${i}]` })) };
+    const s = scenario('set-5/async-budget-5', [five]);
+    const run = (seed: number) => runScenarios([s], { guard: budgetGuard(), explore: { seed, interleavings: 40 } });
+    const a = await run(11);
+    const race = a.scenarios[0]?.steps.find((x) => x.outcome === 'race');
+    expect(race?.detail).toContain('sampled exploration, seed 11');
+    expect(JSON.stringify(await run(11))).toBe(JSON.stringify(a));
+    const replay = await runScenarios([s], { guard: budgetGuard(), orders: new Map([['steps[0]', parseInterleaving(race?.interleaving?.order ?? '', 5) as Interleaving]]) });
+    expect(replay.scenarios[0]?.steps.map((x) => x.actual)).not.toEqual(a.scenarios[0]?.steps.map((x) => x.actual));
+  });
 });
