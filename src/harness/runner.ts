@@ -211,7 +211,7 @@ function nextTurn(st: RunState): number {
 
 /** Decide one call and judge it; returns whether it executes (by its label) and the decision. */
 async function decideAndJudge(st: RunState, step: CallStep, place: Place, iters: Iterations, callId: string | undefined, slot = st.steps.length): Promise<{ executes: boolean; decision?: GuardDecision; session: string; slot: number }> {
-  const session = await handle(st);
+  const session = st.handles.get(st.current) ?? (await handle(st));
   const spec = expectFor(step, st.mode) as ExpectSpec;
   // Plain assignments rather than spreads: the explorer replays this path thousands of times.
   const call: Mutable<ToolCall> = { tool: step.call, args: step.args ?? {}, turn: place.turn };
