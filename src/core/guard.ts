@@ -39,6 +39,8 @@ export interface ToolInfo {
 
 interface ToolEntry extends ToolInfo {
   readonly mask: number;
+  /** Set when classifying the tool threw: every call to it then fails closed. */
+  readonly classifyError?: string;
   readonly spec?: ToolSpec;
   /** Gate capabilities this tool requires; only ever grows (monotonic redeclaration). */
   required?: ReadonlySet<GateCapability>;
@@ -100,7 +102,15 @@ export class Guard {
   private entryFor(name: string, spec: ToolSpec | undefined): ToolEntry {
     const override = this.config.overrides.get(name);
     let cls: Classification = { capabilities: [], evidence: [], codeMode: false };
-    if (spec) cls = classifyTool(spec);
+    let classifyError: string | undefined;
+    if (spec) {
+      try {
+        cls = classifyTool(spec);
+      } catch (e) {
+        // INVARIANT: a tool the classifier cannot read is never allowed: its calls fail closed.
+        classifyError = errorText(e);
+      }
+    }
     const mask = override ?? toMask(cls.capabilities);
     const evidence: Evidence[] =
       override === undefined ? [...cls.evidence] : fromMask(override).map((capability) => ({ capability, source: 'override', term: 'overrides' }));
@@ -112,6 +122,7 @@ export class Guard {
       evidence,
       codeMode: cls.codeMode,
       harmless: override === 0,
+      ...(classifyError !== undefined ? { classifyError } : {}),
       ...(spec ? { spec } : {}),
     };
     if (this.config.policy) {
@@ -287,6 +298,10 @@ export class Session {
     let usedFindings = false;
     let usedProvenance = false;
 
+    if (tool.classifyError !== undefined) {
+      this.ledger.errors.push(`classify \`${call.tool.slice(0, 80)}\`: ${tool.classifyError}`);
+      fire('guard.internal-error', this.guard.config.onError, `the guard could not classify \`${call.tool}\` (${tool.classifyError})`);
+    }
     if (this.ledger.degraded) {
       fire('guard.degraded-ledger', this.guard.config.onError, 'recording an earlier call failed, so this session’s history may be incomplete');
     }

@@ -408,17 +408,17 @@ describe('fail closed', () => {
       },
     } as ToolSpec;
     const g = createGuard({ tools: TOOLS });
+    // Registration is total too: the failure is kept with the tool.
+    expect(() => g.registerTool(hostile)).not.toThrow();
     const s = g.session();
-    let registered = true;
-    try {
-      g.registerTool(hostile);
-    } catch {
-      registered = false;
-    }
-    // Registration of a hostile spec may refuse; the decision must still be total.
     const d = s.decide({ tool: 'weird_tool', args: {} });
-    expect(d.verdict).not.toBe('allow');
-    if (registered) expect(d.rules[0]?.id).toMatch(/guard\.internal-error|classify\.unknown-tool/);
+    expect(d.verdict).toBe('deny');
+    expect(d.rules[0]?.id).toBe('guard.internal-error');
+    expect(d.rules[0]?.reason).toContain('boom in description');
+    expect(s.snapshot().errors.join('\n')).toMatch(/classify `weird_tool`: Error: boom in description/);
+    // Even an override to [] does not make an unreadable tool allowed.
+    const o = createGuard({ tools: [hostile], overrides: { weird_tool: [] } }).session();
+    expect(o.decide({ tool: 'weird_tool' }).verdict).toBe('deny');
   });
 
   it('an exception inside a detector yields deny with the error recorded', () => {
