@@ -111,6 +111,15 @@ describe('guard-eval run', () => {
     const r = await cli('run', file, '--guard-config', badCfg, '--out', tmp());
     expect(r.code).toBe(2);
     expect(r.err).toContain(`${badCfg}:3:16: overrides.send_email[0]: unknown capability \`EXTERNAL_ACTON\` (did you mean \`EXTERNAL_ACTION\`?)`);
+    const typo = join(dir, 'typo.yaml');
+    writeFileSync(typo, 'mode: strict\nmod: balanced\nmode: permissive\n');
+    const t = await cli('run', file, '--guard-config', typo, '--out', tmp());
+    expect(t.code).toBe(2);
+    expect(t.err).toBe(`${typo}:3:1: duplicate key \`mode\`\n`);
+    writeFileSync(typo, 'mode: strict\nmod: balanced\n');
+    expect((await cli('run', file, '--guard-config', typo, '--out', tmp())).err).toBe(
+      `${typo}:2:1: unknown key \`mod\` (did you mean \`mode\`?): a guard configuration sets mode, unknownTool, overrides or policy\n`,
+    );
   });
 });
 
