@@ -23,7 +23,7 @@ import { Ledger, MAX_TURN, PROVENANCE_BITS, PROVENANCE_CLASSES, visibleClasses }
 import type { ChainFacts, LedgerSnapshot, Scope } from './ledger.js';
 import { RULE_IDS, RULE_TABLE } from './rules.js';
 import type { RuleId } from './rules.js';
-import type { CallOutcome, CallRef, Classification, Decision, Evidence, FiredRule, Finding, GateSummary, ProvenanceClass, ToolCall, ToolSpec } from './types.js';
+import type { CallOutcome, CallRef, Classification, Decision, Evidence, FiredRule, Finding, GateSummary, Mutable, ProvenanceClass, ToolCall, ToolSpec } from './types.js';
 
 /** What the guard knows about one tool name. */
 export interface ToolInfo {
@@ -432,8 +432,6 @@ function safeName(call: unknown): string {
   const t = (call as { tool?: unknown } | null)?.tool;
   return typeof t === 'string' ? t.slice(0, 80) : '?';
 }
-
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 // Built once: the capability and provenance lists of every mask, shared by all decisions.
 const CAPABILITY_LISTS: readonly (readonly Capability[])[] = Array.from({ length: 64 }, (_, m) => Object.freeze(fromMask(m)));

@@ -154,3 +154,6 @@ export interface GateSummary {
   readonly transform?: string;
   readonly reason?: string;
 }
+
+/** A writable view of a readonly shape, for building plain-data results field by field. */
+export type Mutable<T> = { -readonly [K in keyof T]: T[K] };

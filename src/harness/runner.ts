@@ -11,7 +11,7 @@
 import { MODES } from '../core/capabilities.js';
 import type { Capability, Mode, Verdict } from '../core/capabilities.js';
 import type { GrantPolicy } from '../core/gate.js';
-import type { CallOutcome, ToolCall } from '../core/types.js';
+import type { CallOutcome, Mutable, ToolCall } from '../core/types.js';
 import type { GuardDecision, GuardUnderTest, SessionConfig } from './guards.js';
 import type { CallStep, ExpectSpec, GuardSettings, PairResult, RunResults, Scenario, ScenarioResult, Step, StepResult, Totals } from './model.js';
 import { canonicalInterleaving, formatInterleaving, isValidInterleaving, planInterleavings } from './interleavings.js';
@@ -93,8 +93,6 @@ function expectFor(step: CallStep, mode: Mode): ExpectSpec | undefined {
 }
 
 class Timeout extends Error {}
-
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /**
  * Time limits for guard calls with one timer per scenario run rather than one per call (a run of
