@@ -66,8 +66,9 @@ export async function main(argv: readonly string[], io: CliIO = defaultIO): Prom
     .option('--guard-config <file>', 'a guard configuration applied under every scenario’s own settings')
     .option('--interleavings <all|N>', 'orders tried per batch: all (exhaustive up to 4 members, with partial-order reduction) or at most N', 'all')
     .option('--seed <n>', 'seed of the sampled orders of larger batches', '1')
+    .option('--no-reduction', 'explore every order of a batch, not one per partial-order class (for guards that depend on the order of results within a run)')
     .option('--order <path=order...>', 'run a batch in exactly this order, e.g. `steps[2]=d1 d2 c2 c1` (the replay of a race)')
-    .action(async (paths: string[], o: { only?: string; tag?: string; mode?: string; out: string; json?: boolean; quiet?: boolean; guard: string; guardConfig?: string; interleavings: string; seed: string; order?: string[] }) => {
+    .action(async (paths: string[], o: { only?: string; tag?: string; mode?: string; out: string; json?: boolean; quiet?: boolean; guard: string; guardConfig?: string; interleavings: string; seed: string; reduction: boolean; order?: string[] }) => {
       code = await runCommand(
         paths,
         {
@@ -81,6 +82,7 @@ export async function main(argv: readonly string[], io: CliIO = defaultIO): Prom
           ...(o.guardConfig !== undefined ? { guardConfig: o.guardConfig } : {}),
           interleavings: o.interleavings,
           seed: o.seed,
+          reduction: o.reduction,
           ...(o.order !== undefined ? { order: o.order } : {}),
         },
         io,

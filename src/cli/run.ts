@@ -29,6 +29,8 @@ export interface RunCliOptions {
   /** `all` or a number: orders tried per batch. */
   readonly interleavings?: string;
   readonly seed?: string;
+  /** False with `--no-reduction`: explore every order, not one per partial-order class. */
+  readonly reduction?: boolean;
   /** `<batch path>=<order>`: run those batches in exactly that order (the replay of a race). */
   readonly order?: readonly string[];
 }
@@ -38,8 +40,9 @@ function usage(flag: string, message: string): InputError {
 }
 
 /** Parse `--interleavings`, `--seed` and `--order`. */
-export function parseExploreOptions(opts: Pick<RunCliOptions, 'interleavings' | 'seed' | 'order'>): { explore: Partial<ExploreOptions>; orders: Map<string, Interleaving> } {
-  const explore: { interleavings?: 'all' | number; seed?: number } = {};
+export function parseExploreOptions(opts: Pick<RunCliOptions, 'interleavings' | 'seed' | 'order' | 'reduction'>): { explore: Partial<ExploreOptions>; orders: Map<string, Interleaving> } {
+  const explore: { interleavings?: 'all' | number; seed?: number; reduce?: boolean } = {};
+  if (opts.reduction === false) explore.reduce = false;
   if (opts.interleavings !== undefined) {
     if (opts.interleavings === 'all') explore.interleavings = 'all';
     else if (/^[1-9][0-9]{0,8}$/.test(opts.interleavings)) explore.interleavings = Number(opts.interleavings);

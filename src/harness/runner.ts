@@ -37,9 +37,11 @@ export interface RunOptions {
   /** Called after each scenario × mode run. */
   readonly onProgress?: (done: number, total: number) => void;
   /**
-   * How batches are explored: exhaustively (with partial-order reduction) up to `limit` members,
-   * by seeded sampling beyond; `interleavings` caps the orders tried per batch. `false` runs only
-   * the canonical order. @default {limit: 4, interleavings: 'all', seed: 1}
+   * How batches are explored: exhaustively up to `limit` members, by seeded sampling beyond;
+   * `interleavings` caps the orders tried per batch; `reduce` tries one order per partial-order
+   * class (sound for guards whose state does not depend on the order of same-kind events inside
+   * a run; turn it off for others). `false` runs only the canonical order.
+   * @default {limit: 4, interleavings: 'all', seed: 1, reduce: true}
    */
   readonly explore?: Partial<ExploreOptions> | false;
   /** Fixed orders for batches by result path (`--order`), to replay one interleaving. */
@@ -50,9 +52,10 @@ export interface ExploreOptions {
   readonly limit: number;
   readonly interleavings: 'all' | number;
   readonly seed: number;
+  readonly reduce: boolean;
 }
 
-export const DEFAULT_EXPLORE: ExploreOptions = { limit: 4, interleavings: 'all', seed: 1 };
+export const DEFAULT_EXPLORE: ExploreOptions = { limit: 4, interleavings: 'all', seed: 1, reduce: true };
 
 /** The modes one scenario runs in, under a base configuration. */
 export function runModes(scenario: Scenario, base: BaseGuardSettings = {}): Mode[] {
@@ -96,57 +99,54 @@ class Timeout extends Error {}
 
 /**
  * Time limits for guard calls with one timer per scenario run rather than one per call (a run of
- * a batch explorer makes thousands of calls): the watchdog checks the call in flight a few times
- * per limit and fails it once it is over.
+ * a batch explorer makes thousands of calls): the watchdog checks the calls in flight a few times
+ * per limit and fails each one that is over. A call that settles leaves nothing behind (no
+ * reaction stays attached to a shared promise), so a long exploration does not accumulate garbage.
  */
 class Watchdog {
-  /** Calls in flight (a batch's decisions may overlap): id → deadline and name. */
-  private readonly inflight = new Map<number, { deadline: number; what: string }>();
-  private seq = 0;
-  private fail: ((e: Error) => void) | undefined;
-  private tripped: Promise<never> = this.arm();
+  /** Calls in flight (a batch's decisions may overlap), in start order, so deadlines ascend. */
+  private readonly inflight = new Set<InFlight>();
   private readonly timer: ReturnType<typeof setInterval>;
 
   constructor(private readonly ms: number) {
     this.timer = setInterval(() => {
       const now = Date.now();
-      for (const c of this.inflight.values()) {
-        if (now > c.deadline) {
-          this.fail?.(new Timeout(`${c.what} timed out after ${this.ms} ms`));
-          return;
-        }
+      for (const c of this.inflight) {
+        if (now <= c.deadline) break;
+        this.inflight.delete(c);
+        c.fail(new Timeout(`${c.what} timed out after ${this.ms} ms`));
       }
     }, Math.max(5, Math.floor(ms / 4)));
     this.timer.unref?.();
   }
 
-  private arm(): Promise<never> {
-    const p = new Promise<never>((_, reject) => {
-      this.fail = reject;
-    });
-    p.catch(() => {}); // Observed through the race below; never an unhandled rejection.
-    return p;
-  }
-
   /** Await `p`, failing with a Timeout when it takes longer than the limit. */
-  async run<T>(p: Promise<T>, what: string): Promise<T> {
-    const id = this.seq++;
-    this.inflight.set(id, { deadline: Date.now() + this.ms, what });
-    const tripped = this.tripped;
-    try {
-      return await Promise.race([p, tripped]);
-    } catch (e) {
-      // A trip fails every call in flight; the next calls get a fresh trap.
-      if (e instanceof Timeout && this.tripped === tripped) this.tripped = this.arm();
-      throw e;
-    } finally {
-      this.inflight.delete(id);
-    }
+  run<T>(p: Promise<T>, what: string): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const c: InFlight = { deadline: Date.now() + this.ms, what, fail: reject };
+      this.inflight.add(c);
+      p.then(
+        (v) => {
+          this.inflight.delete(c);
+          resolve(v);
+        },
+        (e: unknown) => {
+          this.inflight.delete(c);
+          reject(e);
+        },
+      );
+    });
   }
 
   stop(): void {
     clearInterval(this.timer);
   }
+}
+
+interface InFlight {
+  readonly deadline: number;
+  readonly what: string;
+  readonly fail: (e: Error) => void;
 }
 
 function errorText(e: unknown): string {
@@ -400,7 +400,7 @@ async function exploreBatches(scenario: Scenario, mode: Mode, options: RunOption
           ...c,
           outcome: 'race',
           interleaving: { batch: batch.path, order: text },
-          detail: `${c.path} got \`${a.actual ?? 'none'}\` under the order \`${text}\` of the batch at ${batch.path}, \`${c.actual ?? 'none'}\` under the canonical order \`${canon}\` (${plan.mode} exploration, seed ${explore.seed})`,
+          detail: `${c.path} got \`${a.actual ?? 'none'}\` under the order \`${text}\` of the batch at ${batch.path}, \`${c.actual ?? 'none'}\` under the canonical order \`${canon}\` (${plan.mode}${plan.reduced ? ' reduced' : ''} exploration${plan.mode === 'sampled' ? `, seed ${explore.seed}` : ''})`,
         };
       }
       if (found) {

@@ -15,6 +15,7 @@ import {
   parseInterleaving,
   planInterleavings,
   reducedInterleavings,
+  runSorted,
   sampleInterleavings,
 } from '../../src/harness/interleavings.js';
 import type { BatchEvent, Interleaving } from '../../src/harness/interleavings.js';
@@ -339,8 +340,13 @@ describe('planInterleavings', () => {
     expect(orders[0]).toEqual(canonicalInterleaving(3));
     expect(orders.map(key)).toEqual([...reducedInterleavings(3)].slice(0, 4).map(key));
   });
-  it('n > limit → sampled with N orders (canonical first), total = every interleaving', () => {
-    const plan = planInterleavings(6, { limit: 4, interleavings: 25, seed: 3 });
+  it('without reduction, n ≤ limit → every order, total = every interleaving', () => {
+    const plan = planInterleavings(4, { limit: 4, interleavings: 'all', seed: 1, reduce: false });
+    expect(plan).toMatchObject({ mode: 'exhaustive', reduced: false, total: 2520 });
+    expect([...plan.orders].map(key)).toEqual([...allInterleavings(4)].map(key));
+  });
+  it('without reduction, n > limit → sampled with N orders (canonical first), total = every interleaving', () => {
+    const plan = planInterleavings(6, { limit: 4, interleavings: 25, seed: 3, reduce: false });
     expect(plan.mode).toBe('sampled');
     expect(plan.total).toBe(7484400);
     const orders = [...plan.orders];
@@ -348,7 +354,19 @@ describe('planInterleavings', () => {
     expect(orders[0]).toEqual(canonicalInterleaving(6));
     expect(new Set(orders.map(key)).size).toBe(25);
     for (const o of orders) expect(isValidInterleaving(o, 6)).toBe(true);
-    expect([...planInterleavings(6, { limit: 4, interleavings: 25, seed: 3 }).orders].map(key)).toEqual(orders.map(key));
+    expect([...planInterleavings(6, { limit: 4, interleavings: 25, seed: 3, reduce: false }).orders].map(key)).toEqual(orders.map(key));
+  });
+  it('with reduction, sampled draws are replaced by their class representatives, repeats dropped', () => {
+    const raw = sampleInterleavings(6, 2000, 3);
+    const plan = planInterleavings(6, { limit: 4, interleavings: 2000, seed: 3 });
+    expect(plan).toMatchObject({ mode: 'sampled', reduced: true, total: 81663 });
+    const orders = [...plan.orders];
+    expect(orders[0]).toEqual(canonicalInterleaving(6));
+    for (const o of orders) expect(key(runSorted(o))).toBe(key(o));
+    // Exactly the classes the raw draws fall into, each once, in order of first draw.
+    const classes = [...new Set(raw.map((o) => key(runSorted(o))))];
+    expect(orders.map(key)).toEqual(classes);
+    expect(orders.length).toBeLessThan(raw.length); // it saves replays
   });
   it('sampled drops repeats, so never more than N and never more than exist', () => {
     const plan = planInterleavings(2, { limit: 1, interleavings: 100, seed: 5 });
@@ -359,7 +377,7 @@ describe('planInterleavings', () => {
     expect(orders[0]).toEqual(canonicalInterleaving(2));
   });
   it("'all' past the limit samples DEFAULT_SAMPLED_ORDERS", () => {
-    const plan = planInterleavings(7, { limit: 4, interleavings: 'all', seed: 9 });
+    const plan = planInterleavings(7, { limit: 4, interleavings: 'all', seed: 9, reduce: false });
     expect(plan.mode).toBe('sampled');
     expect([...plan.orders].length).toBeLessThanOrEqual(DEFAULT_SAMPLED_ORDERS);
     expect([...plan.orders].length).toBeGreaterThan(DEFAULT_SAMPLED_ORDERS - 5);
@@ -367,5 +385,28 @@ describe('planInterleavings', () => {
   it('rejects a non-positive or fractional N', () => {
     expect(() => planInterleavings(3, { limit: 4, interleavings: 0, seed: 1 })).toThrow(RangeError);
     expect(() => planInterleavings(3, { limit: 4, interleavings: 1.5, seed: 1 })).toThrow(RangeError);
+  });
+});
+
+describe('runSorted', () => {
+  it('maps every order of n ≤ 4 onto exactly the reduced enumeration', () => {
+    for (let n = 1; n <= 4; n++) {
+      const reps = new Set([...allInterleavings(n)].map((o) => key(runSorted(o))));
+      expect([...reps].sort()).toEqual([...reducedInterleavings(n)].map(key).sort());
+    }
+  });
+  it('is idempotent, keeps validity and only reorders events inside runs', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 8 }), fc.integer(), (n, seed) => {
+        for (const o of sampleInterleavings(n, 5, seed)) {
+          const r = runSorted(o);
+          expect(isValidInterleaving(r, n)).toBe(true);
+          expect(key(runSorted(r))).toBe(key(r));
+          expect(r.map((e) => e.kind).join('')).toBe(o.map((e) => e.kind).join(''));
+          expect(beforeMasks(r, n)).toEqual(beforeMasks(o, n)); // same class
+        }
+      }),
+      { seed: 20261129, numRuns: 200 },
+    );
   });
 });

@@ -225,7 +225,7 @@ describe('the interleaving explorer', () => {
     const b = await runScenarios([six], { guard: builtinGuard({ racy: true }), explore: { interleavings: 50, seed: 7 } });
     expect(JSON.stringify(a)).toBe(JSON.stringify(b));
     expect(a.totals.race).toBeGreaterThan(0);
-    expect(a.scenarios[0]?.steps.find((s) => s.outcome === 'race')?.detail).toContain('sampled exploration, seed 7');
+    expect(a.scenarios[0]?.steps.find((s) => s.outcome === 'race')?.detail).toContain('sampled reduced exploration, seed 7');
     expect((await runScenarios([six], { guard: builtinGuard(), explore: { interleavings: 50, seed: 7 } })).totals.race).toBe(0);
   });
 });
@@ -279,7 +279,7 @@ describe('the explorer with an asynchronous guard', () => {
     const run = (seed: number) => runScenarios([s], { guard: budgetGuard(), explore: { seed, interleavings: 40 } });
     const a = await run(11);
     const race = a.scenarios[0]?.steps.find((x) => x.outcome === 'race');
-    expect(race?.detail).toContain('sampled exploration, seed 11');
+    expect(race?.detail).toContain('sampled reduced exploration, seed 11');
     expect(JSON.stringify(await run(11))).toBe(JSON.stringify(a));
     const replay = await runScenarios([s], { guard: budgetGuard(), orders: new Map([['steps[0]', parseInterleaving(race?.interleaving?.order ?? '', 5) as Interleaving]]) });
     expect(replay.scenarios[0]?.steps.map((x) => x.actual)).not.toEqual(a.scenarios[0]?.steps.map((x) => x.actual));
