@@ -158,6 +158,9 @@ async function main(): Promise<void> {
     })
     .add('explore a 6-call batch with the built-in guard (10 000 sampled orders)', async () => {
       await runScenario(BATCH6, 'balanced', { guard: builtinGuard(), explore: { interleavings: 10_000, seed: n++ } });
+    })
+    .add('explore a 6-call batch with the built-in guard (10 000 sampled orders, no reduction)', async () => {
+      await runScenario(BATCH6, 'balanced', { guard: builtinGuard(), explore: { interleavings: 10_000, seed: n++, reduce: false } });
     });
   await bench.run();
 
@@ -197,6 +200,7 @@ async function main(): Promise<void> {
     batches: {
       explore4Ms: byName.get('explore a 4-call batch with the built-in guard (every order, reduced)')?.p50Ms ?? null,
       explore6x10kMs: byName.get('explore a 6-call batch with the built-in guard (10 000 sampled orders)')?.p50Ms ?? null,
+      explore6x10kUnreducedMs: byName.get('explore a 6-call batch with the built-in guard (10 000 sampled orders, no reduction)')?.p50Ms ?? null,
       exhaustive4Ms: byName.get('enumerate every order of a 4-call batch (2 520)')?.p50Ms ?? null,
       reduced4Ms: byName.get('enumerate a 4-call batch up to partial-order reduction')?.p50Ms ?? null,
       sampled6x10kMs: byName.get('sample 10 000 orders of a 6-call batch')?.p50Ms ?? null,
@@ -214,7 +218,7 @@ async function main(): Promise<void> {
   console.log(`decide+record per call: p50 ${perCall?.p50Us.toFixed(2)} µs, p99 ${perCall?.p99Us.toFixed(2)} µs (budget p99 < 20 µs); ${report.derived.ratioChainCallToReference?.toFixed(1)}× the Map reference`);
   console.log(`fingerprinting: ${report.derived.fingerprintPerKiBUs?.toFixed(2)} µs per KiB`);
   console.log(`ledger after 1 M calls: ${(ledgerBytes / KIB).toFixed(1)} KiB serialised, ${(heapPerSession / KIB).toFixed(1)} KiB of heap per saturated session (budget ≤ 64 KiB)`);
-  console.log(`exploring with the built-in guard: a 4-call batch, every order (reduced) ${report.batches.explore4Ms?.toFixed(1)} ms (goal < 50 ms); a 6-call batch, 10 000 sampled orders ${report.batches.explore6x10kMs?.toFixed(0)} ms (goal < 1 s)`);
+  console.log(`exploring with the built-in guard: a 4-call batch, every order (reduced) ${report.batches.explore4Ms?.toFixed(1)} ms (goal < 50 ms); a 6-call batch, 10 000 sampled orders ${report.batches.explore6x10kMs?.toFixed(0)} ms (goal < 1 s; ${report.batches.explore6x10kUnreducedMs?.toFixed(0)} ms without reduction)`);
   console.log(`enumeration alone: every order of 4 calls ${report.batches.exhaustive4Ms?.toFixed(2)} ms (goal < 50 ms); reduced ${report.batches.reduced4Ms?.toFixed(2)} ms; 10 000 sampled orders of 6 calls ${report.batches.sampled6x10kMs?.toFixed(1)} ms (goal < 1 s)`);
   console.log('written: reports/bench.json');
 }

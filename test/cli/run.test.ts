@@ -79,6 +79,26 @@ describe('guard-eval run', () => {
     expect((await cli(...argv, '--out', tmp(), '--quiet')).code).toBe(1);
   });
 
+  it('--guard racy: a race exits 1, races.md names the order, and its replay command reproduces the verdict', async () => {
+    const out = tmp();
+    const r = await cli('run', 'scenarios/examples/batch.yaml', '--guard', 'racy', '--out', out, '--quiet');
+    expect(r.code).toBe(1);
+    const md = readFileSync(join(out, 'races.md'), 'utf8');
+    expect(md).toContain('Races: 1');
+    const replay = /replay: `(npx guard-eval run [^`]+)`/.exec(md)?.[1] as string;
+    expect(replay).toContain("--order 'steps[0]=");
+    // Split the shell words: single-quoted words may hold spaces.
+    const argv = [...replay.replace(/^npx guard-eval /, '').matchAll(/'([^']*)'|(\S+)/g)].map((m) => m[1] ?? m[2] ?? '');
+    const again = tmp();
+    expect((await cli(...argv, '--out', again, '--quiet')).code).toBe(1);
+    const step = JSON.parse(readFileSync(join(again, 'results.json'), 'utf8')).scenarios[0].steps[1];
+    expect([step.path, step.actual]).toEqual(['steps[0].batch[1]', 'ask']);
+    // Without reduction, every order of the batch is tried; the race is still found.
+    const all = tmp();
+    expect((await cli('run', 'scenarios/examples/batch.yaml', '--guard', 'racy', '--no-reduction', '--out', all, '--quiet')).code).toBe(1);
+    expect(readFileSync(join(all, 'races.md'), 'utf8')).toContain('(exhaustive exploration)');
+  });
+
   it('--only and --tag select scenarios; nothing selected is a usage error', async () => {
     expect((await cli('run', REF, '--only', 'set-2/**', '--out', tmp(), '--quiet')).code).toBe(0);
     const none = await cli('run', REF, '--only', 'set-7/*', '--out', tmp());

@@ -1,4 +1,5 @@
 /** The runner, on hand-built scenarios, against the built-in guard and against scripted fakes. */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Verdict } from '../../src/core/capabilities.js';
 import type { CallOutcome, CallRef, ToolCall } from '../../src/core/types.js';
@@ -283,5 +284,107 @@ describe('the explorer with an asynchronous guard', () => {
     expect(JSON.stringify(await run(11))).toBe(JSON.stringify(a));
     const replay = await runScenarios([s], { guard: budgetGuard(), orders: new Map([['steps[0]', parseInterleaving(race?.interleaving?.order ?? '', 5) as Interleaving]]) });
     expect(replay.scenarios[0]?.steps.map((x) => x.actual)).not.toEqual(a.scenarios[0]?.steps.map((x) => x.actual));
+  });
+});
+
+describe('exploring without partial-order reduction', () => {
+  /**
+   * A guard outside the reduction's assumption: it notices when two results arrive back to back
+   * (no decision between them) out of call-id order, and then denies. The reduced exploration tries
+   * one order per class, whose completion runs ascend, so it cannot see this; every order can.
+   */
+  function arrivalOrderGuard(): GuardUnderTest {
+    let last: string | undefined;
+    let decidedSince = true;
+    let flipped = false;
+    return {
+      name: 'arrival-order',
+      async newSession() {
+        last = undefined;
+        decidedSince = true;
+        flipped = false;
+        return 'x';
+      },
+      async decide(): Promise<GuardDecision> {
+        decidedSince = true;
+        return flipped ? { verdict: 'deny', rules: [{ id: 'arrival.flipped' }] } : { verdict: 'allow', rules: [] };
+      },
+      async record(_s: string, ref: CallRef) {
+        if (!decidedSince && last !== undefined && (ref.id ?? '') < last) flipped = true;
+        last = ref.id ?? '';
+        decidedSince = false;
+      },
+      async endSession() {},
+      async close() {},
+    };
+  }
+  const s = scenario('set-5/arrival', [
+    { kind: 'batch', loc: LOC, path: 'steps[0]', calls: [call('crm_lookup', 'allow', { ...REC, id: 'a', path: 'steps[0].batch[0]' }), call('crm_lookup', 'allow', { ...REC, id: 'b', path: 'steps[0].batch[1]' })] },
+    call('send_email', 'allow', { path: 'steps[1]', args: { to: 'a@example.com', body: 'hi' } }),
+  ]);
+
+  it('the reduced exploration cannot see a within-run arrival order; every order can, and the order replays', async () => {
+    expect((await runScenarios([s], { guard: arrivalOrderGuard() })).totals.race).toBe(0);
+    const r = await runScenarios([s], { guard: arrivalOrderGuard(), explore: { reduce: false } });
+    const race = r.scenarios[0]?.steps.find((x) => x.outcome === 'race');
+    expect(race?.interleaving).toEqual({ batch: 'steps[0]', order: 'd1 d2 c2 c1' });
+    expect(race?.detail).toContain('(exhaustive exploration)');
+    const replay = await runScenarios([s], { guard: arrivalOrderGuard(), orders: new Map([['steps[0]', parseInterleaving('d1 d2 c2 c1', 2) as Interleaving]]) });
+    expect(replay.scenarios[0]?.steps[2]?.actual).toBe('deny');
+  });
+});
+
+describe('the explorer under every schedule of a guard\'s own awaits (fast-check scheduler)', () => {
+  /**
+   * Asynchronous guards whose internal awaits (a policy lookup in decide, a store write in record)
+   * are released in an order fast-check chooses. Both ask once and deny afterwards. The sound one
+   * counts only results recorded in earlier turns, as DESIGN.md says a decision must; the racy one
+   * checks a same-turn budget, awaits, then spends it (check-then-act), so a decision's verdict
+   * depends on which other decisions of its batch came first.
+   */
+  function scheduledGuard(sched: fc.Scheduler, sound: boolean): GuardUnderTest {
+    let asked = 0;
+    let recordedTurns: number[] = [];
+    return {
+      name: sound ? 'sound' : 'check-then-act',
+      async newSession() {
+        asked = 0;
+        recordedTurns = [];
+        return 'x';
+      },
+      async decide(_s: string, c: ToolCall): Promise<GuardDecision> {
+        const seen = sound ? recordedTurns.filter((t) => t < (c.turn ?? 0)).length : asked;
+        await sched.schedule(Promise.resolve(), 'policy lookup');
+        if (seen >= 1) return { verdict: 'deny', rules: [{ id: 'budget.one-ask' }] };
+        asked = 1;
+        return { verdict: 'ask', rules: [{ id: 'budget.ask' }] };
+      },
+      async record(_s: string, ref: CallRef) {
+        await sched.schedule(Promise.resolve(), 'store write');
+        recordedTurns.push(ref.turn);
+      },
+      async endSession() {},
+      async close() {},
+    };
+  }
+  const scheduled = (n: number): Scenario =>
+    scenario('set-5/scheduled', [
+      { kind: 'batch', loc: LOC, path: 'steps[0]', calls: Array.from({ length: n }, (_, i) => call('crm_lookup', 'ask', { path: `steps[0].batch[${i}]` })) },
+      call('crm_lookup', 'deny', { path: 'steps[1]' }),
+    ]);
+
+  it('reports the check-then-act race under every schedule, and never one for the sound guard', async () => {
+    // Seeded: a failure prints the seed and the schedule fast-check chose, and replays with them.
+    await fc.assert(
+      fc.asyncProperty(fc.scheduler(), fc.integer({ min: 2, max: 3 }), async (sched, n) => {
+        const racy = await sched.waitFor(runScenarios([scheduled(n)], { guard: scheduledGuard(sched, false), callTimeoutMs: 60_000 }));
+        const race = racy.scenarios[0]?.steps.find((x) => x.outcome === 'race');
+        expect(race?.interleaving?.batch).toBe('steps[0]');
+        const sound = await sched.waitFor(runScenarios([scheduled(n)], { guard: scheduledGuard(sched, true), callTimeoutMs: 60_000 }));
+        expect(sound.totals.race).toBe(0);
+        expect(sound.scenarios[0]?.status).toBe('pass');
+      }),
+      { seed: 20261129, numRuns: 30 },
+    );
   });
 });
