@@ -9,6 +9,7 @@ import { createGuard } from '../core/guard.js';
 import type { Guard, Session } from '../core/guard.js';
 import type { ChainFacts } from '../core/ledger.js';
 import type { CallOutcome, CallRef, Decision, ToolCall, ToolSpec } from '../core/types.js';
+import { constantGuard, orderBlindGuard, windowGuard } from './baselines.js';
 
 /** How one session of a guard is configured: one scenario's `guard:` block, resolved. */
 export interface SessionConfig {
@@ -61,13 +62,34 @@ export interface BuiltinOptions {
   readonly racy?: boolean;
 }
 
+// One guard per configuration object (the runner passes the same one to every replay of a run),
+// shared by every guard under test built on the core; each session still starts empty.
+const BY_CONFIG = new WeakMap<SessionConfig, Guard>();
+
+/** The core guard for one session configuration, built once per configuration object. */
+export function guardFor(config: SessionConfig): Guard {
+  let guard = BY_CONFIG.get(config);
+  if (guard === undefined) {
+    guard = createGuard({
+      mode: config.mode,
+      unknownTool: config.unknownTool,
+      overrides: config.overrides,
+      ...(config.policy ? { policy: config.policy } : {}),
+      tools: config.tools,
+      // A fixed salt keeps runs byte-identical; fingerprints never leave the process.
+      salt: 'guard-eval-harness',
+    });
+    BY_CONFIG.set(config, guard);
+  }
+  return guard;
+}
+
 /**
  * The built-in guard: one guard instance per session, so each session has its own config.
  */
 export function builtinGuard(options: BuiltinOptions = {}): GuardUnderTest {
   const { trace, racy = false } = options;
   const sessions = new Map<string, Session>();
-  const guards = new WeakMap<SessionConfig, Guard>();
   // Racy mode: one clock per session, advanced by every decide and record.
   const clocks = new Map<string, number>();
   const tick = (session: string): number => {
@@ -80,22 +102,7 @@ export function builtinGuard(options: BuiltinOptions = {}): GuardUnderTest {
     name: racy ? 'racy' : 'builtin',
     async newSession(config) {
       const id = `s${next++}`;
-      // One guard per configuration object (the runner passes the same one to every replay of a
-      // run); each session still starts empty.
-      let guard = guards.get(config);
-      if (guard === undefined) {
-        guard = createGuard({
-          mode: config.mode,
-          unknownTool: config.unknownTool,
-          overrides: config.overrides,
-          ...(config.policy ? { policy: config.policy } : {}),
-          tools: config.tools,
-          // A fixed salt keeps runs byte-identical; fingerprints never leave the process.
-          salt: 'guard-eval-harness',
-        });
-        guards.set(config, guard);
-      }
-      sessions.set(id, guard.session(id));
+      sessions.set(id, guardFor(config).session(id));
       return id;
     },
     async decide(session, rawCall) {
@@ -130,10 +137,19 @@ function sessionOf(sessions: Map<string, Session>, id: string): Session {
   return s;
 }
 
-/** Every guard the CLI can name with `--guard`. Later guards join this one map. */
+/**
+ * Every guard the CLI can name with `--guard`. Later guards join this one map. The baselines
+ * (src/harness/baselines.ts) are weak on purpose: the challenge sets must fail each of them.
+ */
 export const GUARDS = {
   builtin: () => builtinGuard(),
   racy: () => builtinGuard({ racy: true }),
+  'allow-all': () => constantGuard('allow-all', 'allow'),
+  'deny-all': () => constantGuard('deny-all', 'deny'),
+  'ask-all': () => constantGuard('ask-all', 'ask'),
+  memoryless: () => windowGuard('memoryless', 0),
+  'order-blind': () => orderBlindGuard(),
+  'window-12': () => windowGuard('window-12', 12),
 } as const satisfies Record<string, () => GuardUnderTest>;
 
 export type GuardName = keyof typeof GUARDS;
