@@ -7,6 +7,8 @@ import { Command, CommanderError } from 'commander';
 import { InputError } from '../io/errors.js';
 import { GUARD_NAMES } from '../harness/guards.js';
 import { classifyCommand } from './classify.js';
+import { compareCommand } from './compare.js';
+import { coverageCommand } from './coverage.js';
 import { explainCommand } from './explain.js';
 import { newCommand } from './new.js';
 import { runCommand } from './run.js';
@@ -113,6 +115,31 @@ export async function main(argv: readonly string[], io: CliIO = defaultIO): Prom
     .option('--mode <mode>', 'only this mode')
     .action(async (id: string, paths: string[], o: { mode?: string }) => {
       code = await explainCommand(id, paths, o.mode !== undefined ? { mode: o.mode } : {}, io);
+    });
+
+  program
+    .command('coverage')
+    .description('print the rule × mode × polarity matrix per set and write coverage.md')
+    .argument('[paths...]', 'scenario files or folders (default: challenge-sets)', [])
+    .option('--min <n>', 'exit 1 when a cell of the all-sets matrix has fewer scenarios than this')
+    .option('--out <dir>', 'where coverage.md is written', 'reports')
+    .option('--json', 'print the matrix as JSON and nothing else')
+    .option('--quiet', 'print nothing but errors')
+    .action(async (paths: string[], o: { min?: string; out: string; json?: boolean; quiet?: boolean }) => {
+      code = await coverageCommand(paths, { out: o.out, json: o.json === true, quiet: o.quiet === true, ...(o.min !== undefined ? { min: o.min } : {}) }, io);
+    });
+
+  program
+    .command('compare')
+    .description('run several guards over the same scenarios: the guard × set table of miss and over-block rates')
+    .argument('[paths...]', 'scenario files or folders (default: challenge-sets)', [])
+    .option('--guard <names>', `comma-separated guards, or all (${GUARD_NAMES.join(', ')})`, 'all')
+    .option('--out <dir>', 'where compare.md is written', 'reports')
+    .option('--markdown', 'print the table as Markdown and nothing else')
+    .option('--json', 'print the comparison as JSON and nothing else')
+    .option('--quiet', 'print nothing but errors')
+    .action(async (paths: string[], o: { guard: string; out: string; markdown?: boolean; json?: boolean; quiet?: boolean }) => {
+      code = await compareCommand(paths, { guard: o.guard, out: o.out, markdown: o.markdown === true, json: o.json === true, quiet: o.quiet === true }, io);
     });
 
   try {

@@ -113,6 +113,18 @@ export interface Scenario {
   readonly modes: readonly Mode[];
 }
 
+/** Call every call step, in file order: batch members, Code Mode calls and their sub-calls, repeated steps once. */
+export function forEachCall(steps: readonly Step[], f: (c: CallStep) => void): void {
+  for (const s of steps) {
+    if (s.kind === 'call') f(s);
+    else if (s.kind === 'batch') s.calls.forEach(f);
+    else if (s.kind === 'code') {
+      f(s.call);
+      forEachCall(s.calls, f);
+    } else if (s.kind === 'repeat') forEachCall(s.steps, f);
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Results
 // ---------------------------------------------------------------------------------------------

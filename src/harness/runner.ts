@@ -14,6 +14,7 @@ import type { GrantPolicy } from '../core/gate.js';
 import type { CallOutcome, Mutable, ToolCall } from '../core/types.js';
 import type { GuardDecision, GuardUnderTest, SessionConfig } from './guards.js';
 import type { CallStep, ExpectSpec, GuardSettings, PairResult, RunResults, Scenario, ScenarioResult, Step, StepResult, Totals } from './model.js';
+import { forEachCall } from './model.js';
 import { canonicalInterleaving, formatInterleaving, isValidInterleaving, planInterleavings } from './interleavings.js';
 import type { Interleaving } from './interleavings.js';
 import { classifyOutcome } from './outcome.js';
@@ -65,17 +66,6 @@ export function runModes(scenario: Scenario, base: BaseGuardSettings = {}): Mode
   });
   if (listed.size > 0) return MODES.filter((m) => listed.has(m));
   return [scenario.guard.mode ?? base.mode ?? 'balanced'];
-}
-
-function forEachCall(steps: readonly Step[], f: (c: CallStep) => void): void {
-  for (const s of steps) {
-    if (s.kind === 'call') f(s);
-    else if (s.kind === 'batch') s.calls.forEach(f);
-    else if (s.kind === 'code') {
-      f(s.call);
-      forEachCall(s.calls, f);
-    } else if (s.kind === 'repeat') forEachCall(s.steps, f);
-  }
 }
 
 /** The session configuration of one scenario run: the base, the scenario's settings on top. */

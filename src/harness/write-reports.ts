@@ -20,12 +20,23 @@ export async function writeReports(
   outDir: string,
   names: readonly ReporterName[] = REPORTER_NAMES,
 ): Promise<string[]> {
-  const rendered: { target: string; text: string }[] = [];
+  const rendered: { file: string; text: string }[] = [];
   for (const name of new Set(names)) {
     const reporter: Reporter = REPORTERS[name];
     if (reporter.file === undefined) continue;
-    rendered.push({ target: path.join(outDir, plainFileName(reporter.file)), text: reporter.render(results, ctx) });
+    rendered.push({ file: reporter.file, text: reporter.render(results, ctx) });
   }
+  return writeTextFiles(outDir, rendered);
+}
+
+/**
+ * Write rendered texts as files of `outDir` (created if missing), each atomically (write to
+ * `<name>.tmp` then rename). File names must be plain (one path segment), so nothing is written
+ * outside `outDir`; they are all checked before the first write.
+ * @returns the paths written, in order
+ */
+export async function writeTextFiles(outDir: string, files: readonly { file: string; text: string }[]): Promise<string[]> {
+  const rendered = files.map(({ file, text }) => ({ target: path.join(outDir, plainFileName(file)), text }));
   await mkdir(outDir, { recursive: true });
   const written: string[] = [];
   for (const { target, text } of rendered) {
