@@ -16,7 +16,8 @@
  *   and are not descended into; folders whose name starts with `.` are skipped too. A file passed
  *   explicitly whose folder is named `catalog` is skipped with a warning (so a shell glob such as
  *   `scenarios/**\/*.yaml` works). A folder without scenario files is a warning, a missing path an
- *   error. Files are read in sorted path order, each once; `Loc.file` is the path as the user
+ *   error. A set's `manifest.yaml` is not a scenario file: it is read and checked against the
+ *   scenarios of its folder (see manifest.ts). Files are read in sorted path order, each once; `Loc.file` is the path as the user
  *   passed it joined with the path found under it (relative unless the user passed an absolute one).
  * - Limits, so that any input costs bounded time and memory and ends as an issue, never an
  *   exception: a file larger than `maxFileBytes` is refused from its `stat`, before reading; NUL
@@ -72,6 +73,8 @@
  *   verdict is shorthand for `{verdict}`.
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { MANIFEST_FILES, checkManifest, parseManifest } from './manifest.js';
+import type { Manifest } from './manifest.js';
 import { readFile, readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Scenario } from '../harness/model.js';
@@ -257,6 +260,8 @@ interface Found {
   /** As shown: the user's path joined with the path under it. */
   readonly display: string;
   readonly abs: string;
+  /** A set's `manifest.yaml`, met while walking its folder (so the whole folder is loaded). */
+  readonly manifest?: boolean;
 }
 
 const SCENARIO_FILE = /\.ya?ml$/i;
@@ -280,6 +285,8 @@ async function discover(paths: readonly string[], issues: InputIssue[], warnings
     } else if (st.isFile()) {
       if (path.basename(path.dirname(path.resolve(p))) === 'catalog') {
         warnings.push({ pos: { file: p }, message: 'a catalog (it sits in a `catalog` folder), not a scenario file: skipped' });
+      } else if (MANIFEST_FILES.includes(path.basename(p))) {
+        warnings.push({ pos: { file: p }, message: 'a set manifest, not a scenario file: it is checked when its folder is loaded' });
       } else {
         found.push({ display: p, abs: path.resolve(p) });
       }
@@ -321,6 +328,7 @@ async function walk(display: string, abs: string, found: Found[], visited: Set<s
       }
     }
     if (isDir && ent.name !== 'catalog') await walk(d, a, found, visited, issues);
+    else if (isFile && MANIFEST_FILES.includes(ent.name)) found.push({ display: d, abs: a, manifest: true });
     else if (isFile && SCENARIO_FILE.test(ent.name)) found.push({ display: d, abs: a });
   }
 }
@@ -418,10 +426,17 @@ export async function loadScenarios(paths: readonly string[], options?: LoadOpti
   const catalogs = new CatalogStore(opts, issues, warnings);
   const seenIds: SeenIds = new Map();
   const scenarios: Scenario[] = [];
+  const manifests: Manifest[] = [];
   for (const f of files) {
     const text = await readText(f.abs, opts.maxFileBytes);
     if (!text.ok) {
       issues.push({ pos: { file: f.display }, message: text.message });
+      continue;
+    }
+    if (f.manifest) {
+      const m = parseManifest(text.text, f.display, opts.maxExpandedNodes);
+      issues.push(...m.issues);
+      if (m.manifest) manifests.push(m.manifest);
       continue;
     }
     const r = parseText(text.text, f.display, (name) => catalogs.lookup(name), opts, seenIds);
@@ -430,6 +445,7 @@ export async function loadScenarios(paths: readonly string[], options?: LoadOpti
     warnings.push(...r.warnings);
   }
   checkPairs(scenarios, issues, warnings);
+  for (const m of manifests) issues.push(...checkManifest(m, scenarios));
   const w = tidy(warnings);
   return issues.length > 0 ? { ok: false, issues: tidy(issues), warnings: w } : { ok: true, scenarios, warnings: w };
 }
