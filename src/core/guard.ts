@@ -21,7 +21,7 @@ import { decide as gateDecide, grantedCapabilities, monotonicRedeclaration, outc
 import type { GateCapability } from './gate.js';
 import { Ledger, MAX_TURN, PROVENANCE_BITS, PROVENANCE_CLASSES, visibleClasses } from './ledger.js';
 import type { ChainFacts, LedgerSnapshot, Scope } from './ledger.js';
-import { RULE_IDS, RULE_TABLE } from './rules.js';
+import { DECIDING_ORDER, RULE_TABLE } from './rules.js';
 import type { RuleId } from './rules.js';
 import type { CallOutcome, CallRef, Classification, Decision, Evidence, FiredRule, Finding, GateSummary, Mutable, ProvenanceClass, ToolCall, ToolSpec } from './types.js';
 
@@ -66,7 +66,7 @@ function isTurn(t: unknown): t is number {
   return typeof t === 'number' && Number.isInteger(t) && t >= 0 && t <= MAX_TURN;
 }
 
-const RULE_ORDER = new Map<string, number>(RULE_IDS.map((id, i) => [id, i]));
+const RULE_ORDER = new Map<string, number>(DECIDING_ORDER.map((id, i) => [id, i]));
 
 /** The guard. One per configuration; it holds any number of sessions. */
 export class Guard {

@@ -21,6 +21,13 @@ export const RULE_IDS = [
 
 export type RuleId = (typeof RULE_IDS)[number];
 
+/**
+ * Which of several rules with the same verdict is reported as the deciding one: the guard's own
+ * fail-closed rules, then the hard rule (its verdict holds in every mode, so it explains the call
+ * in every mode), then the rest in {@link RULE_IDS} order.
+ */
+export const DECIDING_ORDER: readonly RuleId[] = ['guard.internal-error', 'guard.degraded-ledger', 'exec.credential-egress', ...RULE_IDS.filter((r) => !r.startsWith('guard.') && r !== 'exec.credential-egress')];
+
 /** The chain rules' verdict per mode, exactly DESIGN.md's table. */
 export const RULE_TABLE: Readonly<Record<'chain.eit-pat' | 'chain.eit-pat-nat' | 'chain.eit-pat-nat.sensitive' | 'chain.eit-credential' | 'provenance.untrusted-mutation' | 'exec.credential-egress', Readonly<Record<Mode, Verdict>>>> = {
   'chain.eit-pat': { permissive: 'allow', balanced: 'ask', strict: 'ask' },
