@@ -1103,3 +1103,78 @@ export function analyzeCommand(args: unknown): CommandAnalysis {
     phases: acc.phases,
   };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Scripts written in the session, then run by file
+// ---------------------------------------------------------------------------------------------
+
+/** Script files by extension: what an interpreter runs by path. */
+const SCRIPT_EXTENSIONS = 'py|pyw|js|mjs|cjs|ts|mts|rb|pl|php|sh|bash|zsh|ksh|ps1|psm1|bat|cmd|lua|r|jl|swift|go|groovy|kts';
+/**
+ * A script path that a command runs: an interpreter followed (after its options) by a path, or a
+ * path run directly (`./deploy.sh`, `/opt/x/run.py`). Only paths with a script extension count.
+ */
+const SCRIPT_RUN = new RegExp(
+  String.raw`(?:^|[\s;&|(` + '`' + String.raw`])(?:(?:sudo\s+)?(?:python[0-9.]*|py|pypy3?|node|nodejs|deno\s+run|bun(?:\s+run)?|tsx|ts-node|ruby|perl|php|bash|sh|zsh|ksh|dash|source|\.|pwsh|powershell(?:\.exe)?|cmd(?:\.exe)?\s+/c|call|Rscript|julia|lua|groovy|swift|go\s+run)(?:\s+-{1,2}[\w-]+(?:[=\s]+(?![\w./~-]+\.(?:` + SCRIPT_EXTENSIONS + String.raw`)\b)[^\s;&|]+)?)*\s+|(?=\.{0,2}/|~/))` +
+    String.raw`(["']?)((?:~|\.{1,2})?/?[\w@%+=:,./~-]*?[\w-]\.(?:` + SCRIPT_EXTENSIONS + String.raw`))\1(?=$|[\s;&|)'"])`,
+  'gi',
+);
+/** Argument names that hold a file's path, and its content, on a file-writing tool. */
+const PATH_KEY = /^(?:path|file|file_?path|filepath|filename|file_?name|target|target_?file|destination|dest|output|output_?path|uri)$/i;
+const CONTENT_KEY = /^(?:content|contents|text|data|body|code|source|script|new_?content|file_?text)$/i;
+/** Path components kept in a script key: enough to tell `a/run.py` from `b/run.py`, few enough to match a relative run. */
+const KEY_COMPONENTS = 3;
+
+/**
+ * The keys a script path is known by: its last 1 … 3 components after normalising (`./a/b.py`,
+ * `/w/a/b.py` and `a/b.py` share `a/b.py` and `b.py`). A lookup matches when any key is shared,
+ * so a run by a shorter or longer path than the write still matches (stricter, never laxer).
+ */
+export function scriptKeys(path: string): string[] {
+  const parts = path
+    .replace(/\\/g, '/')
+    .split('/')
+    .filter((p) => p !== '' && p !== '.' && p !== '~');
+  const keys: string[] = [];
+  for (let n = 1; n <= Math.min(KEY_COMPONENTS, parts.length); n++) keys.push(parts.slice(parts.length - n).join('/'));
+  return keys;
+}
+
+/** The script files a command runs by path (`python3 scripts/upload.py`, `./deploy.sh`, `pwsh -File x.ps1`). */
+export function scriptRuns(args: unknown): string[] {
+  const out = new Set<string>();
+  for (const u of units(collect(args))) {
+    for (const m of u.text.matchAll(SCRIPT_RUN)) {
+      const p = m[2];
+      if (p !== undefined && out.size < MAX_REFS) out.add(p);
+    }
+  }
+  return [...out];
+}
+
+/**
+ * Scripts a file-writing call puts on disk: a path argument and a content argument side by side
+ * (top level, or one object down), with what running that content could do.
+ * @returns for each path with network-capable or credential-reading content: the path, and the
+ *   analysis of the content (no raw text kept)
+ */
+export function scriptWrites(args: unknown): { path: string; analysis: CommandAnalysis }[] {
+  const out: { path: string; analysis: CommandAnalysis }[] = [];
+  const consider = (o: unknown): void => {
+    if (o === null || typeof o !== 'object' || Array.isArray(o)) return;
+    let path: string | undefined;
+    let content: string | undefined;
+    for (const k of keysOf(o)) {
+      const v = read(o, k);
+      if (typeof v !== 'string') continue;
+      if (path === undefined && PATH_KEY.test(k)) path = v;
+      else if (content === undefined && CONTENT_KEY.test(k)) content = v;
+    }
+    if (path === undefined || content === undefined || !new RegExp(String.raw`\.(?:${SCRIPT_EXTENSIONS})$`, 'i').test(path.trim())) return;
+    const analysis = analyzeCommand({ content });
+    if (analysis.network || analysis.credentialRefs.length > 0) out.push({ path: path.trim(), analysis });
+  };
+  consider(args);
+  if (args !== null && typeof args === 'object' && !Array.isArray(args)) for (const k of keysOf(args)) consider(read(args, k));
+  return out;
+}

@@ -9,7 +9,7 @@
  */
 import { CRED, EIT, EXEC, MUT, NAT, PAT, fromMask, isCapability, toMask, verdictRank } from './capabilities.js';
 import type { Capability, Verdict } from './capabilities.js';
-import { analyzeCommand } from './command.js';
+import { analyzeCommand, scriptKeys, scriptRuns, scriptWrites } from './command.js';
 import type { CommandAnalysis } from './command.js';
 import { classifyTool } from './classifier.js';
 import { resolveGuardConfig } from './config.js';
@@ -19,7 +19,7 @@ import type { Detector } from './detectors.js';
 import { forEachLeaf, hash52, probeHashes, resultFragments, saltSeed } from './fingerprint.js';
 import { decide as gateDecide, grantedCapabilities, monotonicRedeclaration, outcomeVerdict, requiredCapabilities } from './gate.js';
 import type { GateCapability } from './gate.js';
-import { Ledger, MAX_TURN, PROVENANCE_BITS, PROVENANCE_CLASSES, visibleClasses } from './ledger.js';
+import { Ledger, MAX_TURN, PROVENANCE_BITS, PROVENANCE_CLASSES, SCRIPT_BITS, visibleClasses } from './ledger.js';
 import type { ChainFacts, LedgerSnapshot, Scope } from './ledger.js';
 import { DECIDING_ORDER, RULE_TABLE } from './rules.js';
 import type { RuleId } from './rules.js';
@@ -233,6 +233,11 @@ class CallContext {
 /** One session's view of the guard: decide before a call, record after it. */
 export class Session {
   readonly ledger: Ledger;
+  /**
+   * Scripts a decided file write would put on disk (path keys hashed, with {@link SCRIPT_BITS}),
+   * by the call they belong to; moved into the ledger when that call is recorded as run.
+   */
+  private readonly pendingScripts = new Map<string, (readonly [number, number])[]>();
 
   constructor(
     readonly guard: Guard,
@@ -264,6 +269,59 @@ export class Session {
     }
   }
 
+  /**
+   * A command that runs a script by file (`python3 scripts/upload.py`) does what the script does:
+   * when the session wrote that script earlier (a visible write, see {@link noteScripts}), its
+   * network reach and credential reads join the command's own analysis.
+   */
+  private withScripts(command: CommandAnalysis, args: unknown, scope: Scope, turn: number): CommandAnalysis {
+    const runs = scriptRuns(args);
+    if (runs.length === 0) return command;
+    let network = command.network;
+    let phases = command.phases;
+    const refs = new Set(command.credentialRefs);
+    const evidence = [...command.evidence];
+    for (const path of runs) {
+      let bits = 0;
+      for (const key of scriptKeys(path)) {
+        const h = hash52(`script\u0000${key}`, this.guard.fingerprintSeed);
+        bits |= visibleClasses(scope, turn, (s, before) => s.scripts.classesBefore(h, before));
+      }
+      const label = `script ${path}`;
+      const term = label.length > 60 ? `script …${path.slice(-52)}` : label;
+      if (bits & SCRIPT_BITS.network) {
+        network = true;
+        phases |= EIT | NAT;
+        evidence.push({ capability: 'EXTERNAL_ACTION', source: 'command', term });
+      }
+      if (bits & SCRIPT_BITS.credential) {
+        phases |= CRED;
+        refs.add(`${path.length > 60 ? `…${path.slice(-59)}` : path}, written earlier in this session`);
+        evidence.push({ capability: 'CREDENTIAL_ACCESS', source: 'command', term });
+      }
+    }
+    return { network, phases, credentialRefs: [...refs].sort(), evidence };
+  }
+
+  /** Remember what the scripts a file write puts on disk can do, until the write is recorded. */
+  private noteScripts(call: ToolCall, turn: number): void {
+    const writes = scriptWrites(call.args);
+    if (writes.length === 0) return;
+    const entries: (readonly [number, number])[] = [];
+    for (const w of writes) {
+      const bits = (w.analysis.network ? SCRIPT_BITS.network : 0) | (w.analysis.credentialRefs.length > 0 ? SCRIPT_BITS.credential : 0);
+      for (const key of scriptKeys(w.path)) entries.push([hash52(`script\u0000${key}`, this.guard.fingerprintSeed), bits]);
+    }
+    const key = pendingKey(call.tool, turn, call.id, call.parent);
+    this.pendingScripts.delete(key);
+    this.pendingScripts.set(key, entries);
+    // Bounded: a host that decides writes and never records them cannot grow this.
+    if (this.pendingScripts.size > this.guard.config.limits.scripts) {
+      const oldest = this.pendingScripts.keys().next();
+      if (!oldest.done) this.pendingScripts.delete(oldest.value);
+    }
+  }
+
   private scopeFor(parent: string | undefined): Scope {
     const scope = this.ledger.scopeOf(parent);
     if (scope) return scope;
@@ -279,7 +337,7 @@ export class Session {
     let evidence: readonly Evidence[] = tool.evidence;
     let command: CommandAnalysis | undefined;
     if (caps & EXEC) {
-      command = analyzeCommand(call.args);
+      command = this.withScripts(analyzeCommand(call.args), call.args, scope, turn);
       // A plain shell or interpreter can implement every phase: its command says which.
       // A Code Mode call is not counted: its sub-calls are (DESIGN.md "Code Mode").
       if (!tool.codeMode) {
@@ -287,6 +345,7 @@ export class Session {
         if (command.evidence.length > 0) evidence = [...evidence, ...command.evidence];
       }
     }
+    if (caps & MUT && !tool.codeMode) this.noteScripts(call, turn);
     const facts = scope.facts(turn);
     if (tool.codeMode && call.id !== undefined) this.ledger.openScope(call.id, scope, turn);
 
@@ -388,6 +447,9 @@ export class Session {
       }
       const tool = this.guard.lookup(callRef.tool);
       if (tool.codeMode && callRef.id !== undefined) this.ledger.closeScope(callRef.id);
+      const key = pendingKey(callRef.tool, callRef.turn, callRef.id, callRef.parent);
+      const scripts = this.pendingScripts.get(key);
+      if (scripts !== undefined) this.pendingScripts.delete(key);
       if (outcome.error !== undefined) return { recorded: false, reason: 'failed-call' };
       if (tool.codeMode) return { recorded: false, reason: 'code-mode-call' };
       const caps = callRef.capabilities ? toMask(callRef.capabilities.filter((c) => isCapability(c))) : tool.mask;
@@ -397,7 +459,7 @@ export class Session {
       const audit: { tool: string; capabilities: number; turn: number; id?: string; parent?: string } = { tool: callRef.tool, capabilities: caps, turn: callRef.turn };
       if (callRef.id !== undefined) audit.id = callRef.id;
       if (callRef.parent !== undefined) audit.parent = callRef.parent;
-      this.ledger.recordEvent(scope, callRef.turn, caps, fragments, contextKey, audit);
+      this.ledger.recordEvent(scope, callRef.turn, caps, fragments, contextKey, audit, scripts);
       return RECORDED;
     } catch (e) {
       const msg = errorText(e);
@@ -426,6 +488,11 @@ export class Session {
   snapshot(): LedgerSnapshot {
     return this.ledger.snapshot();
   }
+}
+
+/** Which decided call a record belongs to: the same tool, turn, id and parent. */
+function pendingKey(tool: string, turn: number, id: string | undefined, parent: string | undefined): string {
+  return `${tool}\u0000${turn}\u0000${id ?? ''}\u0000${parent ?? ''}`;
 }
 
 function safeName(call: unknown): string {

@@ -55,6 +55,8 @@ export interface LedgerLimits {
   readonly fragmentsPerEvent: number;
   /** Internal errors kept. */
   readonly errors: number;
+  /** Scripts written in the session whose content can reach the network or reads credentials, per scope (first in, first out). */
+  readonly scripts: number;
 }
 
 export const DEFAULT_LIMITS: LedgerLimits = {
@@ -64,7 +66,14 @@ export const DEFAULT_LIMITS: LedgerLimits = {
   scopes: 64,
   fragmentsPerEvent: 512,
   errors: 32,
+  scripts: 64,
 };
+
+/**
+ * What a script written in the session can do when run by file, as class bits of a
+ * {@link ProvenanceTable} keyed by the script's path keys (see `scriptKeys` in command.ts).
+ */
+export const SCRIPT_BITS = { network: 1, credential: 2 } as const;
 
 const EMPTY_KEYS = new Float64Array(0);
 const EMPTY_TURNS = new Int32Array(0);
@@ -216,6 +225,8 @@ export class Scope {
   readonly fingerprints: ProvenanceTable;
   /** Context ids, by their salted hash. */
   readonly contexts: ProvenanceTable;
+  /** Scripts written in this scope, by the salted hash of each path key: {@link SCRIPT_BITS}. */
+  readonly scripts: ProvenanceTable;
 
   /**
    * @param parent the enclosing scope, or undefined for the session
@@ -229,6 +240,7 @@ export class Scope {
   ) {
     this.fingerprints = new ProvenanceTable(limits.fingerprints);
     this.contexts = new ProvenanceTable(limits.contexts);
+    this.scripts = new ProvenanceTable(limits.scripts);
   }
 
   private advance(turn: number): void {
@@ -395,7 +407,15 @@ export class Ledger {
    * Record one successful event in `scope` at `turn`, with its fragments and context id, and
    * propagate it to every enclosing scope at the turn of the call that opened the child.
    */
-  recordEvent(scope: Scope, turn: number, caps: number, fragments: readonly number[], contextKey: number | undefined, audit: Omit<AuditEvent, 'seq'>): void {
+  recordEvent(
+    scope: Scope,
+    turn: number,
+    caps: number,
+    fragments: readonly number[],
+    contextKey: number | undefined,
+    audit: Omit<AuditEvent, 'seq'>,
+    scripts: readonly (readonly [key: number, bits: number])[] = [],
+  ): void {
     const classes = provenanceOf(caps);
     let s: Scope | undefined = scope;
     let t = turn;
@@ -406,6 +426,7 @@ export class Ledger {
         for (const h of fragments) s.fingerprints.add(h, classes, t);
         if (contextKey !== undefined) s.contexts.add(contextKey, classes, t);
       }
+      for (const [key, bits] of scripts) s.scripts.add(key, bits, t);
       innerChain = s.hasInnerChain();
       t = s.parentTurn;
       s = s.parent;
