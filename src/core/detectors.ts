@@ -660,7 +660,7 @@ export const BUILTIN_DETECTORS: readonly Detector[] = Object.freeze([
 export const DESTINATION_FIELDS: ReadonlySet<string> = new Set([
   'to', 'cc', 'bcc', 'replyto', 'recipient', 'recipients', 'url', 'uri', 'href', 'endpoint',
   'webhook', 'webhookurl', 'channel', 'channelid', 'chatid', 'destination', 'dest', 'host',
-  'hostname', 'attendees', 'invitees',
+  'hostname', 'attendees', 'invitees', 'repo', 'repository',
   // Chinese field names: recipient, cc, bcc.
   '收件人', '抄送', '密送',
 ]);
@@ -671,7 +671,52 @@ export const DESTINATION_FIELDS: ReadonlySet<string> = new Set([
  * @returns true when the name, lowercased and without `_` and `-`, is in {@link DESTINATION_FIELDS}
  */
 export function isDestinationField(name: string): boolean {
-  return DESTINATION_FIELDS.has(name.toLowerCase().replace(/[_-]/gu, ''));
+  return DESTINATION_FIELDS.has(normaliseField(name));
+}
+
+/**
+ * The destination test for one tool: the built-in names, plus the fields its schema declares
+ * (see {@link schemaDestinationFields}).
+ */
+export function destinationTest(declared: ReadonlySet<string>): (name: string) => boolean {
+  if (declared.size === 0) return isDestinationField;
+  return (name) => {
+    const n = normaliseField(name);
+    return DESTINATION_FIELDS.has(n) || declared.has(n);
+  };
+}
+
+/**
+ * A property description that says the value names who or where the data goes: "E-mail address of
+ * the person to invite", "the recipient's phone number", "channel to post to".
+ */
+const DESTINATION_DESCRIPTION =
+  /\b(?:recipients?|invitees?|addressees?|(?:person|user|people|member|contact)s? to (?:invite|notify|add|share with|send (?:it |this )?to)|to invite|send (?:it |this |the \w+ )?to|deliver(?:ed|y)? to|share[ds]? with|post(?:ed)? to|who (?:receives|gets|will receive))\b|收件人|接收人|被邀请/iu;
+/** Properties of one schema read for destination fields. */
+const MAX_SCHEMA_PROPERTIES = 200;
+
+/**
+ * Destination fields a tool's input schema declares beyond the built-in names: top-level
+ * properties whose description says their value is who or where the data goes (an `email` "of the
+ * person to invite"). Returned normalised as {@link isDestinationField} compares them.
+ * @param inputSchema a JSON Schema object, or anything (then no field)
+ */
+export function schemaDestinationFields(inputSchema: unknown): ReadonlySet<string> {
+  const out = new Set<string>();
+  if (inputSchema === null || typeof inputSchema !== 'object') return out;
+  const props = (inputSchema as { properties?: unknown }).properties;
+  if (props === null || typeof props !== 'object' || Array.isArray(props)) return out;
+  let n = 0;
+  for (const [name, prop] of Object.entries(props as Record<string, unknown>)) {
+    if (++n > MAX_SCHEMA_PROPERTIES) break;
+    const d = prop !== null && typeof prop === 'object' ? (prop as { description?: unknown }).description : undefined;
+    if (typeof d === 'string' && DESTINATION_DESCRIPTION.test(d.slice(0, 400))) out.add(normaliseField(name));
+  }
+  return out;
+}
+
+function normaliseField(name: string): string {
+  return name.toLowerCase().replace(/[_-]/gu, '');
 }
 
 /** Containers deeper than this are not descended into. */
@@ -690,6 +735,7 @@ export interface ScanReport {
 
 interface WalkState {
   readonly detectors: readonly Detector[];
+  readonly isDestination: (name: string) => boolean;
   readonly seen: Set<object>;
   readonly found: Map<string, Finding>;
   leaves: number;
@@ -753,7 +799,7 @@ function walk(value: unknown, path: string, key: string | undefined, depth: numb
   for (const k of Object.keys(rec)) {
     if (st.stopped) return;
     // Destination fields are skipped by name at any depth, with everything beneath them.
-    if (isDestinationField(k)) continue;
+    if (st.isDestination(k)) continue;
     walk(rec[k], path === '' ? k : `${path}.${k}`, k.toLowerCase(), depth + 1, st);
   }
 }
@@ -765,9 +811,10 @@ function walk(value: unknown, path: string, key: string | undefined, depth: numb
  * @default detectors {@link BUILTIN_DETECTORS}
  * @returns the findings as {@link scanArgs} returns them, and `truncated`
  */
-export function scanArgsReport(args: unknown, detectors: readonly Detector[] = BUILTIN_DETECTORS): ScanReport {
+export function scanArgsReport(args: unknown, detectors: readonly Detector[] = BUILTIN_DETECTORS, isDestination: (name: string) => boolean = isDestinationField): ScanReport {
   const st: WalkState = {
     detectors,
+    isDestination,
     seen: new Set(),
     found: new Map(),
     leaves: 0,
@@ -792,11 +839,12 @@ export function scanArgsReport(args: unknown, detectors: readonly Detector[] = B
  * (or 100 000 visited values), and each object is entered once, so cyclic input cannot loop.
  * @param args any JSON value
  * @param detectors the detectors to run
- * @default detectors {@link BUILTIN_DETECTORS}
+ * @param isDestination which field names are destinations (skipped with their subtrees)
+ * @default detectors {@link BUILTIN_DETECTORS}; isDestination {@link isDestinationField}
  * @returns findings sorted by path (`$` for the root value) then detector id, one per detector and path
  */
-export function scanArgs(args: unknown, detectors: readonly Detector[] = BUILTIN_DETECTORS): Finding[] {
-  return scanArgsReport(args, detectors).findings;
+export function scanArgs(args: unknown, detectors: readonly Detector[] = BUILTIN_DETECTORS, isDestination: (name: string) => boolean = isDestinationField): Finding[] {
+  return scanArgsReport(args, detectors, isDestination).findings;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ import type { CommandAnalysis } from './command.js';
 import { classifyTool } from './classifier.js';
 import { resolveGuardConfig } from './config.js';
 import type { GuardConfig, ResolvedConfig } from './config.js';
-import { BUILTIN_DETECTORS, isDestinationField, scanArgs } from './detectors.js';
+import { BUILTIN_DETECTORS, destinationTest, isDestinationField, scanArgs, schemaDestinationFields } from './detectors.js';
 import type { Detector } from './detectors.js';
 import { forEachLeaf, hash52, probeHashes, resultFragments, saltSeed } from './fingerprint.js';
 import { decide as gateDecide, grantedCapabilities, monotonicRedeclaration, outcomeVerdict, requiredCapabilities } from './gate.js';
@@ -44,6 +44,8 @@ interface ToolEntry extends ToolInfo {
   readonly spec?: ToolSpec;
   /** Gate capabilities this tool requires; only ever grows (monotonic redeclaration). */
   required?: ReadonlySet<GateCapability>;
+  /** Which argument names say where data goes: the built-in names and those the schema declares. */
+  readonly isDestination: (name: string) => boolean;
 }
 
 /** What {@link Session.record} did. */
@@ -122,6 +124,7 @@ export class Guard {
       evidence,
       codeMode: cls.codeMode,
       harmless: override === 0,
+      isDestination: spec ? destinationTest(schemaDestinationFields(spec.inputSchema)) : isDestinationField,
       ...(classifyError !== undefined ? { classifyError } : {}),
       ...(spec ? { spec } : {}),
     };
@@ -199,7 +202,7 @@ class CallContext {
 
   /** PII and SECRET findings in the non-destination arguments. */
   findings(): Finding[] {
-    this.findingsCache ??= scanArgs(this.call.args, this.guard.allDetectors);
+    this.findingsCache ??= scanArgs(this.call.args, this.guard.allDetectors, this.guard.lookup(this.call.tool).isDestination);
     return this.findingsCache;
   }
 
@@ -223,7 +226,7 @@ class CallContext {
           return bits === 7;
         });
       },
-      isDestinationField,
+      this.guard.lookup(this.call.tool).isDestination,
     );
     this.provenanceBits = bits;
     return bits;

@@ -564,3 +564,25 @@ describe('pre-checks are sound', () => {
     );
   });
 });
+
+describe('destination fields a schema declares', () => {
+  it('reads them from property descriptions, and only from those that say where data goes', async () => {
+    const { schemaDestinationFields, destinationTest } = await import('../../src/core/detectors.js');
+    const schema = {
+      type: 'object',
+      properties: {
+        email: { type: 'string', description: 'E-mail address of the person to invite' },
+        phone: { type: 'string', description: "The recipient's phone number" },
+        note: { type: 'string', description: 'A note shown to the new member' },
+        contact_email: { type: 'string', description: 'Contact e-mail stored on the record' },
+        收件人号码: { type: 'string', description: '收件人手机号' },
+      },
+    };
+    expect([...schemaDestinationFields(schema)].sort()).toEqual(['email', 'phone', '收件人号码'].sort());
+    const isDest = destinationTest(schemaDestinationFields(schema));
+    expect(['email', 'Email', 'to', 'repo'].map(isDest)).toEqual([true, true, true, true]);
+    expect(['note', 'contact_email', 'body'].map(isDest)).toEqual([false, false, false]);
+    expect(schemaDestinationFields(null).size).toBe(0);
+    expect(schemaDestinationFields({ properties: [1, 2] }).size).toBe(0);
+  });
+});

@@ -567,3 +567,19 @@ describe('a script written in the session, then run by file', () => {
     expect(batch.decide({ tool: RUN.tool, args: RUN.args, turn: 1 }).verdict).toBe('deny');
   });
 });
+
+describe('destination fields on an invite', () => {
+  const tools: ToolSpec[] = [
+    ...TOOLS,
+    { name: 'invite_user', description: 'Invite a new user to the workspace by e-mail address', inputSchema: { type: 'object', properties: { email: { type: 'string', description: 'E-mail address of the person to invite' } } } },
+    { name: 'invite_user_plain', description: 'Invite a new user to the workspace by e-mail address', inputSchema: { type: 'object', properties: { email: { type: 'string', description: 'An e-mail address' } } } },
+  ];
+  it('an address the schema says is whom to invite is where data goes, not data that leaves', () => {
+    const s = createGuard({ tools, salt: 'test' }).session('s');
+    const invite = run(s, [PAGE, RECORD, { tool: 'invite_user', args: { email: 'drop@attacker.example' } }]);
+    expect(invite.rules[0]?.id).toBe('chain.eit-pat-nat');
+    // The same tool whose schema does not say so: the address is scanned, as PII leaving.
+    const s2 = createGuard({ tools, salt: 'test' }).session('s');
+    expect(run(s2, [PAGE, RECORD, { tool: 'invite_user_plain', args: { email: 'drop@attacker.example' } }]).rules[0]?.id).toBe('chain.eit-pat-nat.sensitive');
+  });
+});
