@@ -687,11 +687,12 @@ export function destinationTest(declared: ReadonlySet<string>): (name: string) =
 }
 
 /**
- * A property description that says the value names who or where the data goes: "E-mail address of
- * the person to invite", "the recipient's phone number", "channel to post to".
+ * A property description that says, from its first words, that the value names who the data goes
+ * to: "E-mail address of the person to invite", "The recipient's phone number", "IBAN of the
+ * payee". A description that only mentions a recipient ("Subject line the recipient sees") does not.
  */
 const DESTINATION_DESCRIPTION =
-  /\b(?:recipients?|invitees?|addressees?|(?:person|user|people|member|contact)s? to (?:invite|notify|add|share with|send (?:it |this )?to)|to invite|send (?:it |this |the \w+ )?to|deliver(?:ed|y)? to|share[ds]? with|post(?:ed)? to|who (?:receives|gets|will receive))\b|收件人|接收人|被邀请/iu;
+  /^\s*(?:the |an? )?(?:(?:(?:e-?mail |phone |mobile |account |bank )?(?:address(?:es)?|numbers?|ibans?|ids?|handles?|usernames?|accounts?) (?:of|for) (?:the |each )?)?(?:recipients?|invitees?|addressees?|payees?|(?:person|user|people|member|contact)s? (?:to (?:invite|notify|add|share with|send (?:it |this )?to)|who (?:receives?|gets?)))\b)|收件人|接收人|被邀请/iu;
 /** Properties of one schema read for destination fields. */
 const MAX_SCHEMA_PROPERTIES = 200;
 

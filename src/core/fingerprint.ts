@@ -9,13 +9,16 @@
  * 2. A leaf of at most {@link WINDOW} tokens is one fragment (the whole leaf). It is kept when it
  *    weighs enough: a Han ideograph weighs 3, every other character 1 (spaces are not counted);
  *    a leaf of several tokens needs {@link MIN_WEIGHT}; a leaf of one token needs
- *    {@link MIN_WEIGHT_ONE_TOKEN} if it holds a digit (an id, a number, a key) and twice that if
- *    not. So `42`, `ok`, `success`, `成功` never become provenance, `Alice Chen`, `INV-77812` do.
+ *    {@link MIN_WEIGHT_ONE_TOKEN} if it is all digits, {@link MIN_IDENTIFIER} if it mixes letters
+ *    and digits (an id, a key), and twice {@link MIN_WEIGHT_ONE_TOKEN} if it is all letters. So
+ *    `42`, `ok`, `success`, `成功` never become provenance, `Alice Chen`, `INV-77812` do.
  * 3. A longer leaf gives every window of {@link WINDOW} consecutive tokens that weighs at least
  *    {@link MIN_WINDOW_WEIGHT}, so that stock phrases of prose rarely carry provenance from one
- *    text into another.
- * 4. At most `max` fragments are kept per result: whole short leaves first, then the windows of
- *    long leaves sampled evenly over the whole result (every k-th window), so a large page is
+ *    text into another; and each identifier-like token in it (letters and digits mixed, at least
+ *    {@link MIN_IDENTIFIER} characters: a passport number or an order id quoted in prose) is a
+ *    fragment of its own, so one value copied out of a document is found.
+ * 4. At most `max` fragments are kept per result: whole short leaves first, then identifier
+ *    tokens, then the windows of long leaves sampled evenly over the whole result (every k-th window), so a large page is
  *    covered from its first line to its last.
  * 5. A fragment is stored as a 52-bit salted hash of its token sequence.
  *
@@ -32,6 +35,13 @@ export const MIN_WEIGHT = 8;
 export const MIN_WEIGHT_ONE_TOKEN = 10;
 /** Minimal weight of a window of a longer text. */
 export const MIN_WINDOW_WEIGHT = 15;
+/** Minimal length of a token that mixes letters and digits to count by itself (an identifier). */
+export const MIN_IDENTIFIER = 8;
+const LETTER = /\p{L}/u;
+/** A token that mixes letters and digits and is long enough to identify something. */
+function isIdentifier(tok: string): boolean {
+  return tok.length >= MIN_IDENTIFIER && DIGIT.test(tok) && LETTER.test(tok) && !HAN.test(tok);
+}
 const HAN_WEIGHT = 3;
 const DIGIT = /\p{N}/u;
 /** Leaves visited per result or argument value. */
@@ -125,6 +135,8 @@ interface Leaf {
   readonly w: number[];
   readonly single: boolean;
   readonly digit: boolean;
+  /** A one-token leaf that mixes letters and digits. */
+  readonly ident: boolean;
 }
 
 
@@ -146,7 +158,8 @@ function tokenLanes(toks: readonly string[]): Leaf {
     b[i] = y;
     w[i] = tokenWeight(t);
   }
-  return { a, b, w, single: n === 1, digit: n === 1 && DIGIT.test(toks[0] as string) };
+  const only = n === 1 ? (toks[0] as string) : '';
+  return { a, b, w, single: n === 1, digit: n === 1 && DIGIT.test(only), ident: n === 1 && DIGIT.test(only) && LETTER.test(only) && !HAN.test(only) };
 }
 
 /**
@@ -187,6 +200,8 @@ export function resultFragments(result: unknown, seed: number, max: number): num
   const out = new Set<number>();
   if (max <= 0) return [];
   const long: Leaf[] = [];
+  /** Identifier tokens of multi-token leaves: [leaf, token index]. */
+  const idents: [Leaf, number][] = [];
   let windows = 0;
   forEachLeaf(result, (text) => {
     const toks = tokenize(text);
@@ -195,10 +210,15 @@ export function resultFragments(result: unknown, seed: number, max: number): num
     if (toks.length > WINDOW) {
       long.push(leaf);
       windows += toks.length - WINDOW + 1;
-    } else if (out.size < max && weightOf(leaf, 0, toks.length) >= minWeight(leaf.single, leaf.digit)) {
+    } else if (out.size < max && weightOf(leaf, 0, toks.length) >= minWeight(leaf.single, leaf.digit, leaf.ident)) {
       out.add(runHash(leaf, 0, toks.length, seed));
     }
+    if (toks.length > 1) for (let i = 0; i < toks.length; i++) if (isIdentifier(toks[i] as string)) idents.push([leaf, i]);
   });
+  for (const [leaf, i] of idents) {
+    if (out.size >= max) break;
+    out.add(runHash(leaf, i, 1, seed));
+  }
   const room = max - out.size;
   if (room <= 0 || windows === 0) return [...out];
   const stride = Math.max(1, Math.ceil(windows / room));
@@ -210,14 +230,16 @@ export function resultFragments(result: unknown, seed: number, max: number): num
   return [...out];
 }
 
-function minWeight(single: boolean, digit: boolean): number {
+function minWeight(single: boolean, digit: boolean, ident: boolean): number {
   if (!single) return MIN_WEIGHT;
+  if (ident) return MIN_IDENTIFIER;
   return digit ? MIN_WEIGHT_ONE_TOKEN : 2 * MIN_WEIGHT_ONE_TOKEN;
 }
 
 /** The weight a whole leaf of these tokens needs to be kept (see the module comment). */
 export function leafMinWeight(toks: readonly string[]): number {
-  return minWeight(toks.length === 1, toks.length === 1 && DIGIT.test(toks[0] ?? ''));
+  const only = toks.length === 1 ? (toks[0] ?? '') : '';
+  return minWeight(toks.length === 1, DIGIT.test(only), DIGIT.test(only) && LETTER.test(only) && !HAN.test(only));
 }
 
 /**
@@ -240,7 +262,7 @@ export function probeHashes(text: string, seed: number, visit: (hash: number) =>
       b = Math.imul(b ^ (leaf.b[j] as number), 1597334677);
       b = (b << 17) | (b >>> 15);
       // Probing a lighter run than any stored fragment could weigh is wasted work, nothing more.
-      if (weight >= (n > 1 ? MIN_WEIGHT : MIN_WEIGHT_ONE_TOKEN) && visit(mix52(a, b))) return true;
+      if (weight >= (n > 1 ? MIN_WEIGHT : MIN_IDENTIFIER) && visit(mix52(a, b))) return true;
     }
   }
   return false;

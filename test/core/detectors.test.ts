@@ -586,3 +586,12 @@ describe('destination fields a schema declares', () => {
     expect(schemaDestinationFields({ properties: [1, 2] }).size).toBe(0);
   });
 });
+
+describe('destination descriptions', () => {
+  it('count only when the description says the value is whom the data goes to', async () => {
+    const { schemaDestinationFields } = await import('../../src/core/detectors.js');
+    const fields = (d: string): string[] => [...schemaDestinationFields({ properties: { f: { type: 'string', description: d } } })];
+    for (const d of ['E-mail address of the person to invite', "The recipient's phone number", 'IBAN of the recipient', 'Recipients, comma separated', 'Users to notify', '收件人邮箱']) expect(fields(d), d).toEqual(['f']);
+    for (const d of ['Subject line the recipient sees', 'Message body shown to the recipient', 'Amount to send to the payee', 'Notes about the invitee']) expect(fields(d), d).toEqual([]);
+  });
+});

@@ -108,3 +108,23 @@ describe('fragments and probes', () => {
     );
   });
 });
+
+describe('identifier tokens', () => {
+  const DOC = 'Travel file for Sam Okafor. Passport C01X00T47 issued in Berlin, valid until 2031-05-02. Frequent flyer LH99231877.';
+  it('an id quoted in prose is found when copied out alone', () => {
+    expect(carries('Passport no. C01X00T47 please', DOC)).toBe(true);
+    expect(carries('my number is lh99231877', DOC)).toBe(true);
+  });
+  it('dates, short codes, plain words and all-digit runs of prose are not ids', () => {
+    expect(carries('it expires 2031-05-02', DOC)).toBe(false);
+    expect(carries('Berlin', DOC)).toBe(false);
+    expect(carries('the covid19 rules', 'Travel file: covid19 rules apply to this trip, see the airline page for the details.')).toBe(false);
+    expect(carries('call 415555010', 'Reach the front desk at 415555010 any time, day or night, for room service.')).toBe(false);
+  });
+  it('a one-token leaf that mixes letters and digits needs 8 characters', () => {
+    expect(leafMinWeight(['c01x00t47'])).toBe(8);
+    expect(leafMinWeight(['415555010'])).toBe(10);
+    expect(carries('ref AB12CD34', { ref: 'AB12CD34' })).toBe(true);
+    expect(carries('ref AB12CD3', { ref: 'AB12CD3' })).toBe(false);
+  });
+});
