@@ -63,3 +63,13 @@ describe('README', () => {
     expect(mod.asked.map((d) => d.verdict)).toEqual(['ask']);
   });
 });
+
+describe('README ledger limits', () => {
+  it('every `limits.x` (n) the README names is the default the code has', async () => {
+    const { DEFAULT_LIMITS } = await import('../src/core/ledger.js');
+    const readme = readFileSync('README.md', 'utf8');
+    const named = [...readme.matchAll(/`limits\.(\w+)` \((\d+)\)/g)].map((m) => [m[1], Number(m[2])]);
+    expect(named.length).toBeGreaterThanOrEqual(6);
+    for (const [key, n] of named) expect([key, n]).toEqual([key, DEFAULT_LIMITS[key as keyof typeof DEFAULT_LIMITS]]);
+  });
+});

@@ -10,6 +10,7 @@ import { classifyCommand } from './classify.js';
 import { compareCommand } from './compare.js';
 import { coverageCommand } from './coverage.js';
 import { explainCommand } from './explain.js';
+import { DEFAULT_TIMEOUT_MS, importToolsCommand } from './import-tools.js';
 import { newCommand } from './new.js';
 import { runCommand } from './run.js';
 import { validateCommand } from './validate.js';
@@ -115,6 +116,19 @@ export async function main(argv: readonly string[], io: CliIO = defaultIO): Prom
     .option('--mode <mode>', 'only this mode')
     .action(async (id: string, paths: string[], o: { mode?: string }) => {
       code = await explainCommand(id, paths, o.mode !== undefined ? { mode: o.mode } : {}, io);
+    });
+
+  program
+    .command('import-tools')
+    .description('start an MCP server over stdio, list its tools and write them as a catalog (scenarios/catalog/<name>.yaml)')
+    .argument('<command...>', 'the command that starts the server, after `--`')
+    .option('--name <catalog>', 'the catalog name (default: the server’s reported name, slugged)')
+    .option('--out <dir>', 'where the catalog is written', 'scenarios/catalog')
+    .option('--force', 'overwrite an existing catalog')
+    .option('--timeout <ms>', 'how long the server may take to answer each request', String(DEFAULT_TIMEOUT_MS))
+    .option('--env <NAME=VALUE>', 'an environment variable for the server (repeatable; only its name is recorded)', (v: string, prev: string[]) => [...prev, v], [] as string[])
+    .action(async (command: string[], o: { name?: string; out: string; force?: boolean; timeout: string; env: string[] }) => {
+      code = await importToolsCommand(command, { ...(o.name !== undefined ? { name: o.name } : {}), out: o.out, force: o.force === true, timeout: o.timeout, env: o.env }, io);
     });
 
   program
