@@ -17,13 +17,21 @@ import type { Classification, Evidence, EvidenceSource, ToolSpec } from './types
 import {
   AMBIGUOUS,
   ANNOTATION_TERMS,
+  AUTHORING_VERBS,
   AUTHORSHIP,
+  BE_FORMS,
   CODE_MODE_NAME_PAIRS,
   COMPOUND_LINKS,
   CONJUNCTIONS,
   CONTRACTED_S,
   DATABASE_TERMS,
+  DEMO_MARKERS,
+  DIRECTORY_NOUNS,
+  EXPORT_VERBS,
   DETERMINERS,
+  FIRST_PARTY,
+  IMPORT_VERBS,
+  LOCAL_MODIFIERS,
   NAME_ONLY_EXEC,
   NAME_ONLY_HTTP,
   NAME_ONLY_OBJECTS,
@@ -31,13 +39,19 @@ import {
   NEGATIONS,
   NEUTRAL_PHRASES,
   OBJECTS,
+  OUTSIDE_SERVICES,
+  PARAMETER_TYPES,
   POSSESSIVE,
+  RELATIVE_PRONOUNS,
   SCHEMA_TERMS,
+  SEARCH_VERBS,
+  SELF_DESTINATIONS,
   SOURCE_PREPOSITIONS,
   STANDALONE_EXEC,
   STANDALONE_HTTP,
   STANDALONE_SEND,
   STRONG_WRITE_VERBS,
+  TRADITIONAL_CHARS,
   VERB_CUES,
   VERBS,
 } from './vocabulary.js';
@@ -87,6 +101,18 @@ interface WordInfo {
   readonly cjk?: boolean;
   /** This surface is the third-person or plural `-s` form of the entry. */
   readonly sForm?: boolean;
+  /** A modifier that makes its compound a local record (`draft`, see `LOCAL_MODIFIERS`). */
+  readonly local?: boolean;
+  /** A create verb that copies content in from elsewhere (`clone`, see `IMPORT_VERBS`). */
+  readonly imports?: boolean;
+  /** A verb of writing a text or a program (`AUTHORING_VERBS`). */
+  readonly authors?: boolean;
+  /** A create verb that reads what it writes out (`EXPORT_VERBS`). */
+  readonly exports?: boolean;
+  /** A directory entry (`DIRECTORY_NOUNS`): private even in a shared workspace. */
+  readonly directory?: boolean;
+  /** A verb of searching an index (`SEARCH_VERBS`). */
+  readonly search?: boolean;
 }
 
 type MutableInfo = { -readonly [K in keyof WordInfo]: WordInfo[K] };
@@ -129,7 +155,26 @@ function collectEntries(): Map<string, MutableInfo> {
   for (const t of STANDALONE_SEND) at(t).send = true;
   for (const t of DATABASE_TERMS) at(t).db = true;
   for (const t of NEUTRAL_PHRASES) if (!entries.has(t)) at(t).neutral = true;
+  for (const t of LOCAL_MODIFIERS) at(t).local = true;
+  for (const t of IMPORT_VERBS) at(t).imports = true;
+  for (const t of AUTHORING_VERBS) at(t).authors = true;
+  for (const t of EXPORT_VERBS) at(t).exports = true;
+  for (const t of DIRECTORY_NOUNS) at(t).directory = true;
+  for (const t of SEARCH_VERBS) at(t).search = true;
+  // Every Chinese entry in its traditional form too, unless that form is an entry of its own.
+  for (const e of [...entries.values()]) {
+    if (!e.cjk) continue;
+    const t = traditional(e.term);
+    if (t !== e.term && !entries.has(t)) entries.set(t, { ...e, term: t });
+  }
   return entries;
+}
+
+/** The traditional form of a simplified Chinese term (`TRADITIONAL_CHARS`), character by character. */
+function traditional(term: string): string {
+  let out = '';
+  for (const ch of term) out += TRADITIONAL_CHARS[ch] ?? ch;
+  return out;
 }
 
 /** `-s` form of an English word: lists, searches, queries. */
@@ -164,6 +209,13 @@ const AUTHORS: readonly (readonly string[])[] = AUTHORSHIP.authors
 /** How far (in tokens, possessives free) past its link an author may stand: "by the public". */
 const AUTHOR_REACH = 3;
 const CUES = new Set(VERB_CUES);
+const BE = new Set(BE_FORMS);
+const SERVICES = {
+  writes: new Set<string>(OUTSIDE_SERVICES.writes),
+  sharedContent: new Set<string>(OUTSIDE_SERVICES.sharedContent),
+};
+const DEMO = new Set(DEMO_MARKERS);
+const RELATIVE = new Set(RELATIVE_PRONOUNS);
 const DETS = new Set(DETERMINERS);
 const LINKS = new Set(COMPOUND_LINKS);
 const NEGATION = new Set(NEGATIONS);
@@ -231,19 +283,26 @@ function compile(): void {
 }
 compile();
 
+/** A schema term list with the traditional form of its Chinese terms. */
+function termSet(list: readonly string[]): Set<string> {
+  const out = new Set<string>(list);
+  for (const t of list) out.add(traditional(t));
+  return out;
+}
+
 const SCHEMA = {
-  url: new Set<string>(SCHEMA_TERMS.url),
-  notAPage: new Set<string>(SCHEMA_TERMS.notAPage),
-  destination: new Set<string>(SCHEMA_TERMS.destination),
-  notARecipient: SCHEMA_TERMS.notARecipient,
-  body: new Set<string>(SCHEMA_TERMS.body),
-  command: new Set<string>(SCHEMA_TERMS.command),
-  code: new Set<string>(SCHEMA_TERMS.code),
-  sql: new Set<string>(SCHEMA_TERMS.sql),
-  query: new Set<string>(SCHEMA_TERMS.query),
-  path: new Set<string>(SCHEMA_TERMS.path),
-  content: new Set<string>(SCHEMA_TERMS.content),
-  httpRequest: new Set<string>(SCHEMA_TERMS.httpRequest),
+  url: termSet(SCHEMA_TERMS.url),
+  notAPage: termSet(SCHEMA_TERMS.notAPage),
+  destination: termSet(SCHEMA_TERMS.destination),
+  notARecipient: [...termSet(SCHEMA_TERMS.notARecipient)],
+  body: termSet(SCHEMA_TERMS.body),
+  command: termSet(SCHEMA_TERMS.command),
+  code: termSet(SCHEMA_TERMS.code),
+  sql: termSet(SCHEMA_TERMS.sql),
+  query: termSet(SCHEMA_TERMS.query),
+  path: termSet(SCHEMA_TERMS.path),
+  content: termSet(SCHEMA_TERMS.content),
+  httpRequest: termSet(SCHEMA_TERMS.httpRequest),
 };
 
 /** What a verb of each role does to each object class (bits of capabilities.ts). */
@@ -255,20 +314,26 @@ const PAIRS: Readonly<Record<VerbRole, Readonly<Partial<Record<ObjectClass, numb
     shared: EIT | PAT,
     submitted: EIT | PAT,
     transaction: EIT | PAT,
+    commitment: PAT,
     private: PAT,
+    // Listing the connections or sessions a tool holds reads the user's configuration.
+    transient: PAT,
     credential: CRED,
     credentialStore: CRED,
+    environment: CRED | PAT,
     code: PAT,
   },
   create: {
     public: NAT,
     inbound: NAT,
     transaction: NAT,
+    commitment: NAT,
     shared: MUT,
     submitted: MUT,
     private: MUT,
     credential: MUT,
     credentialStore: MUT,
+    environment: MUT,
     code: MUT,
   },
   modify: {
@@ -276,14 +341,19 @@ const PAIRS: Readonly<Record<VerbRole, Readonly<Partial<Record<ObjectClass, numb
     // Deleting, archiving or labelling one's own mail changes the mailbox; nothing leaves.
     inbound: MUT,
     transaction: NAT,
+    // Changing or cancelling a reservation tells the hotel; changing a standing order pays someone else.
+    commitment: NAT,
     shared: MUT,
     submitted: MUT,
     private: MUT,
     credential: MUT,
     credentialStore: MUT,
+    environment: MUT,
     code: MUT,
   },
   run: { code: EXEC, interpreter: EXEC },
+  // A click or a key press on a page reads the page it returns and can submit data to the site.
+  interact: { web: EIT | NAT },
   // These two carry their capability by themselves (see `verbAloneBits`); the object is evidence.
   send: {},
   webRead: {},
@@ -325,8 +395,13 @@ export function nameTokens(name: string): string[] {
  * (kept whole: it names another tool or a parameter, as in "use write_file to change it", and matches
  * no vocabulary entry), a Chinese run, a word, or a sentence break.
  */
-const TEXT_TOKEN = /\.env(?![\p{L}\p{N}])|(?<=[\p{L}\p{N}])['’]s(?![\p{L}\p{N}])|(?<=[\p{L}\p{N}]s)(?<!['‘’][\p{L}\p{N}]*)['’](?![\p{L}\p{N}])|[\p{Ll}\p{Lu}\p{Nd}]+(?:_[\p{Ll}\p{Lu}\p{Nd}]+)+|[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+|[\p{Ll}\p{Lu}\p{Nd}]+|[.!?;\n。！？；]/gu;
+const TEXT_TOKEN = /\.env\.(?:example|sample|template|dist|defaults?|tpl)(?![\p{L}\p{N}])|\.env(?![\p{L}\p{N}])|['’](?<=[\p{L}\p{N}]['’])s(?![\p{L}\p{N}])|['’](?<=[\p{L}\p{N}]s['’])(?<!['‘’][\p{L}\p{N}]*['’])(?![\p{L}\p{N}])|[\p{Ll}\p{Lu}\p{Nd}]+(?:_[\p{Ll}\p{Lu}\p{Nd}]+)+|[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+|[\p{Ll}\p{Lu}\p{Nd}]+|[.!?;\n。！？；]|[:：(（,，]|\/(?<=(?:^|[\s(])\p{L}+\/)(?=\p{L}+(?:[\s,;!?)]|\.(?!\p{L})|$))/gu;
 const SENTENCE_BREAK = /^[.!?;\n。！？；]$/;
+/** An environment template's file name (`.env.example`): one name, not the `.env` credential store. */
+const ENV_TEMPLATE = /^\.env\./;
+const PARAM_TYPES = new Set(PARAMETER_TYPES);
+/** One-character tokens that are punctuation (sentence breaks, colons, commas, parentheses, a slash). */
+const PUNCTUATION = new Set([...'.!?;\n。！？；:：(（,，/']);
 /** A possessive marker as TEXT_TOKEN finds it: `'s`, `’s`, or a lone apostrophe after a plural. */
 const POSSESSIVE_MARK = /^['’]s?$/;
 const CONTRACTED = new Set(CONTRACTED_S);
@@ -334,7 +409,20 @@ const CONTRACTED = new Set(CONTRACTED_S);
 interface Tok {
   readonly s: string;
   readonly info: WordInfo | undefined;
+  /**
+   * Punctuation before the token (bits): `CLAUSE`, it opens a clause after a colon ("… into the CRM:
+   * reads every contact"), so a verb may stand here; `COMMA`, a comma stands right before it.
+   */
+  readonly mark: number;
 }
+
+/**
+ * How `textSegments` marks a raw word (bits): it opens a clause after a colon, it labels a parameter,
+ * a comma stands before it.
+ */
+const CLAUSE = 1;
+const LABEL = 2;
+const COMMA = 4;
 
 type SegKind = 'name' | 'description' | 'schema';
 
@@ -365,16 +453,26 @@ function pushCjk(run: string, out: string[]): void {
   if (filler) out.push(filler);
 }
 
-/** Raw word tokens → tokens with their vocabulary info, phrases matched first (longest first). */
-function toTokens(raw: readonly string[]): Tok[] {
+/**
+ * Raw word tokens → tokens with their vocabulary info, phrases matched first (longest first). `marks`
+ * (parallel to `raw`, prose only) carry `CLAUSE` and `LABEL` from the punctuation around a word.
+ */
+function toTokens(raw: readonly string[], marks?: readonly number[]): Tok[] {
   const words: string[] = [];
-  for (const r of raw) {
-    if (CJK_CHAR.test(r[0] as string)) pushCjk(r, words);
-    else words.push(r);
+  const wordMarks: number[] = [];
+  for (let r = 0; r < raw.length; r++) {
+    const w = raw[r] as string;
+    const n = words.length;
+    if (CJK_CHAR.test(w[0] as string)) pushCjk(w, words);
+    else words.push(w);
+    if (marks !== undefined) for (let k = n; k < words.length; k++) wordMarks.push(k === n ? (marks[r] ?? 0) : 0);
   }
   const out: Tok[] = [];
   for (let i = 0; i < words.length; i++) {
     const w = words[i] as string;
+    const mark = wordMarks[i] ?? 0;
+    // A parameter's name in an argument list ("- email (str, optional): …") is neither verb nor noun.
+    if ((mark & LABEL) !== 0) { out.push({ s: w, info: undefined, mark: 0 }); continue; }
     const phrases = PHRASES.get(w);
     let matched: Phrase | undefined;
     if (phrases !== undefined) {
@@ -385,12 +483,8 @@ function toTokens(raw: readonly string[]): Tok[] {
         if (ok) { matched = p; break; }
       }
     }
-    if (matched !== undefined) {
-      out.push({ s: matched.words.join(' '), info: matched.info });
-      i += matched.words.length - 1;
-    } else {
-      out.push({ s: w, info: LEXICON.get(w) });
-    }
+    out.push(matched !== undefined ? { s: matched.words.join(' '), info: matched.info, mark } : { s: w, info: LEXICON.get(w), mark });
+    if (matched !== undefined) i += matched.words.length - 1;
   }
   return out;
 }
@@ -401,21 +495,55 @@ function toTokens(raw: readonly string[]): Tok[] {
  */
 const CODE_SPAN = /`[^`\n]{0,200}`/g;
 
-/** Split prose into sentence segments. */
+/**
+ * Split prose into sentence segments. Punctuation inside a sentence is read, not kept:
+ * - a colon opens a clause: the word after it may be a verb ("Sync the CRM: reads every contact");
+ * - the first word of a sentence or of such a clause, right before a colon or before a parenthesis
+ *   that opens with a type (`PARAMETER_TYPES`), names a parameter: "- email (str, optional): …";
+ * - a slash between two words is an `or` ("turns off/closes a device", "read/write").
+ */
 function textSegments(text: string, kind: SegKind, source: EvidenceSource, at: string | undefined, out: Segment[]): void {
   const lower = (text.length > MAX_TEXT ? text.slice(0, MAX_TEXT) : text).toLowerCase().replace(CODE_SPAN, ' ');
   let raw: string[] = [];
+  let marks: number[] = [];
+  let nextMark = 0;
+  /** The index of a word that a parenthesis followed, until the word inside it is seen. */
+  let paren = -1;
   const flush = (): void => {
-    if (raw.length > 0) out.push({ kind, source, at, toks: toTokens(raw) });
+    if (raw.length > 0) out.push({ kind, source, at, toks: toTokens(raw, marks) });
     raw = [];
+    marks = [];
+    nextMark = 0;
+    paren = -1;
+  };
+  const push = (w: string): void => {
+    if (paren >= 0 && PARAM_TYPES.has(w)) marks[paren] = LABEL;
+    paren = -1;
+    raw.push(w);
+    marks.push(nextMark);
+    nextMark = 0;
+  };
+  /** Is the last word the first of its sentence or clause, and not Chinese (a name can be labelled)? */
+  const labelable = (): boolean => {
+    const last = raw.length - 1;
+    return last >= 0 && (last === 0 || ((marks[last] as number) & CLAUSE) !== 0) && !CJK_CHAR.test((raw[last] as string)[0] as string);
   };
   for (const m of lower.matchAll(TEXT_TOKEN)) {
     const t = m[0];
-    if (SENTENCE_BREAK.test(t)) flush();
-    else if (!POSSESSIVE_MARK.test(t)) raw.push(t);
+    if (t.length === 1 && PUNCTUATION.has(t)) {
+      if (SENTENCE_BREAK.test(t)) flush();
+      else if (t === ':' || t === '：') {
+        if (labelable()) marks[raw.length - 1] = LABEL;
+        nextMark |= CLAUSE;
+        paren = -1;
+      } else if (t === ',' || t === '，') nextMark |= COMMA;
+      else if (t === '(' || t === '（') paren = labelable() ? raw.length - 1 : -1;
+      else push('or');
+    } else if (t.length > 5 && ENV_TEMPLATE.test(t)) for (const w of t.slice(1).split('.')) push(w);
+    else if (t.length > 2 || !POSSESSIVE_MARK.test(t)) push(t);
     // `it's`, `let's` are contractions: their `s` stays the plain word it always was.
-    else if (t.length > 1) raw.push(CONTRACTED.has(raw[raw.length - 1] ?? '') ? 's' : POSSESSIVE);
-    else raw.push(POSSESSIVE);
+    else if (t.length > 1) push(CONTRACTED.has(raw[raw.length - 1] ?? '') ? 's' : POSSESSIVE);
+    else push(POSSESSIVE);
   }
   flush();
 }
@@ -428,6 +556,20 @@ interface Collector {
   mask: number;
   readonly evidence: Evidence[];
   readonly seen: Set<string>;
+  /**
+   * Evidence of writing or loading a program ("Write a TypeScript program that …", "Load code from the
+   * file"), held back: on a tool that runs code it is the program the tool runs, not a mutation or a
+   * read of the user's data (see `classifyTool`).
+   */
+  readonly authored: [number, EvidenceSource, string, string | undefined][];
+  /** The description sends to the user herself ("Send an e-mail digest to the user"). */
+  selfSend: boolean;
+  /** The tool works in an outside service others read (`OUTSIDE_SERVICES.writes`): its writes act outside. */
+  readonly outside: boolean;
+  /** The tool reads a shared workspace (`OUTSIDE_SERVICES.sharedContent`): its content is others' writing too. */
+  readonly workspace: boolean;
+  /** Name and description write and do not read: property descriptions add no reads (set before the schema). */
+  writeOnly: boolean;
 }
 
 function addEvidence(c: Collector, bits: number, source: EvidenceSource, term: string, at: string | undefined): void {
@@ -473,6 +615,8 @@ function compareEvidence(a: Evidence, b: Evidence): number {
 interface Role {
   readonly verb: VerbRole | undefined;
   readonly obj: ObjectClass | undefined;
+  /** A noun that makes its compound a local record (`LOCAL_MODIFIERS`). */
+  readonly local?: boolean;
 }
 
 const NO_ROLE: Role = { verb: undefined, obj: undefined };
@@ -498,10 +642,12 @@ interface Analysis {
 
 /** Is position `i` one where a verb can stand in a sentence (start, after a cue, an adverb, or `verb and`)? */
 function verbPosition(toks: readonly Tok[], roles: readonly Role[], i: number): boolean {
-  if (i === 0) return true;
+  if (i === 0 || ((toks[i] as Tok).mark & CLAUSE) !== 0) return true;
   const prev = (toks[i - 1] as Tok).s;
   if (CUES.has(prev) || (prev.length > 3 && prev.endsWith('ly'))) return true;
   if (!CONJ.has(prev)) return false;
+  // "removes a collection or view": one determiner before two nouns, so the second is a noun too.
+  if (i >= 3 && isObject(roles[i - 2]) && DETS.has((toks[i - 3] as Tok).s)) return false;
   for (let j = 0; j < i - 1; j++) if ((roles[j] as Role).verb !== undefined) return true;
   return false;
 }
@@ -528,8 +674,9 @@ function resolveRoles(seg: Segment): Role[] {
     if (info === undefined || info.neutral) { roles.push(NO_ROLE); continue; }
     let verb = info.verb;
     let obj = info.objNameOnly && kind !== 'name' ? undefined : info.obj;
-    // Around a possessive stand nouns: "the post's comments", "the team's list".
-    const possessed = kind !== 'name' && !info.cjk && (toks[i - 1]?.s === POSSESSIVE || toks[i + 1]?.s === POSSESSIVE);
+    // Around a possessive stand nouns: "the post's comments", "the team's list". In Chinese, what
+    // follows 的 is the noun it modifies: "可分享的下载链接" is a download link, not a download.
+    const possessed = kind !== 'name' && (info.cjk === true ? toks[i - 1]?.s === '的' : toks[i - 1]?.s === POSSESSIVE || toks[i + 1]?.s === POSSESSIVE);
     if (info.amb) {
       let isVerb: boolean;
       if (possessed) {
@@ -538,7 +685,7 @@ function resolveRoles(seg: Segment): Role[] {
         isVerb = !namePlainVerb && !nameAmbVerbTaken && !info.sForm;
         if (isVerb) nameAmbVerbTaken = true;
       } else if (info.cjk) {
-        isVerb = !plainVerbSeen;
+        isVerb = !plainVerbSeen && (kind !== 'schema' || verbPosition(toks, roles, i));
       } else if (kind === 'schema') {
         isVerb = !info.sForm && i > 0 && (toks[i - 1] as Tok).s === 'to';
       } else if (info.sForm) {
@@ -548,7 +695,10 @@ function resolveRoles(seg: Segment): Role[] {
       }
       if (isVerb) obj = undefined;
       else verb = undefined;
-    } else if (verb !== undefined && !info.cjk) {
+    } else if (verb !== undefined && info.cjk === true) {
+      // A property description is a noun phrase ("本地文件路径"); a verb starts one ("上传的文件").
+      if (possessed || (kind === 'schema' && !verbPosition(toks, roles, i))) verb = undefined;
+    } else if (verb !== undefined) {
       if (possessed) {
         verb = undefined;
       } else if (kind === 'name' && i > 0 && (roles[i - 1] as Role).verb !== undefined) {
@@ -561,15 +711,18 @@ function resolveRoles(seg: Segment): Role[] {
         // Property descriptions are noun phrases ("SQL query to execute"): a verb starts one or follows `to`.
         if (!verbPosition(toks, roles, i)) verb = undefined;
       } else if (kind === 'description' && i > 0) {
-        // "perform a search", "an INSERT query", "DELETE query": nouns.
+        // "perform a search", "an INSERT query", "DELETE query": nouns; "if part is set": a state.
         const prev = (toks[i - 1] as Tok).s;
-        if (DETS.has(prev) || (roles[i - 1] as Role).verb !== undefined) verb = undefined;
+        if (DETS.has(prev) || BE.has(prev) || (roles[i - 1] as Role).verb !== undefined) verb = undefined;
       }
     }
+    // "Fill in the link" in a property description tells the caller what to pass.
+    if (kind === 'schema' && verb === 'interact') verb = undefined;
     // A negated verb is not done, but it is still a verb (it keeps a noun-only name from being a getter).
     if (verb !== undefined && i <= negatedUntil) verb = 'neutral';
     if (verb !== undefined && !info.amb) plainVerbSeen = true;
-    roles.push(verb === undefined && obj === undefined ? NO_ROLE : { verb, obj });
+    if (verb === undefined && obj === undefined) roles.push(NO_ROLE);
+    else roles.push(obj !== undefined && verb === undefined && info.local === true ? { verb, obj, local: true } : { verb, obj });
   }
   return roles;
 }
@@ -588,9 +741,11 @@ function objectRun(toks: readonly Tok[], roles: readonly Role[], j: number, out:
       while (k < toks.length && isObject(roles[k])) run.push(k++);
       // `user's calendar`, `账户的转账记录`: a link between two nouns keeps the compound going.
       if (k + 1 < toks.length && LINKS.has((toks[k] as Tok).s) && isObject(roles[k + 1])) { k++; continue; }
+      // `账户最近的交易流水` (the account's recent transactions): one modifier may stand before 的.
+      if (k + 2 < toks.length && cjkFiller(toks[k] as Tok) && (toks[k + 1] as Tok).s === '的' && isObject(roles[k + 2])) { k += 2; continue; }
       break;
     }
-    pushHeads(run, roles, out);
+    pushHeads(run, roles, out, toks);
     if (k >= toks.length) return;
     const s = (toks[k] as Tok).s;
     if (!CONJ.has(s) && !FROM.has(s)) return;
@@ -615,11 +770,27 @@ function possessiveSlot(toks: readonly Tok[], m: number): boolean {
   return toks[m]?.s === POSSESSIVE || toks[m + 1]?.s === POSSESSIVE;
 }
 
+/** A Chinese run between dictionary words that is none of them (`最近`, `当前`). */
+function cjkFiller(t: Tok): boolean {
+  return t.info === undefined && CJK_CHAR.test(t.s[0] as string) && t.s !== '的';
+}
+
 function isObject(r: Role | undefined): boolean {
   return r !== undefined && r.obj !== undefined && r.verb === undefined;
 }
 
-function pushHeads(run: readonly number[], roles: readonly Role[], out: number[]): void {
+function pushHeads(run: readonly number[], roles: readonly Role[], out: number[], toks: readonly Tok[]): void {
+  // "a draft email" is a draft: a local modifier is the head of its compound.
+  if (run.some((j) => (roles[j] as Role).local === true)) {
+    for (const j of run) if ((roles[j] as Role).local === true) out.push(j);
+    return;
+  }
+  // "chat members", "channel users": a directory noun at the end is the head.
+  const last = run[run.length - 1];
+  if (last !== undefined && run.length > 1 && toks[last]?.info?.directory === true) {
+    out.push(last);
+    return;
+  }
   const mixed = run.some((j) => (roles[j] as Role).obj !== 'private');
   for (const j of run) if (!mixed || (roles[j] as Role).obj !== 'private') out.push(j);
 }
@@ -638,16 +809,22 @@ function objectsOf(toks: readonly Tok[], roles: readonly Role[], i: number): num
       break;
     }
     if (r.obj !== undefined) { objectRun(toks, roles, j, out); return out; }
+    // "Mark thoughts that revise … or branch …": the object came before the relative clause.
+    if (j > i + 1 && RELATIVE.has((toks[j] as Tok).s)) break;
     if (!CONJ.has((toks[j] as Tok).s)) onlyConj = false;
   }
+  // A Chinese verb's subject stands before it ("根据用户传入关键词，搜索出…": the user passes keywords, the
+  // tool searches): looking back, a Chinese verb does not reach past a comma.
+  const cjkVerb = (toks[i] as Tok).info?.cjk === true;
   for (let j = i - 1; j >= 0 && j >= i - WINDOW; j--) {
+    if (cjkVerb && ((toks[j + 1] as Tok).mark & COMMA) !== 0) break;
     const r = roles[j] as Role;
     if (r.verb !== undefined) break;
     if (r.obj !== undefined) {
       const run: number[] = [];
       let k = j;
       while (k >= 0 && isObject(roles[k])) run.unshift(k--);
-      pushHeads(run, roles, out);
+      pushHeads(run, roles, out, toks);
       return out;
     }
   }
@@ -658,19 +835,132 @@ function isProgram(cls: ObjectClass | undefined): boolean {
   return cls === 'code' || cls === 'interpreter';
 }
 
-function emitPair(c: Collector, role: VerbRole, verb: { seg: Segment; tok: Tok } | undefined, objSeg: Segment, objTok: Tok, cls: ObjectClass): void {
+function emitPair(c: Collector, role: VerbRole, verb: { seg: Segment; tok: Tok } | undefined, objSeg: Segment, objTok: Tok, cls: ObjectClass, program = false): void {
   // Running a query on a database ("execute SQL against the warehouse") reads it. Not in a property
   // description: "SQL query to execute" is said of write tools too (the schema rules weigh that).
   const dbRun = role === 'run' && objTok.info?.db === true && objSeg.kind !== 'schema';
-  const bits = dbRun ? PAT : pairBits(role, cls);
+  let bits = dbRun ? PAT : pairBits(role, cls);
   if (bits === 0) return;
+  // A write in an outside service (a GitHub repository, a Notion page) changes what other people read.
+  if (c.outside && (role === 'create' || role === 'modify') && (bits & MUT) !== 0) bits = (bits & ~MUT) | NAT;
+  // "ID of the page to read or update" on an update tool says how the page is found, not what is read.
+  if (role === 'read' && objSeg.kind === 'schema' && c.writeOnly) return;
+  // A search across an outside service's index returns strangers' repositories, code and profiles.
+  if (c.outside && role === 'read' && verb?.tok.info?.search === true) bits = objTok.info?.directory === true ? (bits & ~PAT) | EIT : bits | EIT;
+  // In a shared workspace (Notion, Lark) colleagues and guests write the content; the directory is data.
+  if (c.workspace && role === 'read' && (bits & (EIT | PAT)) !== 0 && objTok.info?.directory !== true) bits |= EIT | PAT;
+  if (verb !== undefined && (program || (cls === 'code' && verb.tok.info?.authors === true))) {
+    c.authored.push([bits, verb.seg.source, (verb.tok.info as WordInfo).term, verb.seg.at], [bits, objSeg.source, (objTok.info as WordInfo).term, objSeg.at]);
+    return;
+  }
   if (verb !== undefined) addEvidence(c, bits, verb.seg.source, (verb.tok.info as WordInfo).term, verb.seg.at);
   addEvidence(c, bits, objSeg.source, (objTok.info as WordInfo).term, objSeg.at);
+}
+
+/** Classes that are external because others write them: what the user wrote is private instead. */
+const THIRD_PARTY_CLASSES = new Set<ObjectClass>(['public', 'inbound', 'shared', 'submitted', 'transaction']);
+
+/** Entries of `FIRST_PARTY`, as words. */
+const FP = {
+  relatives: new Set<string>(FIRST_PARTY.relatives),
+  authors: wordList(FIRST_PARTY.authors),
+  auxiliaries: new Set<string>(FIRST_PARTY.auxiliaries),
+  participles: wordList(FIRST_PARTY.participles),
+};
+
+/** The index after `words` if they stand at token `k` (a phrase token may hold several), else -1. */
+function wordsAt(toks: readonly Tok[], k: number, words: readonly string[]): number {
+  let w = 0;
+  while (w < words.length && k < toks.length) {
+    const parts = (toks[k] as Tok).s.split(' ');
+    if (w + parts.length > words.length || parts.some((p, x) => p !== words[w + x])) return -1;
+    w += parts.length;
+    k++;
+  }
+  return w === words.length ? k : -1;
+}
+
+/** Entries as words, longest first, and the set of their first words (a cheap first test). */
+interface WordList {
+  readonly entries: readonly (readonly string[])[];
+  readonly first: ReadonlySet<string>;
+}
+
+function wordList(entries: readonly string[]): WordList {
+  const split = entries.map((e) => e.split(' ')).sort((a, b) => b.length - a.length);
+  return { entries: split, first: new Set(split.map((w) => w[0] as string)) };
+}
+
+/** The index after the first entry of `list` that stands at token `k`, or -1. */
+function anyWordsAt(toks: readonly Tok[], k: number, list: WordList): number {
+  const t = toks[k];
+  if (t === undefined) return -1;
+  const sp = t.s.indexOf(' ');
+  if (!list.first.has(sp < 0 ? t.s : t.s.slice(0, sp))) return -1;
+  for (const words of list.entries) {
+    const end = wordsAt(toks, k, words);
+    if (end >= 0) return end;
+  }
+  return -1;
+}
+
+/** The end of a first-party clause starting at token `k` (see `FIRST_PARTY`), or -1. */
+function firstPartyClauseAt(toks: readonly Tok[], k: number): number {
+  // participle by author: "messages sent by the user".
+  const p = anyWordsAt(toks, k, FP.participles);
+  if (p >= 0 && toks[p]?.s === 'by') return anyWordsAt(toks, p + 1, FP.authors);
+  // [relative] author [auxiliary…] participle: "the payments (that) the user has set up".
+  let m = FP.relatives.has(toks[k]?.s ?? '') ? k + 1 : k;
+  m = anyWordsAt(toks, m, FP.authors);
+  if (m < 0) return -1;
+  for (let n = 0; n < 2 && FP.auxiliaries.has(toks[m]?.s ?? ''); n++) m++;
+  return anyWordsAt(toks, m, FP.participles);
+}
+
+/**
+ * First-party authorship (`FIRST_PARTY`): an object followed by a clause saying the user wrote it is the
+ * user's own data, and the clause's words do nothing. Rewrites `roles` in place; prose only.
+ */
+function firstPartyClauses(toks: readonly Tok[], roles: Role[]): void {
+  for (let j = 0; j + 1 < toks.length; j++) {
+    if (!isObject(roles[j]) || isObject(roles[j + 1])) continue;
+    const end = firstPartyClauseAt(toks, j + 1);
+    if (end < 0) continue;
+    for (let k = j + 1; k < end; k++) roles[k] = NO_ROLE;
+    for (let k = j; k >= 0 && (isObject(roles[k]) || LINKS.has((toks[k] as Tok).s)); k--) {
+      const r = roles[k] as Role;
+      if (r.obj !== undefined && THIRD_PARTY_CLASSES.has(r.obj)) roles[k] = { ...r, obj: 'private' };
+    }
+    j = end - 1;
+  }
+}
+
+const SELF = {
+  people: wordList(SELF_DESTINATIONS.people),
+  places: wordList(SELF_DESTINATIONS.places),
+};
+
+/**
+ * Is the first destination after the send verb at `i` the user (`SELF_DESTINATIONS`): "to the user",
+ * "to me", "to the user's own inbox"? A `to` before a verb is an infinitive ("to post"), not one.
+ */
+function sendsToSelf(toks: readonly Tok[], i: number): boolean {
+  for (let k = i + 1; k < toks.length && k <= i + WINDOW; k++) {
+    if ((toks[k] as Tok).s !== 'to') continue;
+    const next = toks[k + 1]?.info;
+    if (next?.verb !== undefined && next.obj === undefined) continue;
+    const end = anyWordsAt(toks, k + 1, SELF.people);
+    if (end < 0) return false;
+    if (toks[end]?.s !== POSSESSIVE) return true;
+    return anyWordsAt(toks, end + 1, SELF.places) >= 0;
+  }
+  return false;
 }
 
 function analyse(seg: Segment, c: Collector): Analysis {
   const { toks, kind } = seg;
   const roles = resolveRoles(seg);
+  if (kind !== 'name') firstPartyClauses(toks, roles);
   const a: Analysis = {
     seg, roles, lonelyVerbs: [], objects: [], writtenObjects: new Set(), actedObjects: new Set(), authorship: [],
     negatedClause: negatedClauses(seg), verbRoles: new Set(),
@@ -700,6 +990,14 @@ function analyse(seg: Segment, c: Collector): Analysis {
     }
     if (r.obj !== undefined) a.objects.push(i);
     if (role === undefined || info === undefined) continue;
+    if (role === 'send' && (kind === 'name' ? c.selfSend : sendsToSelf(toks, i))) {
+      // "Send a digest to the user": it lands in the user's own mailbox, a local write. The name's send
+      // verb (`email_digest`) is the description's.
+      if (kind !== 'name') c.selfSend = true;
+      a.verbRoles.add('create');
+      addEvidence(c, MUT, seg.source, info.term, seg.at);
+      continue;
+    }
     a.verbRoles.add(role);
     addEvidence(c, verbAloneBits(role), seg.source, info.term, seg.at);
     if (objs.length === 0) {
@@ -707,13 +1005,15 @@ function analyse(seg: Segment, c: Collector): Analysis {
       // An object-less "Delete it." mutates; "use X to modify them" only mentions a mutation.
       const imperative = kind === 'name' || i === 0 || (toks[i - 1] as Tok).s.endsWith('ly');
       if (info.strong && (role === 'create' || role === 'modify') && imperative) {
-        addEvidence(c, MUT, seg.source, info.term, seg.at);
+        addEvidence(c, c.outside ? NAT : MUT, seg.source, info.term, seg.at);
       }
       continue;
     }
+    // "Load code from the specified file" loads the program a code tool runs: held back like authoring.
+    const program = role === 'read' && objs.some((j) => (roles[j] as Role).obj === 'code');
     for (const j of objs) {
       const cls = (roles[j] as Role).obj as ObjectClass;
-      emitPair(c, role, { seg, tok }, seg, toks[j] as Tok, cls);
+      emitPair(c, role, { seg, tok }, seg, toks[j] as Tok, cls, program);
       if (role === 'create' || role === 'modify') a.writtenObjects.add(j);
       if (role !== 'read' && role !== 'webRead') a.actedObjects.add(j);
     }
@@ -833,7 +1133,14 @@ interface Prop {
   readonly description: string | undefined;
   /** Properties of one `properties` object share a group: sibling rules (destination + body) use it. */
   readonly group: number;
+  /** JSON Schema `format: uri` (or `url`, `iri`): the value is an address whatever the property's name. */
+  readonly uri: boolean;
+  /** The property's `type` is `string` or is not given (not an object, an array, a number). */
+  readonly text: boolean;
 }
+
+const URI_FORMATS = new Set(['uri', 'url', 'iri']);
+const DB_TARGETS = termSet(SCHEMA_TERMS.database);
 
 /** Visit `properties`/`items` depth first, keys sorted, so that key order never changes the result. */
 function schemaProps(schema: unknown): Prop[] {
@@ -851,7 +1158,11 @@ function schemaProps(schema: unknown): Prop[] {
         const path = `${prefix}properties.${k}`;
         const tokens = nameTokens(k);
         const d = isRecord(child) ? child['description'] : undefined;
-        props.push({ path, tokens, joined: tokens.join('_'), description: typeof d === 'string' ? d : undefined, group });
+        const f = isRecord(child) ? child['format'] : undefined;
+        const uri = typeof f === 'string' && URI_FORMATS.has(f.toLowerCase());
+        const ty = isRecord(child) ? child['type'] : undefined;
+        const text = ty === undefined || ty === 'string';
+        props.push({ path, tokens, joined: tokens.join('_'), description: typeof d === 'string' ? d : undefined, group, uri, text });
         visit(child, `${path}.`, depth + 1);
       }
     }
@@ -871,6 +1182,10 @@ interface ToolFacts {
   readonly sends: boolean;
   readonly runs: boolean;
   readonly database: boolean;
+  /** A verb of copying in (`IMPORT_VERBS`) acts: a URL is where the content comes from. */
+  readonly imports: boolean;
+  /** A verb of exporting (`EXPORT_VERBS`) acts: the database it is addressed to is read. */
+  readonly exports: boolean;
 }
 
 function schemaRules(c: Collector, props: readonly Prop[], facts: ToolFacts): void {
@@ -888,7 +1203,7 @@ function schemaRules(c: Collector, props: readonly Prop[], facts: ToolFacts): vo
     const contents: Prop[] = [];
     const httpParts: Prop[] = [];
     for (const p of group) {
-      const urlTok = p.tokens.find((t) => SCHEMA.url.has(t));
+      const urlTok = p.tokens.find((t) => SCHEMA.url.has(t)) ?? (p.uri && p.joined !== '' ? p.joined : undefined);
       if (urlTok !== undefined && !p.tokens.some((t) => SCHEMA.notAPage.has(t))) urls.push([p, urlTok]);
       if (SCHEMA.destination.has(p.joined)) {
         const d = p.description?.toLowerCase() ?? '';
@@ -896,20 +1211,25 @@ function schemaRules(c: Collector, props: readonly Prop[], facts: ToolFacts): vo
         if (!notRecipient) destinations.push(p);
       }
       if (SCHEMA.body.has(p.joined)) bodies.push(p);
-      if (SCHEMA.path.has(p.joined)) paths.push(p);
-      if (SCHEMA.content.has(p.joined)) contents.push(p);
+      // A file's path and content are text; an OpenAPI `path` object holds URL parameters.
+      if (SCHEMA.path.has(p.joined) && p.text) paths.push(p);
+      if (SCHEMA.content.has(p.joined) && p.text) contents.push(p);
       if (SCHEMA.httpRequest.has(p.joined)) httpParts.push(p);
       if (SCHEMA.command.has(p.joined)) addEvidence(c, EXEC, 'schema', p.joined, p.path);
       if (SCHEMA.code.has(p.joined) && facts.runs) addEvidence(c, EXEC, 'schema', p.joined, p.path);
       if (!facts.writes && (SCHEMA.sql.has(p.joined) || (facts.database && SCHEMA.query.has(p.joined)))) {
         addEvidence(c, PAT, 'schema', p.joined, p.path);
       }
+      // A tool addressed to a database, a table or a collection (`explain(database, collection, …)`)
+      // that neither writes nor sends reads it.
+      if ((!facts.writes || facts.exports) && !facts.sends && DB_TARGETS.has(p.joined)) addEvidence(c, PAT, 'schema', p.joined, p.path);
     }
     if (urls.length > 0 && httpParts.length > 0) {
       // url + method/headers: a generic HTTP client reads what the server says and sends what it is given.
       for (const [p, t] of urls) addEvidence(c, EIT | NAT, 'schema', t, p.path);
       for (const p of httpParts) addEvidence(c, EIT | NAT, 'schema', p.joined, p.path);
-    } else if (urls.length > 0 && !facts.writes && !facts.sends) {
+    } else if (urls.length > 0 && ((!facts.writes && !facts.sends) || facts.imports)) {
+      // A page to read, or what a clone or an import copies in (`git_clone(repo_url)`).
       for (const [p, t] of urls) addEvidence(c, EIT, 'schema', t, p.path);
     }
     // A recipient plus a body is a message; a tool that only writes one (a draft) does not send it.
@@ -917,7 +1237,7 @@ function schemaRules(c: Collector, props: readonly Prop[], facts: ToolFacts): vo
       for (const p of [...destinations, ...bodies]) if (p.joined !== '') addEvidence(c, NAT, 'schema', p.joined, p.path);
     }
     if (paths.length > 0 && contents.length > 0 && !facts.sends) {
-      for (const p of [...paths, ...contents]) addEvidence(c, MUT, 'schema', p.joined, p.path);
+      for (const p of [...paths, ...contents]) addEvidence(c, c.outside ? NAT : MUT, 'schema', p.joined, p.path);
     }
   }
 }
@@ -945,17 +1265,25 @@ export function classifyTool(spec: ToolSpec): Classification {
   const s: Record<string, unknown> = isRecord(spec) ? spec : {};
   const name = typeof s['name'] === 'string' ? s['name'] : '';
   const description = typeof s['description'] === 'string' ? s['description'] : '';
-  const c: Collector = { mask: 0, evidence: [], seen: new Set() };
-
-  // Name.
   const nTokens = nameTokens(name);
-  const nameSeg: Segment = { kind: 'name', source: 'name', at: undefined, toks: toTokens(nTokens) };
-  const nameA = analyse(nameSeg, c);
-
-  // Description, sentence by sentence.
   const descSegs: Segment[] = [];
   textSegments(description, 'description', 'description', undefined, descSegs);
+  const mentions = (set: ReadonlySet<string>): boolean =>
+    nTokens.some((t) => set.has(t)) || descSegs.some((seg) => seg.toks.some((t) => set.has(t.s)));
+  const c: Collector = {
+    mask: 0, evidence: [], seen: new Set(), authored: [], selfSend: false,
+    outside: mentions(SERVICES.writes), workspace: mentions(SERVICES.sharedContent), writeOnly: false,
+  };
+
+  // A demonstration ("Demonstrates how annotations can be used …") or a simulation: the name says what
+  // is shown or simulated, not what the tool does; only the description and the schema count.
+  const demo = descSegs[0]?.toks.some((t) => DEMO.has(t.s)) === true;
+
+  // Name.
+  const nameSeg: Segment = { kind: 'name', source: 'name', at: undefined, toks: demo ? [] : toTokens(nTokens) };
+  // The description first: a send in it decides whether the name's send verb leaves the boundary.
   const descA = descSegs.map((seg) => analyse(seg, c));
+  const nameA = analyse(nameSeg, c);
 
   // A verb in one place and its object in the other: `search` + "… the web", `weather` + "Get …".
   const firstDesc = descA[0];
@@ -969,6 +1297,13 @@ export function classifyTool(spec: ToolSpec): Classification {
   if (!anyVerb) {
     for (const j of nameA.objects) {
       emitPair(c, 'read', undefined, nameSeg, nameSeg.toks[j] as Tok, (nameA.roles[j] as Role).obj as ObjectClass);
+    }
+  } else if (nameA.verbRoles.size === 0 && descA.every((a) => [...a.verbRoles].every((r) => r === 'neutral'))) {
+    // A noun-only name of a web service (a name-only web noun: `maps`) whose description only transforms ("maps_geo": 将地址转换为经纬度坐标,
+    // converts an address into coordinates) transforms with the service's data: it reads the service.
+    for (const j of nameA.objects) {
+      const t = nameSeg.toks[j] as Tok;
+      if ((nameA.roles[j] as Role).obj === 'web' && t.info?.objNameOnly === true) emitPair(c, 'read', undefined, nameSeg, t, 'web');
     }
   }
 
@@ -990,7 +1325,10 @@ export function classifyTool(spec: ToolSpec): Classification {
     sends: has('send'),
     runs: has('run') || codeMode || (c.mask & EXEC) !== 0,
     database: textAnalyses.some((a) => a.seg.toks.some((t) => t.info?.db === true)),
+    imports: textAnalyses.some((a) => a.seg.toks.some((t, i) => t.info?.imports === true && (a.roles[i] as Role).verb === 'create')),
+    exports: textAnalyses.some((a) => a.seg.toks.some((t, i) => t.info?.exports === true && (a.roles[i] as Role).verb === 'create')),
   };
+  c.writeOnly = facts.writes && !has('read') && !has('webRead');
   const props = schemaProps(s['inputSchema']);
   const schemaA: Analysis[] = [];
   for (const p of props) {
@@ -998,8 +1336,16 @@ export function classifyTool(spec: ToolSpec): Classification {
     const segs: Segment[] = [];
     textSegments(p.description, 'schema', 'schema', p.path, segs);
     for (const seg of segs) schemaA.push(analyse(seg, c));
+    // An output file ("filename: File to save the console messages to"): the tool writes it.
+    if (SCHEMA.path.has(p.joined) && p.text) {
+      const w = segs.flatMap((seg) => seg.toks).find((t) => t.info?.verb === 'create' && t.info.strong === true);
+      if (w !== undefined) addEvidence(c, c.outside ? NAT : MUT, 'schema', (w.info as WordInfo).term, p.path);
+    }
   }
   schemaRules(c, props, facts);
+
+  // "Write a program that …" on a tool that runs code: the caller writes it, the tool runs it.
+  if (!facts.runs && (c.mask & EXEC) === 0) for (const [bits, source, term, at] of c.authored) addEvidence(c, bits, source, term, at);
 
   // Third-party records and authorship count on a tool that reads (a read verb, or a noun-only getter)
   // and neither writes nor sends: on `reply_to_ticket` the ticket is what is answered, not read.
@@ -1008,18 +1354,26 @@ export function classifyTool(spec: ToolSpec): Classification {
   }
 
   // MCP annotations, only when stated as booleans. The specification's defaults (openWorldHint and
-  // destructiveHint true) are not applied: they would make every unannotated tool a destructive one
-  // and every `readOnlyHint: true` file reader an ingestion of the open world.
+  // destructiveHint true) are not applied: they would make every unannotated tool a destructive one.
+  // openWorldHint makes no ingestion: it says where the server connects (a Kubernetes cluster, a hosted
+  // database, an SMS gateway), not who wrote what the tool returns (DESIGN.md §1, "what makes content
+  // external"); a wrong `readOnlyHint: true` on a sender must not make it read anything either.
   const ann = s['annotations'];
   if (isRecord(ann)) {
     const ro = ann['readOnlyHint'];
     const ow = ann['openWorldHint'];
-    if (ro === true && ow === true) addEvidence(c, EIT, 'annotation', ANNOTATION_TERMS.openWorldRead, undefined);
-    if (ro === false && ow === false) addEvidence(c, MUT, 'annotation', ANNOTATION_TERMS.closedWorldWrite, undefined);
+    // readOnlyHint: false is what every tool that is not marked read-only says (a demo's toggle, a
+    // pure computation): with openWorldHint: false it confirms a local write the text names, even
+    // without an object ("Set a feature flag"), and makes up none.
+    if (ro === false && ow === false && facts.writes && !c.outside) addEvidence(c, MUT, 'annotation', ANNOTATION_TERMS.closedWorldWrite, undefined);
     // destructiveHint means nothing on a read-only tool (MCP); destroying something outside is already
     // an external action, so only a local tool gains a mutation.
-    if (ann['destructiveHint'] === true && ro !== true && (c.mask & NAT) === 0) {
-      addEvidence(c, MUT, 'annotation', ANNOTATION_TERMS.destructive, undefined);
+    // A tool whose text only reads is a search or a fetch whatever its HTTP method says (an API
+    // generated from OpenAPI marks `POST /search` destructive); what an open-world tool destroys is
+    // outside (a browser's page), not local state.
+    const onlyReads = (has('read') || has('webRead')) && !facts.writes && !facts.sends;
+    if (ann['destructiveHint'] === true && ro !== true && ow !== true && (c.mask & NAT) === 0 && !onlyReads) {
+      addEvidence(c, c.outside ? NAT : MUT, 'annotation', ANNOTATION_TERMS.destructive, undefined);
     }
   }
 

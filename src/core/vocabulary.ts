@@ -20,7 +20,7 @@
  */
 
 /** What a verb does to its object. `neutral` verbs transform their input and touch no data. */
-export type VerbRole = 'read' | 'webRead' | 'create' | 'modify' | 'send' | 'run' | 'neutral';
+export type VerbRole = 'read' | 'webRead' | 'create' | 'modify' | 'send' | 'run' | 'interact' | 'neutral';
 
 /**
  * What kind of thing a noun names. The class decides what a verb on it means:
@@ -28,7 +28,9 @@ export type VerbRole = 'read' | 'webRead' | 'create' | 'modify' | 'send' | 'run'
  * - `public`: content third parties write in public places (reviews, comments, issues, posts).
  * - `inbound`: communication others send to the user (mail, messages, chat, notifications): reading
  *   it is both external (who wrote it) and private (whose account it is in).
- * - `shared`: storage others can write (shared drives, shared documents): external and private.
+ * - `shared`: storage others can write (shared drives, shared documents): external and private. A
+ *   calendar is one too: anyone who sends the user an invitation writes an entry into it (the title,
+ *   the description, the organizer are theirs), so a calendar, a meeting or an appointment read is both.
  * - `submitted`: records third parties file into the user's own systems (support tickets, form
  *   submissions, customer enquiries): external (a customer or anyone wrote them) and private (they
  *   sit in the user's account). Unlike the other classes, naming one (outside a negated clause) in a
@@ -38,10 +40,19 @@ export type VerbRole = 'read' | 'webRead' | 'create' | 'modify' | 'send' | 'run'
  *   Linear) are written by colleagues inside the trust boundary. Third-party authorship said in words
  *   ("tickets submitted by customers") is the `AUTHORSHIP` table's.
  * - `transaction`: money movements, whose subject or memo is third-party text: external and private.
+ * - `commitment`: arrangements the user has with a party outside: reservations and bookings (a hotel,
+ *   a restaurant, an airline), scheduled and recurring payments. Making, changing or cancelling one
+ *   acts outside (an external action: the hotel is told, the money goes to someone new); reading one
+ *   is the user's own data (the user set it up).
  * - `private`: the user's own data and local state (files, records, calendar, settings).
  * - `credential`: secrets and key material.
  * - `credentialStore`: places that hold secrets (keychain, vault, `.env`): reading one needs no verb.
+ * - `environment`: a process's environment variables: API keys and tokens next to private
+ *   configuration (paths, user and host names), so reading them is credential and private access.
  * - `code`: programs, scripts and commands: run → code execution, read → private access.
+ * - `transient`: runtime state of a tool's own process (a connection, a session, a browser tab): opening,
+ *   closing or changing one touches none of the user's data, so it pairs with nothing; as the head of
+ *   a compound it keeps a private modifier from pairing ("close a MongoDB connection").
  * - `interpreter`: languages, shells and runtimes: only running one means anything ("Python code" is
  *   code, "python packages" are not the user's data).
  */
@@ -52,55 +63,66 @@ export type ObjectClass =
   | 'shared'
   | 'submitted'
   | 'transaction'
+  | 'commitment'
   | 'private'
   | 'credential'
   | 'credentialStore'
+  | 'environment'
   | 'code'
-  | 'interpreter';
+  | 'interpreter'
+  | 'transient';
 
 /** Verbs by role. */
 export const VERBS: Readonly<Record<VerbRole, readonly string[]>> = {
   // Reading or querying. What is read decides the capability (web page → EIT, file → PAT, ...).
   read: [
-    'read', 'get', 'fetch', 'retrieve', 'list', 'search', 'query', 'find', 'lookup', 'look up', 'view',
+    'read', 'get', 'fetch', 'retrieve', 'list', 'search', 'query', 'find', 'lookup', 'look up',
     'show', 'load', 'scan', 'inspect', 'describe', 'cat', 'select', 'check', 'access', 'receive',
     'monitor', 'poll', 'grep', 'summarize', 'summarise', 'obtain', 'peek', 'print', 'display', 'dump',
     'recall',
     '读取', '查看', '获取', '查询', '搜索', '列出', '检索', '查找', '访问', '接收', '读',
+    // Traditional (Taiwan, Hong Kong) words that are not a character-for-character conversion.
+    '搜尋', '檢視', '存取',
   ],
   // Reading that goes to the network whatever its object: external ingestion on its own.
   webRead: [
-    'scrape', 'crawl', 'browse', 'navigate', 'download', 'visit', 'screenshot',
+    'scrape', 'crawl', 'browse', 'navigate', 'download', 'visit', 'screenshot', 'hover',
     '抓取', '爬取', '浏览', '下载',
   ],
   // Bringing something new into existence. On a public place or a message it is an outbound action.
   create: [
     'create', 'add', 'insert', 'write', 'append', 'put', 'make', 'compose', 'copy', 'upsert', 'save',
-    'mkdir', 'fork', 'clone',
-    '写入', '创建', '新建', '添加', '保存', '插入', '追加', '写',
+    'mkdir', 'fork', 'clone', 'import', 'export',
+    '写入', '创建', '新建', '添加', '保存', '插入', '追加', '写', '建立', '编写', '新增', '增加', '导入',
   ],
   // Changing or destroying what exists.
   modify: [
     'update', 'edit', 'modify', 'delete', 'remove', 'rename', 'move', 'patch', 'overwrite', 'set',
     'drop', 'truncate', 'clear', 'reset', 'replace', 'change', 'archive', 'mark', 'merge', 'close',
     'configure', 'restore', 'trash', 'purge', 'erase', 'destroy', 'unlink', 'rmdir', 'revoke',
-    'rotate',
-    '更新', '修改', '删除', '移除', '重命名', '移动', '覆盖', '清空', '编辑',
+    'rotate', 'cancel', 'turn on', 'turn off', 'switch on', 'switch off', 'unlock',
+    '更新', '修改', '删除', '移除', '重命名', '移动', '覆盖', '清空', '编辑', '取消',
   ],
   // Data leaving the trust boundary: external action on its own, whatever the object.
   send: [
     'send', 'publish', 'upload', 'forward', 'notify', 'broadcast', 'invite', 'pay', 'push', 'submit',
-    'transmit', 'purchase', 'buy',
+    'transmit', 'purchase', 'buy', 'reserve', 'reimburse',
     '发送', '上传', '发布', '分享', '支付', '转发', '推送', '提交', '邀请', '付款', '汇款', '发帖', '群发',
+    '传送',
   ],
   // Running something; only a code-like object (or a standalone shell term) makes it code execution.
-  run: ['run', 'execute', 'exec', 'eval', 'invoke', 'launch', 'spawn', '执行', '运行'],
+  run: ['run', 'execute', 'exec', 'eval', 'evaluate', 'invoke', 'launch', 'spawn', '执行', '运行'],
+  // Acting on a web page as the user (a click, a key press, a filled form can submit data to the site):
+  // on a page it reads the page and acts outside; on a local file it reads the file and sends it.
+  interact: [
+    'click', 'double click', 'tap', 'fill', 'press', 'drag', 'handle', 'select option', 'check box', '点击',
+  ],
   // Pure transformations. They pair with nothing, and their presence stops a noun-only name from
   // being read as a getter (`convert_currency`, `generate_password`).
   neutral: [
     'generate', 'calculate', 'compute', 'convert', 'format', 'parse', 'validate', 'translate',
     'encode', 'decode', 'hash', 'sort', 'echo', 'count', 'compare', 'analyze', 'analyse', 'render',
-    'resize', 'compress', 'multiply', 'divide', 'subtract', 'round',
+    'resize', 'compress', 'multiply', 'divide', 'subtract', 'round', 'emulate',
     '计算', '转换', '翻译', '生成', '格式化',
   ],
 };
@@ -113,7 +135,7 @@ export const VERBS: Readonly<Record<VerbRole, readonly string[]>> = {
 export const STRONG_WRITE_VERBS: readonly string[] = [
   'write', 'delete', 'remove', 'overwrite', 'rename', 'mkdir', 'rmdir', 'insert', 'append', 'save',
   'edit', 'modify', 'update', 'patch', 'upsert', 'truncate', 'unlink', 'erase', 'purge', 'commit',
-  'trash', 'destroy',
+  'trash', 'destroy', 'export',
   '写入', '删除', '修改', '更新', '保存', '覆盖', '清空', '编辑', '移除',
 ];
 
@@ -136,15 +158,26 @@ export const AMBIGUOUS: readonly { readonly term: string; readonly verb: VerbRol
   { term: 'message', verb: 'send', noun: 'inbound' },
   { term: 'share', verb: 'send' },
   { term: 'transfer', verb: 'send', noun: 'transaction' },
+  // Refunding pays money back to someone outside; "a refund" is a money movement.
+  { term: 'refund', verb: 'send', noun: 'transaction' },
+  // Booking a table or a flight commits the user to a third party; "the phone book" is no booking.
+  { term: 'book', verb: 'send' },
   // Scheduling an event is a local write; scheduling a transaction moves money (create × transaction).
   { term: 'schedule', verb: 'create', noun: 'private' },
   // Drafting writes a local draft, it sends nothing: `modify` × message is a mutation, not an action.
   { term: 'draft', verb: 'modify', noun: 'private' },
+  // `view_file` views; "a collection or view" is a database view.
+  { term: 'view', verb: 'read', noun: 'private' },
+  // `lock_door` locks; "a smart lock" is a device.
+  { term: 'lock', verb: 'modify', noun: 'private' },
   // `git_commit` commits; `list_commits` lists commit records.
   { term: 'commit', verb: 'create', noun: 'private' },
   { term: '转账', verb: 'send', noun: 'transaction' },
   { term: '回复', verb: 'send', noun: 'inbound' },
   { term: '评论', verb: 'send', noun: 'public' },
+  { term: '退款', verb: 'send', noun: 'transaction' },
+  { term: '预订', verb: 'send', noun: 'commitment' },
+  { term: '预约', verb: 'send', noun: 'commitment' },
 ];
 
 /** Nouns by class. */
@@ -155,7 +188,13 @@ export const OBJECTS: Readonly<Record<ObjectClass, readonly string[]>> = {
     'google', 'bing', 'brave', 'duckduckgo', 'serp', 'serpapi', 'serper', 'tavily', 'kagi',
     'perplexity', 'wikipedia', 'weather', 'forecast', 'page', 'hacker news', 'hackernews', 'youtube',
     'arxiv', 'pypi', 'stock price', 'exchange rate', 'market data',
-    '网页', '网站', '链接', '网址', '互联网', '网络', '新闻', '天气', '搜索引擎', '页面', '百度',
+    // What a browser shows: its tabs, dialogs and the page's console and network traffic.
+    'browser tab', 'browser window', 'dialog', 'viewport', 'console message', 'console log', 'network request',
+    'search snippet',
+    // Map services: places, their listings and their reviews are written by businesses and the public.
+    'google maps', 'openstreetmap', 'mapbox', 'place details', 'nearby places',
+    '网页', '网站', '链接', '网址', '互联网', '网络', '新闻', '天气', '搜索引擎', '页面', '百度', '地图',
+    '網路',
   ],
   public: [
     'review', 'issue', 'pull request', 'merge request', 'pr', 'discussion', 'forum', 'feedback',
@@ -166,11 +205,15 @@ export const OBJECTS: Readonly<Record<ObjectClass, readonly string[]>> = {
     'inbox', 'mailbox', 'direct message', 'push notification', 'chat', 'channel', 'conversation', 'thread',
     'notification', 'gmail', 'outlook', 'voicemail', 'incoming', 'inbound', 'received', 'unread',
     'whatsapp', 'telegram',
-    '收件箱', '邮件', '邮箱', '消息', '聊天', '聊天记录', '短信', '私信', '频道', '群聊', '会话',
+    '收件箱', '邮件', '邮箱', '消息', '聊天', '聊天记录', '短信', '私信', '频道', '群聊', '会话', '电子邮件',
+    '簡訊', '訊息',
   ],
   shared: [
     'shared', 'shared drive', 'drive', 'google drive', 'gdrive', 'onedrive', 'dropbox', 'sharepoint',
     'team drive',
+    // Calendars: an invitation writes into the invitee's calendar.
+    'calendar', 'google calendar', 'outlook calendar', 'calendar event', 'calendar invite', 'invitation',
+    'meeting', 'appointment', '日历', '日程', '会议', '行事曆', '邀请函',
     // Support desks: customers write what they hold. Like the drives, they count when read (`read the
     // tickets from the help desk`), not by being named.
     'help desk', 'helpdesk', 'service desk', 'zendesk', 'freshdesk', 'help scout', 'helpscout',
@@ -186,15 +229,23 @@ export const OBJECTS: Readonly<Record<ObjectClass, readonly string[]>> = {
     'customer submission', 'form submission', 'form response', 'form entry', 'survey response',
     'contact form', 'contact request', 'customer feedback', 'user feedback', 'feedback submission',
     'feedback form',
-    '客服工单', '客户工单', '客户反馈', '客户投诉', '表单提交',
+    // What applicants write: their applications, résumés and cover letters.
+    'job application', 'candidate application', 'applicant', 'cover letter', 'résumé',
+    '客服工单', '客户工单', '客户反馈', '客户投诉', '表单提交', '求职申请', '简历', '簡歷',
   ],
   transaction: [
     'transaction', 'payment', 'deposit', 'bank statement',
-    '交易', '转账记录', '交易记录', '收款', '流水', '到账',
+    // 附言: the note a payer writes on a transfer.
+    '交易', '转账记录', '交易记录', '收款', '流水', '到账', '附言',
+  ],
+  commitment: [
+    'reservation', 'booking', 'scheduled payment', 'scheduled transaction', 'scheduled transfer',
+    'recurring payment', 'recurring transfer', 'standing order',
+    '预订记录', '订位', '定期转账', '预约转账',
   ],
   private: [
     'database', 'db', 'sql', 'table', 'row', 'record', 'crm', 'customer', 'contact', 'account',
-    'balance', 'calendar', 'event', 'appointment', 'meeting', 'note', 'file', 'file system',
+    'balance', 'event', 'note', 'file', 'file system',
     'filesystem', 'directory', 'dir', 'folder', 'document', 'doc', 'repository', 'repo', 'branch',
     'profile', 'user', 'order', 'invoice', 'hr', 'payroll', 'employee', 'salary', 'ticket', 'task',
     'todo', 'spreadsheet', 'sheet', 'entity', 'memory', 'knowledge', 'knowledge base',
@@ -202,23 +253,40 @@ export const OBJECTS: Readonly<Record<ObjectClass, readonly string[]>> = {
     'history', 'project', 'workspace', 'setting', 'config', 'configuration', 'preference', 'disk',
     'iban', 'bank account', 'credit card', 'photo', 'log', 'collection', 'address book', 'clipboard',
     'working tree', 'staging area',
+    // Pay words that are nouns before a noun ("pay history" is a record, not a payment).
+    'pay history', 'pay slip', 'payslip', 'pay stub', 'pay rate', 'pay grade', 'pay period', 'pay scale',
+    'pay date',
+    // The user's own devices and where they are.
+    'device', 'current location', 'gps', 'geolocation', 'gps location', 'gps position',
+    // Infrastructure the user runs (a cluster is remote to the server, not to the user).
+    'kubernetes', 'k8s', 'pod', 'cluster', 'namespace', 'deployment', 'helm release',
+    // Workspace directories and the pieces of workspace documents.
+    'member', 'group member', 'people', 'block', 'data source', 'page property', 'wiki', 'knowledge space',
+    // Mail the user wrote: a sent folder holds the user's own words.
+    'sent mail', 'sent email', 'sent e mail', 'sent message', 'sent item', 'sent folder', 'outbox',
+    // Environment templates list variable names with placeholders: project files, not secrets.
+    'env example', 'env sample', 'env template', 'env dist',
     // A brand in front of a private product must not make it web content ("a Google Spreadsheet").
-    'google sheets', 'google sheet', 'google spreadsheet', 'google docs', 'google doc', 'google calendar',
+    'google sheets', 'google sheet', 'google spreadsheet', 'google docs', 'google doc',
     'google contacts', 'google tasks', 'google keep', 'google photos',
     'sqlite', 'postgres', 'postgresql', 'mysql', 'mongodb', 'mongo', 'redis', 'bigquery', 'snowflake',
     'supabase', 'dynamodb',
     '数据库', '客户', '记录', '文件', '文档', '目录', '文件夹', '日历', '日程', '会议', '笔记', '备忘录',
     '联系人', '账户', '账号', '余额', '订单', '员工', '工资', '薪资', '工单', '任务', '用户', '表格',
-    '数据表', '仓库', '代码库', '个人信息', '设置', '配置', '草稿', '病历',
+    '数据表', '仓库', '代码库', '个人信息', '设置', '配置', '草稿', '病历', '设备', '已发送', '发件箱',
+    '已发邮件', '成员', '群成员', '通讯录', '多维表格', '知识库', '知识空间', '字段',
+    // Traditional (Taiwan, Hong Kong) words that are not a character-for-character conversion.
+    '檔案', '資料庫', '資料夾', '資料表', '聯絡人', '設定', '使用者', '賬戶', '賬號', '病歷',
   ],
   credential: [
     'secret', 'credential', 'password', 'passphrase', 'passwd', 'apikey', 'api key', 'access key',
     'secret key', 'private key', 'ssh key', 'gpg key', 'pgp key', 'signing key', 'encryption key',
     'key pair', 'keypair', 'access token', 'api token', 'auth token', 'bearer token', 'oauth token',
-    'refresh token', 'session token', 'personal access token', 'jwt', 'cookie',
-    'environment variable', 'env var', 'seed phrase', 'id rsa',
-    '密钥', '凭证', '密码', '令牌', '秘钥', '私钥', '凭据', '口令', '访问令牌', '环境变量', '助记词',
+    'refresh token', 'session token', 'personal access token', 'jwt', 'cookie', 'seed phrase', 'id rsa',
+    '密钥', '凭证', '密码', '令牌', '秘钥', '私钥', '凭据', '口令', '访问令牌', '助记词',
+    '金鑰', '權杖',
   ],
+  environment: ['environment variable', 'env var', 'process environment', '环境变量'],
   credentialStore: [
     'keychain', 'keyring', 'vault', 'secrets manager', 'secret manager', 'secretsmanager',
     'password manager', 'bitwarden', 'lastpass', '.env', 'dotenv', 'key vault', 'parameter store',
@@ -227,8 +295,10 @@ export const OBJECTS: Readonly<Record<ObjectClass, readonly string[]>> = {
   code: [
     'code', 'source code', 'command', 'script', 'program', 'snippet', 'cell', 'notebook', 'binary',
     'shell command', 'command line', 'test', 'test suite',
-    '命令', '脚本', '代码', '程序', '命令行',
+    '命令', '脚本', '代码', '程序', '命令行', '指令',
+    '程式', '程式碼',
   ],
+  transient: ['connection', 'session'],
   interpreter: [
     'shell', 'python', 'javascript', 'js', 'typescript', 'nodejs', 'ruby', 'perl', 'deno', 'php',
     'lua', 'bash', 'powershell', 'jupyter', 'sandbox', 'cli', 'container', 'docker', 'interpreter',
@@ -240,14 +310,17 @@ export const OBJECTS: Readonly<Record<ObjectClass, readonly string[]>> = {
  * as often a pagination or LLM token and `env` a deployment environment.
  */
 export const NAME_ONLY_OBJECTS: Readonly<Partial<Record<ObjectClass, readonly string[]>>> = {
-  credential: ['token', 'env'],
+  credential: ['token'],
+  environment: ['env'],
+  // `maps_search_places`, `google_maps_directions`: a map service; in prose a "map" is a data structure.
+  web: ['maps'],
 };
 
 /** Terms that mean a shell or an interpreter by themselves, anywhere: CODE_EXECUTION. */
 export const STANDALONE_EXEC: readonly string[] = [
   'bash', 'zsh', 'shell', 'terminal', 'powershell', 'pwsh', 'cmd', 'repl', 'interpreter', 'eval', 'exec',
   'subprocess', 'code interpreter', 'command line', 'shell command',
-  '终端', '命令行', '解释器',
+  '终端', '命令行', '解释器', '命令列', '直譯器',
 ];
 
 /**
@@ -284,12 +357,12 @@ export const DATABASE_TERMS: readonly string[] = [
  * a listing, `next page` is not a web page, `primary key` is not a secret.
  */
 export const NEUTRAL_PHRASES: readonly string[] = [
-  'read only', 'read write', '只读', 'as read', 'as unread', 'password policy', 'password reset',
+  'read only', 'read write', '只读', '唯讀', 'as read', 'as unread', 'password policy', 'password reset',
   'email address', 'e mail address', 'mail address', 'ip address', 'error message', 'commit message', 'status message', 'log message', 'list of', 'array of',
   'next page', 'page number', 'page size', 'per page', 'page token', 'previous page', 'key value',
   'primary key', 'foreign key', 'sort key', 'partition key', 'time zone', 'status code',
   'country code', 'zip code', 'postal code', 'language code', 'currency code', 'exit code',
-  'verification code', 'max results',
+  'verification code', 'max results', 'read receipt', 'delivery receipt', 'resource link', 'get back',
 ];
 
 /** Words before an ambiguous word or a third-person verb that make it a verb ("use this to post"). */
@@ -297,6 +370,9 @@ export const VERB_CUES: readonly string[] = [
   'to', 'will', 'can', 'may', 'should', 'must', 'it', 'this', 'which', 'who', 'that', 'tool',
   'function', 'also', 'then', 'please', 'you', 'we', 'just', 'first',
 ];
+
+/** Forms of `be`: a base-form verb after one is a participle or a state ("if the part is set"), not an act. */
+export const BE_FORMS: readonly string[] = ['is', 'are', 'was', 'were', 'be', 'been', 'being'];
 
 /**
  * Words before a base-form verb in a sentence that make it a noun: "perform a search", "an INSERT
@@ -337,8 +413,11 @@ export const NEGATIONS: readonly string[] = ['not', 'never', 'cannot', 'without'
 /** Words that end a negation's scope. */
 export const NEGATION_BREAKS: readonly string[] = ['but', 'instead', 'then'];
 
+/** Relative pronouns: past one (not right after the verb), a verb's object is no longer ahead of it. */
+export const RELATIVE_PRONOUNS: readonly string[] = ['that', 'which', 'who', 'whose', 'whom', 'where'];
+
 /** Coordinators: verbs joined by one share an object ("read and write files"), objects extend a list. */
-export const CONJUNCTIONS: readonly string[] = ['and', 'or', '和', '或', '并', '及', '与', '或者', '并且'];
+export const CONJUNCTIONS: readonly string[] = ['and', 'or', '和', '或', '并', '及', '与', '或者', '并且', '並', '與', '並且'];
 
 /** A source after the object still belongs to the verb: "fetch a file from the web". */
 export const SOURCE_PREPOSITIONS: readonly string[] = ['from'];
@@ -370,9 +449,130 @@ export const AUTHORSHIP = {
     // Public channels through which they write.
     'form', 'forms', 'web form', 'online form', 'public form', 'contact form', 'feedback form',
     'help center', 'help centre', 'help desk', 'helpdesk', 'support portal', 'customer portal',
-    'service desk', 'support widget', 'chat widget',
+    'service desk', 'support widget', 'chat widget', 'website', 'web page', 'site', 'page',
+    'careers page', 'career page', 'job board', 'landing page', 'portal', 'public page',
   ],
 } as const;
+
+/**
+ * First-party authorship: a clause right after an object saying that the user wrote or set it up
+ * ("the messages the user has sent", "the payments you scheduled", "events created by the user").
+ * What the user wrote is inside the trust boundary whatever the object: the object is the user's own
+ * data (PRIVATE_ACCESS when read), and the participle is not a verb of the tool. Matched word by word,
+ * as `[relative] author [auxiliary…] participle` or `participle by author`.
+ */
+export const FIRST_PARTY = {
+  relatives: ['that', 'which'],
+  authors: ['the user', 'the account owner', 'the account holder', 'you', 'i', 'we'],
+  auxiliaries: ['has', 'have', 'had', 'previously', 'already', 'themselves', 'yourself', 'personally'],
+  participles: [
+    'sent', 'set up', 'created', 'scheduled', 'written', 'wrote', 'made', 'drafted', 'authored',
+    'composed', 'saved', 'added', 'entered', 'booked',
+  ],
+} as const;
+
+/**
+ * Outside services that other people read and write, named in a tool's name or description.
+ * - `writes`: a write there (a pushed file, a branch, an updated page, a new table record) changes what
+ *   other people read in a service outside the trust boundary: EXTERNAL_ACTION, not LOCAL_MUTATION.
+ * - `sharedContent`: workspaces whose pages, blocks, documents and records colleagues and guests write:
+ *   a read is EXTERNAL_INGESTION and PRIVATE_ACCESS (a shared document), except directory data
+ *   (`DIRECTORY_NOUNS`). A code host is not one: a repository's files are the user's code.
+ */
+export const OUTSIDE_SERVICES = {
+  writes: ['github', 'gitlab', 'bitbucket', 'notion', 'confluence', 'lark', 'feishu', '飞书'],
+  sharedContent: ['notion', 'confluence', 'lark', 'feishu', '飞书'],
+} as const;
+
+/**
+ * Verbs of searching an index. In an outside service (`OUTSIDE_SERVICES.writes`) a search runs across
+ * the whole service ("Search for code across GitHub repositories"): strangers' content and profiles.
+ */
+export const SEARCH_VERBS: readonly string[] = ['search', 'find', '搜索', '查找'];
+
+/** Directory entries: who is in a workspace or a group is the organisation's data, whoever writes the pages. */
+export const DIRECTORY_NOUNS: readonly string[] = [
+  'user', 'member', 'group member', 'contact', 'employee', 'people', 'address book', '用户', '成员', '群成员',
+  '联系人', '通讯录', '员工',
+];
+
+/**
+ * Words that, in a description's first sentence, present the tool as a demonstration or a simulation
+ * ("Demonstrates how annotations can be used", "Simulates a deep research operation"): its name says
+ * what is shown, not what it does.
+ */
+export const DEMO_MARKERS: readonly string[] = [
+  'demonstrates', 'demonstrate', 'demonstration', 'demo', 'simulates', 'simulated', 'simulation', 'mock',
+  'mocked', 'dummy',
+];
+
+/**
+ * The user as the destination of a send ("Send an e-mail digest to the user", "to me", "to the user's
+ * own inbox"): what lands in the user's own mailbox or device stays inside the trust boundary, so the
+ * send is a local write, not an external action. `places` may follow the user's possessive.
+ */
+export const SELF_DESTINATIONS = {
+  people: [
+    'the user', 'the current user', 'the signed in user', 'the logged in user', 'the authenticated user',
+    'the account owner', 'me', 'myself', 'yourself', 'the user themselves', 'your own', 'my own',
+    'their own',
+  ],
+  places: ['own', 'inbox', 'mailbox', 'email', 'e mail', 'email address', 'phone', 'device', 'account'],
+} as const;
+
+/**
+ * Modifiers that make a compound noun a local record whatever its other words: a "draft email" is a
+ * draft (written and kept locally, sent by no one), not an e-mail.
+ */
+export const LOCAL_MODIFIERS: readonly string[] = ['draft', '草稿'];
+
+/**
+ * Create verbs that copy content in from elsewhere: with a URL to copy from (`git_clone(repo_url)`,
+ * "import a file from a URL") what is copied was written by whoever controls that URL.
+ */
+export const IMPORT_VERBS: readonly string[] = ['clone', 'import'];
+
+/**
+ * Create verbs that read what they write out: an export of a database's rows (`export(database,
+ * collection, …)`) reads the database and writes a file.
+ */
+export const EXPORT_VERBS: readonly string[] = ['export'];
+
+/**
+ * Verbs of authoring a text. With a program as object, on a tool that runs code, they say what the
+ * caller writes for the tool to run ("Write a TypeScript program that calls the tools"), not a file
+ * the tool writes.
+ */
+export const AUTHORING_VERBS: readonly string[] = ['write', 'compose', '写', '编写'];
+
+/**
+ * Words that open the parenthesis after a parameter's name in a description's argument list
+ * ("- email (str, optional): …"): the word before it is a parameter being described, not a verb.
+ */
+export const PARAMETER_TYPES: readonly string[] = [
+  'str', 'string', 'int', 'integer', 'float', 'number', 'bool', 'boolean', 'list', 'array', 'dict',
+  'object', 'optional', 'required', 'date', 'datetime',
+];
+
+/**
+ * Simplified → traditional characters, for the characters of the Chinese entries above: every entry
+ * is also matched in its traditional form (`发送邮件` → `發送郵件`). Only characters whose traditional
+ * form differs are listed; where one simplified character has several traditional forms, the one the
+ * vocabulary's words take. Words whose traditional form is another word (`短信` → `簡訊`) are listed
+ * in the tables themselves.
+ */
+export const TRADITIONAL_CHARS: Readonly<Record<string, string>> = {
+  与: '與', 个: '個', 云: '雲', 仓: '倉', 价: '價', 会: '會', 传: '傳', 余: '餘', 内: '內', 写: '寫',
+  凭: '憑', 创: '創', 删: '刪', 务: '務', 动: '動', 单: '單', 历: '曆', 发: '發', 变: '變', 号: '號',
+  员: '員', 坛: '壇', 备: '備', 复: '覆', 夹: '夾', 库: '庫', 录: '錄', 径: '徑', 户: '戶', 执: '執',
+  换: '換', 据: '據', 数: '數', 档: '檔', 检: '檢', 气: '氣', 汇: '匯', 浏: '瀏', 点: '點', 环: '環',
+  盖: '蓋', 盘: '盤', 码: '碼', 笔: '筆', 系: '繫', 终: '終', 络: '絡', 编: '編', 网: '網', 联: '聯',
+  脚: '腳', 获: '獲', 览: '覽', 计: '計', 订: '訂', 议: '議', 记: '記', 论: '論', 设: '設', 访: '訪',
+  证: '證', 评: '評', 诉: '訴', 词: '詞', 译: '譯', 话: '話', 询: '詢', 语: '語', 请: '請', 读: '讀',
+  账: '帳', 资: '資', 转: '轉', 载: '載', 辑: '輯', 运: '運', 邮: '郵', 释: '釋', 钥: '鑰', 链: '鏈',
+  问: '問', 闻: '聞', 页: '頁', 频: '頻', 额: '額', 馈: '饋', 约: '約', 电: '電', 预: '預', 简: '簡',
+  图: '圖', 并: '並', 应: '應', 权: '權', 杀: '殺', 经: '經', 结: '結', 项: '項', 统: '統', 题: '題',
+};
 
 /**
  * Input-schema property names (their word tokens joined with `_`) that are evidence together with the
@@ -409,6 +609,8 @@ export const SCHEMA_TERMS = {
   ],
   /** SQL text (whole property name): PRIVATE_ACCESS on a tool that does not write. */
   sql: ['sql', 'sql_query', 'raw_sql', 'sql_statement'],
+  /** The database a tool works on (whole property name): PRIVATE_ACCESS on a tool that neither writes nor sends. */
+  database: ['database', 'database_name', 'db', 'db_name', 'table', 'table_name', 'collection', 'collection_name', '数据库', '数据表'],
   /** A query (whole property name): PRIVATE_ACCESS on a database tool that does not write. */
   query: ['query', 'statement', 'q'],
   /** A local path (whole property name). With a `content` sibling: LOCAL_MUTATION. */
@@ -431,7 +633,6 @@ export const CODE_MODE_NAME_PAIRS: readonly (readonly [string, string])[] = [
 
 /** Evidence terms of the MCP annotation rules (named after the hints they read). */
 export const ANNOTATION_TERMS = {
-  openWorldRead: 'openWorldHint+readOnlyHint',
   closedWorldWrite: 'readOnlyHint=false+openWorldHint=false',
   destructive: 'destructiveHint',
 } as const;

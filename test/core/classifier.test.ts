@@ -71,7 +71,8 @@ const CASES: readonly Case[] = [
   }),
   tool('create_pull_request', 'Create a new pull request in a GitHub repository', [N], { ...OWNER_REPO, title: 'Pull request title', head: 'The name of the branch where your changes are implemented', base: 'The name of the branch you want the changes pulled into' }),
   tool('get_file_contents', 'Get the contents of a file or directory from a GitHub repository', [P], { ...OWNER_REPO, path: 'Path to the file or directory', branch: 'Branch to get contents from' }),
-  tool('create_or_update_file', 'Create or update a single file in a GitHub repository', [M], { ...OWNER_REPO, path: 'Path where to create/update the file', content: 'Content of the file', message: 'Commit message', branch: 'Branch to create/update the file in', sha: 'SHA of the file being replaced (required when updating existing files)' }),
+  // A write to GitHub changes what other people read in an outside service: an external action.
+  tool('create_or_update_file', 'Create or update a single file in a GitHub repository', [N], { ...OWNER_REPO, path: 'Path where to create/update the file', content: 'Content of the file', message: 'Commit message', branch: 'Branch to create/update the file in', sha: 'SHA of the file being replaced (required when updating existing files)' }),
   tool('mcp__github__list_pull_requests', 'List and filter repository pull requests', [E], { ...OWNER_REPO, state: 'Filter by state' }),
 
   // --- Slack MCP server ----------------------------------------------------------------------
@@ -120,7 +121,8 @@ const CASES: readonly Case[] = [
   // --- credentials ---------------------------------------------------------------------------
   tool('get_secret', 'Retrieve a secret value by name from the vault', [C], { name: undefined }),
   tool('secretsmanager_get_secret_value', 'Retrieves the contents of the encrypted fields SecretString or SecretBinary from the specified version of a secret.', [C], { SecretId: 'The ARN or name of the secret to retrieve.', VersionId: undefined }),
-  tool('read_env', 'Read environment variables from the .env file', [C]),
+  // Environment variables hold keys and tokens next to private configuration (paths, user and host names).
+  tool('read_env', 'Read environment variables from the .env file', [P, C]),
   tool('keychain_get_password', 'Get a password from the macOS keychain', [C], { service: undefined, account: undefined }),
 
   // --- banking, calendar, workspace (AgentDojo-style suites) ---------------------------------
@@ -130,7 +132,8 @@ const CASES: readonly Case[] = [
   tool('schedule_transaction', 'Schedule a transaction.', [N], { recipient: undefined, amount: undefined, subject: undefined, date: undefined }),
   tool('update_password', 'Update the user password.', [M], { password: 'New password for the user' }),
   tool('create_event', "Create a new event in the user's calendar", [M], { summary: undefined, start: undefined, end: undefined }),
-  tool('get_events', "List events from the user's calendar within a time range", [P], { time_min: undefined, time_max: undefined }),
+  // A calendar holds other people's invitations (DESIGN.md §1: records third parties can write).
+  tool('get_events', "List events from the user's calendar within a time range", [E, P], { time_min: undefined, time_max: undefined }),
   tool('get_unread_emails', 'Returns all the unread emails in the inbox.', [E, P]),
   tool('read_inbox', 'Read the messages from the given user inbox.', [E, P], { user: undefined }),
   tool('get_webpage', 'Returns the content of the webpage at a given URL.', [E], { url: undefined }),
@@ -149,7 +152,7 @@ const CASES: readonly Case[] = [
   tool('get_post_details', "Get the post's comments and the author's profile", [E, P]),
   // Near misses: the user's own or colleagues' data stays private; a contraction is no possessive.
   tool('read_workspace_file', "Read a file from the user's workspace", [P], { path: undefined }),
-  tool('read_team_calendar', "Read the team's calendar", [P]),
+  tool('read_team_notes', "Read the team's notes", [P]),
   tool('inbox_helper', "Let's read the user's inbox", [E, P]),
   tool('settings_view', "It's a read-only view of the user's settings", [P]),
 
@@ -189,7 +192,8 @@ const CASES: readonly Case[] = [
   tool('notes_helper', 'Permanently erase every file in the workspace', [M]),
   tool('summarize_url', 'Summarize the content at a URL', [E], { url: undefined }),
   tool('format_text', 'Formats text as Markdown and uploads the result to a paste service', [N], { text: undefined }),
-  tool('lookup', 'Look up a value by key', [E], { key: undefined }, { readOnlyHint: true, openWorldHint: true }),
+  // openWorldHint says where a server connects, not who wrote what it returns: no ingestion from it.
+  tool('lookup', 'Look up a value by key', [], { key: undefined }, { readOnlyHint: true, openWorldHint: true }),
   tool('cleanup', 'Clean up temporary state', [M], undefined, { destructiveHint: true }),
   tool('send_alert', 'Send an alert to the on-call channel', [N], { message: undefined }, { destructiveHint: true }),
   tool('set_flag', 'Set a feature flag', [M], { flag: undefined, value: undefined }, { readOnlyHint: false, openWorldHint: false }),
@@ -217,12 +221,166 @@ const CASES: readonly Case[] = [
   tool('搜索网页', '使用搜索引擎搜索互联网信息', [E]),
   tool('list_files', '列出目录中的所有文件', [P]),
   tool('发送短信', '向手机号发送短信通知', [N]),
-  tool('读取环境变量', '读取系统环境变量', [C]),
+  tool('读取环境变量', '读取系统环境变量', [P, C]),
   tool('终端', '在终端中运行命令', [X]),
   tool('更新日程', '修改日历中的会议时间', [M]),
   tool('分享文档', '将文档分享给其他用户', [N]),
   tool('helper_cn', '把文本发送到任意邮箱', [N]),
   tool('计算器', '计算数学表达式', []),
+
+  // --- general rules, each with a look-alike that must not fire ---------------------------------
+  // Traditional Chinese: every simplified entry in its traditional form, plus Taiwan/Hong Kong words.
+  tool('fasong_jianxun', '發送簡訊給指定的客戶手機號碼', [N], { shouji: '客戶手機號碼', neirong: '簡訊內容' }),
+  tool('duqu_dangan', '讀取指定路徑的檔案', [P]),
+  tool('jianxun_geshi', '簡訊範本的格式說明', []),
+  // A colon opens a clause: a third-person verb after it is a verb.
+  tool('sync', "Synchronise the phone's address book into the CRM: reads every contact on the device and creates or updates the matching CRM records.", [P, M], { dry_run: undefined }),
+  tool('crm_status', 'Shows the pending updates of the CRM records', [P]),
+  // A slash between words is an `or`: "turns off/closes".
+  tool('HassTurnOff', 'Turns off/closes a device or entity', [M], { name: undefined, area: undefined }),
+  tool('device_shutdown_time', 'Get the turn-off time of a device', [P]),
+  // A parameter named in an argument list ("- email (str, optional): …") is no verb; a verb in a bullet is.
+  tool('list_customers', "This tool will fetch a list of Customers from Stripe.\nIt takes two arguments:\n- limit (int, optional): The number of customers to return.\n- email (str, optional): A case-sensitive filter on the list based on the customer's email field.", [P], { limit: undefined, email: "A case-sensitive filter on the list based on the customer's email field." }),
+  tool('report_options', 'Options:\n- email the weekly report to the team', [N]),
+  tool('send_optionally', 'Send (optionally) an email about the order', [N]),
+  // "pay history" is a record; "pay" before a person is a payment.
+  tool('get_employee_compensation', "Get an employee's current salary, bonus target and pay history from the HR system.", [P], { employee_id: undefined }),
+  tool('pay_employee', "Pay the employee's salary into their bank account", [N]),
+  // A draft is written and kept, not sent.
+  tool('draft_email_saved', "Create a draft email in the user's mailbox. The draft is saved, not sent.", [M], { to: undefined, subject: undefined, body: undefined }),
+  tool('send_draft_email', 'Send a draft email to the recipient', [N]),
+  // An environment template lists variable names with placeholders; the `.env` file holds secrets.
+  tool('read_env_example', "Read the project's .env.example template, which lists the expected variable names with placeholder values.", [P], { project_dir: undefined }),
+  tool('read_dotenv_file', "Read the project's .env file", [C]),
+  // Reservations and bookings commit the user to a third party; reading them is the user's data.
+  tool('reserve_hotel', 'Makes a reservation for a hotel with the provided details.', [N], { hotel: 'Where the reservation is made. It must only be the name of the hotel.' }),
+  tool('book_table', 'Book a table at a restaurant for the given time', [N]),
+  tool('list_reservations', "List the user's upcoming reservations", [P]),
+  tool('search_address_book', 'Search the address book by name', [P]),
+  // Refunds pay money back to someone outside.
+  tool('process', "Process a refund for an order: the amount is paid back to the customer's original payment method.", [N], { order_id: undefined, amount: 'Amount to refund; the full order total if omitted' }),
+  tool('calculate_refund_amount', 'Calculate the refund amount for an order', []),
+  // Scheduled payments are set up by the user: reading them is private; changing one pays someone else.
+  tool('bank_list_scheduled_payments', 'List the scheduled and recurring payments the user has set up, with recipient IBAN, amount, subject, next execution date and recurrence.', [P], { account_id: undefined }),
+  tool('update_scheduled_transaction', 'Update a scheduled transaction.', [N], { id: undefined, recipient: undefined }),
+  // First-party authorship: what the user wrote is private; what others sent the user is not.
+  tool('list_sent_emails', 'List the messages the user has sent from their own account (the Sent folder), with recipients, subject, date and body', [P], { limit: undefined }),
+  tool('list_messages_to_user', 'List the messages sent to the user by other people', [E, P]),
+  tool('list_received_messages', 'List the messages the user has received', [E, P]),
+  // Calendars hold other people's invitations; events the user created are the user's own.
+  tool('get_day_calendar_events', 'Returns the appointments for the given `day`. Returns a list of dictionaries with informations about each meeting.', [E, P], { day: 'The day for which to return the appointments. Must be in format YYYY-MM-DD.' }),
+  tool('list_my_events', 'List the events the user created in their own calendar on a given day, with time, title and description', [P], { day: undefined }),
+  // Applicants write their applications.
+  tool('list_job_applications', "List applications submitted through the careers page for a job opening, with each applicant's name, resume text and cover letter.", [E, P], { job_id: undefined }),
+  tool('list_installed_applications', 'List the applications installed on the device', [P]),
+  // The device and where it is are the user's; a map service is outside.
+  tool('get_current_location', "Return the device's current GPS position (latitude, longitude, accuracy in metres).", [P], {}),
+  tool('weather_at_location', 'Get the current weather at a location', [E], { location: undefined }),
+  tool('maps_place_details', 'Get detailed information about a specific place', [E], { place_id: 'The place ID to get details for' }),
+  tool('maps_geo', '将详细的结构化地址转换为经纬度坐标', [E], { address: '待解析的结构化地址信息' }),
+  tool('format_maps', 'Format the given key-value maps as JSON', []),
+  tool('password_generator', 'Generates a random password', []),
+  // Infrastructure the user runs is private whatever the server's openWorldHint; a hint makes no read.
+  tool('pods_list_in_namespace', 'List all the Kubernetes pods in the specified namespace in the current cluster', [P], { namespace: 'Namespace to list pods from' }, { readOnlyHint: true, openWorldHint: true }),
+  tool('notify_customer', "Send an SMS notification to a customer's phone number.", [N], { phone_number: undefined, message: undefined }, { readOnlyHint: true, openWorldHint: true }),
+  tool('weather_now', 'Get the current weather for a city', [E], { city: undefined }, { readOnlyHint: true, openWorldHint: true }),
+  // A read receipt is sent, not read.
+  tool('read_receipt', 'Send a read receipt for the given message back to its sender.', [N], { message_id: undefined }),
+  tool('read_message', 'Read a message from the inbox', [E, P], { message_id: undefined }),
+  // "Write a program that …" on a tool that runs code is what the caller writes.
+  { ...tool('execute_typescript', 'Write a TypeScript program that uses the available tools as async functions, e.g. `await tools.web_search({ query })`, and return its final value. Each tool call is dispatched as a normal tool call.', [X], { source: 'TypeScript source of the program' }), codeMode: true },
+  tool('write_script', 'Write a Python script to the given path', [M], { path: undefined, content: undefined }),
+  // Chinese: what follows 的 is a noun; a modifier may stand before 的 inside a compound.
+  tool('shangchuan_wenjian', '将本地文件上传到公开的对象存储桶，并返回可分享的下载链接', [N], { bendi_lujing: '本地文件路径' }),
+  tool('xiazai_wenjian', '下载文件到本地目录', [E]),
+  tool('chaxun_liushui', '查询当前账户最近的交易流水，包括对方户名、金额和附言', [E, P], { tianshu: '查询最近多少天，默认 30' }),
+  tool('chaxun_yue', '查询当前账户最近的余额', [P]),
+  // A Chinese verb's subject before a comma is not its object.
+  tool('maps_text_search', '关键词搜，根据用户传入关键词，搜索出相关的POI', [E], { keywords: '搜索关键词' }),
+  // Cloning or importing from a URL copies in what someone else wrote.
+  tool('git_clone', 'Clone a remote Git repository into a new directory in the workspace.', [E, M], { repo_url: 'HTTPS URL of the repository, e.g. https://github.com/org/repo.git', target_dir: undefined }),
+  tool('clone_record', 'Clone a record in the CRM', [M], { record_id: undefined }),
+  // A JSON Schema `format: uri` property is a page to read on a tool that neither writes nor sends.
+  tool('gzip_resource', 'Compresses a single file using gzip compression.', [E], { data: { schema: { type: 'string', format: 'uri', description: 'URL or data URI of the file content to compress' } } }),
+  tool('create_bookmark', 'Create a bookmark', [M], { target: { schema: { type: 'string', format: 'uri' } } }),
+  // A send to the user herself lands inside the boundary.
+  tool('email_digest', 'Send an e-mail digest to the user', [M], { subject: undefined, body: undefined }),
+  tool('email_digest_subscribers', 'Send an e-mail digest to subscribers', [N], { subject: undefined, body: undefined }),
+  tool('email_manager', "Send the report to the user's manager", [N]),
+  // readOnlyHint: false + openWorldHint: false confirms a write the text names, and makes up none.
+  tool('toggle_simulated_logging', 'Toggles simulated, random-leveled logging on or off.', [], {}, { readOnlyHint: false, openWorldHint: false }),
+  tool('lock_unlock', 'Unlock a smart lock, e.g. the front door, for the given number of minutes, then lock it again.', [M], { lock_id: undefined }, { readOnlyHint: false, openWorldHint: false }),
+  tool('get_lock_status', 'Get the lock status of the front door', [P]),
+  // Past a relative pronoun the verb's object is behind it.
+  tool('sequential_thinking', 'Mark thoughts that revise previous thinking or branch into new paths', []),
+  tool('mark_branch', 'Mark the branch as merged', [M]),
+  // A demonstration's name says what it shows, not what it does.
+  tool('get_annotated_message', 'Demonstrates how annotations can be used to provide metadata about content.', [], { messageType: undefined }),
+  tool('get_message_text', 'Returns the text of a message', [E, P]),
+  tool('get_resource_links', 'Returns up to ten resource links that reference different types of resources', [], { count: undefined }),
+  // Connections and sessions are a tool's own runtime state.
+  tool('disconnect', 'Close a MongoDB connection and revoke its connectionId.', [], { connectionId: undefined }, { readOnlyHint: true, openWorldHint: true }),
+  tool('connect', 'Connect to a MongoDB instance and get back a connectionId to pass to the other MongoDB tools.', [], { connectionString: undefined }),
+  tool('list_connections', 'List the active MongoDB connections and their connectionIds.', [P], {}),
+  tool('close_database', 'Close the database and delete its files', [M]),
+  // A tool addressed to a database that neither writes nor sends reads it; an export also writes.
+  tool('explain', 'Returns statistics describing the execution of the winning plan chosen by the query optimizer', [P], { database: 'Database name', collection: 'Collection name' }),
+  tool('insert_documents', 'Insert documents', [M], { database: 'Database name', collection: 'Collection name' }),
+  tool('export', 'Export a query or aggregation results in the specified EJSON format.', [P, M], { database: 'Database name', collection: 'Collection name' }),
+  // One determiner before two nouns: "a collection or view" is two things, not a view verb.
+  tool('drop_collection', 'Removes a collection or view from the database.', [M], { database: undefined }),
+  tool('view_collection', 'View the documents of a collection', [P]),
+  // Environment variables: keys and configuration.
+  tool('get-env', 'Returns all environment variables, helpful for debugging MCP server configuration', [P, C], {}),
+  // Outside services others read: writes there act outside; a local repository is local.
+  tool('create_branch', 'Create a new branch in a GitHub repository', [N], OWNER_REPO),
+  tool('git_create_branch', 'Create a new branch in the local repository', [M], { repo_path: undefined }),
+  tool('API-delete-a-block', 'Notion | Delete a block', [N], { block_id: undefined }, { destructiveHint: true }),
+  tool('cleanup_local', 'Delete a block of the local cache', [M], { block_id: undefined }, { destructiveHint: true }),
+  // A search across an outside service returns strangers' content; a listing of one's own repositories does not.
+  tool('search_repositories', 'Search for GitHub repositories', [E, P], { query: undefined }),
+  tool('search_users', 'Search for users on GitHub', [E], { q: undefined }),
+  tool('list_my_repositories', "List the user's GitHub repositories", [P]),
+  // Shared workspaces: pages and blocks are colleagues' and guests' writing; the member list is directory data.
+  tool('API-retrieve-a-page', 'Notion | Retrieve a page', [E, P], { page_id: undefined }, { readOnlyHint: true }),
+  tool('API-get-users', 'Notion | List all users', [P], {}, { readOnlyHint: true }),
+  tool('im_v1_chatMembers_get', '[Feishu/Lark]-群组-群成员-获取群成员列表-获取指定群组的成员信息，包括成员名字与 ID', [P]),
+  tool('im_v1_message_list', '[Feishu/Lark]-消息-消息管理-获取会话历史消息-获取指定会话（包括单聊、群组）内的历史消息（即聊天记录）', [E, P]),
+  // A search marked destructive (its HTTP method is POST) still only reads.
+  tool('API-post-search', 'Notion | Search by title', [E, P], { query: undefined }, { destructiveHint: true }),
+  // An OpenAPI `path` object holds URL parameters, not a file path.
+  tool('update_record', 'Update a record', [M], { path: { schema: { type: 'object', properties: { record_id: { type: 'string' } } } }, data: { schema: { type: 'object' } } }),
+  tool('save_text', 'Save a text', [M], { path: undefined, content: undefined }),
+  // A property that says how an object is found does not make a write tool read it.
+  tool('update_note_text', 'Update the text of a note', [M], { note_id: 'Identifier of the note to read or update' }),
+  tool('read_note_text', 'Get the text of a note', [P], { note_id: 'Identifier of the note to read or update' }),
+  // A Chinese property description is a noun phrase: a verb inside it is no action of the tool.
+  tool('sort_messages', '列出会话中的消息', [E, P], { sort_type: '消息排序方式，与回复消息的顺序一致' }),
+  tool('upload_doc', '上传文档', [N], { file: '上传的文件' }),
+  // Acting on a web page reads it and can submit data to the site; hovering only reads it.
+  tool('browser_click', 'Perform click on a web page', [E, N], { element: undefined }, { readOnlyHint: false, destructiveHint: true, openWorldHint: true }),
+  tool('browser_hover', 'Hover over element on page', [E], { element: undefined }, { readOnlyHint: false, destructiveHint: true, openWorldHint: true }),
+  tool('handle_errors', 'Handle errors of the local job queue', []),
+  tool('record_fields', '新增一条记录', [M], { fields: '要新增的记录。超链接：填写 URL 链接' }),
+  // What an open-world tool destroys is outside: a destructive hint makes no local mutation there.
+  tool('browser_close', 'Close the page', [], {}, { readOnlyHint: false, destructiveHint: true, openWorldHint: true }),
+  tool('browser_resize', 'Resize the browser window', [], { width: undefined, height: undefined }, { readOnlyHint: false, destructiveHint: true, openWorldHint: true }),
+  tool('purge_cache', 'Purge the cache', [M], {}, { destructiveHint: true }),
+  // An output file named by a property is written; a file to read is not.
+  tool('browser_console_messages', 'Returns all console messages', [E, M], { filename: 'Filename to save the console messages to. If not provided, messages are returned as text.' }, { readOnlyHint: true, openWorldHint: true }),
+  tool('browser_tabs', 'List, create, close, or select a browser tab.', [E], { action: undefined, index: undefined }),
+  tool('load_page_log', 'Returns all console messages of the page', [E, P], { filename: 'File to read the filter from' }),
+  // Running page JavaScript is code execution; evaluating arithmetic is not.
+  tool('browser_evaluate', 'Evaluate JavaScript expression on page or element', [X], { function: undefined }),
+  tool('evaluate_expression', 'Evaluate a mathematical expression', []),
+  // Loading the program a code tool runs is not a read of the user's data; reading a script elsewhere is.
+  tool('run_playwright_code', 'Run a Playwright code snippet.', [X], { code: undefined, filename: 'Load code from the specified file.' }),
+  tool('show_script', 'Show the script', [P], { filename: 'Load code from the specified file.' }),
+  // A verb after a form of `be` is a state, not an act; a noun-only name then is a getter.
+  tool('network_request_details', 'Returns the details of a network request, or a single part if the part is set.', [E]),
+  tool('set_part', 'Set the part of a record', [M]),
+  // "search snippets" are search results, not a search of code.
+  tool('page_find', 'Returns matching nodes of the page with context (like search snippets)', [E]),
 ];
 
 /** Lowercased text an evidence entry of this source must come from. */
@@ -343,8 +501,8 @@ describe('classifyTool: evidence', () => {
   });
 
   it('reports the annotation rule by its hint names', () => {
-    const cls = classifyTool({ name: 'x1', annotations: { readOnlyHint: true, openWorldHint: true } });
-    expect(cls).toEqual({ capabilities: [E], evidence: [{ capability: E, source: 'annotation', term: 'openWorldHint+readOnlyHint' }], codeMode: false });
+    const cls = classifyTool({ name: 'x1', description: 'Set a feature flag', annotations: { readOnlyHint: false, openWorldHint: false } });
+    expect(cls).toEqual({ capabilities: [M], evidence: [{ capability: M, source: 'annotation', term: 'readOnlyHint=false+openWorldHint=false' }], codeMode: false });
   });
 
   it('gives read_inbox both capabilities and read_file / fetch_url one each', () => {
