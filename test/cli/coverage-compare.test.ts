@@ -4,14 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseGuardList } from '../../src/cli/compare.js';
-import { main } from '../../src/cli/main.js';
+import { cli } from './cli.js';
 
-async function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await main(['node', 'guard-eval', ...args], { stdout: (s) => (out += s), stderr: (s) => (err += s) });
-  return { code, out, err };
-}
 const tmp = (): string => mkdtempSync(join(tmpdir(), 'guard-eval-cov-'));
 
 const TAGGED = `version: 1

@@ -2,18 +2,12 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
+import { cli } from './cli.js';
 import { loadScenarios } from '../../src/io/dsl.js';
 import { displayCommand, renderCatalog, slugName, toToolSpec } from '../../src/io/mcp-import.js';
 
 const SERVER = 'test/fixtures/mcp-server.mjs';
 
-async function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await main(['node', 'guard-eval', ...args], { stdout: (s) => (out += s), stderr: (s) => (err += s) });
-  return { code, out, err };
-}
 
 function tmp(): string {
   return mkdtempSync(join(tmpdir(), 'guard-eval-import-'));

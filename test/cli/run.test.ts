@@ -4,15 +4,9 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
+import { cli } from './cli.js';
 import { newCommand } from '../../src/cli/new.js';
 
-async function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await main(['node', 'guard-eval', ...args], { stdout: (s) => (out += s), stderr: (s) => (err += s) });
-  return { code, out, err };
-}
 
 const tmp = (): string => mkdtempSync(join(tmpdir(), 'guard-eval-run-'));
 const REF = 'scenarios/examples/dsl-reference.yaml';
