@@ -11,7 +11,7 @@
  * Pure: no IO, no clock. The term tables live in `vocabulary.ts` and are compiled here once, at
  * module load. Overrides are not applied here; the guard applies them.
  */
-import { CAPABILITIES, CRED, EIT, EXEC, MUT, NAT, PAT } from './capabilities.js';
+import { CAPABILITIES, CRED, EIT, EXEC, MUT, NAT, PAT, capabilityBit } from './capabilities.js';
 import type { Capability } from './capabilities.js';
 import type { Classification, Evidence, EvidenceSource, ToolSpec } from './types.js';
 import {
@@ -23,14 +23,18 @@ import {
   CODE_MODE_NAME_PAIRS,
   COMPOUND_LINKS,
   CONJUNCTIONS,
+  CONTENTS,
   CONTRACTED_S,
   DATABASE_TERMS,
   DEMO_MARKERS,
   DIRECTORY_NOUNS,
   EXPORT_VERBS,
   DETERMINERS,
+  FILE_TRANSFER,
   FIRST_PARTY,
+  GETTER_OPENERS,
   IMPORT_VERBS,
+  INTERNAL_MODIFIERS,
   LOCAL_MODIFIERS,
   NAME_ONLY_EXEC,
   NAME_ONLY_HTTP,
@@ -38,11 +42,15 @@ import {
   NEGATION_BREAKS,
   NEGATIONS,
   NEUTRAL_PHRASES,
+  NOTIFIED_PARTICIPLES,
   OBJECTS,
+  ON_PAGE,
   OUTSIDE_SERVICES,
   PARAMETER_TYPES,
+  PLACING,
   POSSESSIVE,
   RELATIVE_PRONOUNS,
+  REQUEST_HEADERS,
   SCHEMA_TERMS,
   SEARCH_VERBS,
   SELF_DESTINATIONS,
@@ -113,6 +121,12 @@ interface WordInfo {
   readonly directory?: boolean;
   /** A verb of searching an index (`SEARCH_VERBS`). */
   readonly search?: boolean;
+  /** A verb that hands a file over (`FILE_TRANSFER`). */
+  readonly transfer?: boolean;
+  /** A verb of placing: a drag and drop when `onto` follows it (`PLACING`). */
+  readonly placing?: boolean;
+  /** A part of a request (`REQUEST_HEADERS`): a credential where its sentence names a request. */
+  readonly requestPart?: boolean;
 }
 
 type MutableInfo = { -readonly [K in keyof WordInfo]: WordInfo[K] };
@@ -161,6 +175,9 @@ function collectEntries(): Map<string, MutableInfo> {
   for (const t of EXPORT_VERBS) at(t).exports = true;
   for (const t of DIRECTORY_NOUNS) at(t).directory = true;
   for (const t of SEARCH_VERBS) at(t).search = true;
+  for (const t of FILE_TRANSFER.verbs) at(t).transfer = true;
+  for (const t of PLACING.verbs) at(t).placing = true;
+  for (const t of REQUEST_HEADERS.parts) at(t).requestPart = true;
   // Every Chinese entry in its traditional form too, unless that form is an entry of its own.
   for (const e of [...entries.values()]) {
     if (!e.cjk) continue;
@@ -174,6 +191,13 @@ function collectEntries(): Map<string, MutableInfo> {
 function traditional(term: string): string {
   let out = '';
   for (const ch of term) out += TRADITIONAL_CHARS[ch] ?? ch;
+  return out;
+}
+
+/** A term list with the traditional form of each Chinese term added. */
+function withTraditional(list: readonly string[]): string[] {
+  const out = [...list];
+  for (const t of list) if (traditional(t) !== t) out.push(traditional(t));
   return out;
 }
 
@@ -237,7 +261,7 @@ function compile(): void {
       if (e.cjk || e.term.startsWith('.')) continue;
       if (e.verb !== undefined && e.verb !== 'neutral') {
         inflected.push([sFormOf(e.term), { ...info, sForm: true }], [ingFormOf(e.term), info]);
-      } else if (e.obj !== undefined) {
+      } else if (e.obj !== undefined || e.requestPart === true) {
         inflected.push([sFormOf(e.term), { ...info, sForm: true }]);
       } else if (e.verb === 'neutral') {
         inflected.push([sFormOf(e.term), info], [ingFormOf(e.term), info]);
@@ -272,8 +296,10 @@ function compile(): void {
     if (list === undefined) PHRASES.set(first, [p]);
     else list.push(p);
   }
-  // Chinese function words must be tokens of their own, or they would melt into the filler around them.
-  for (const w of [...COMPOUND_LINKS, ...CONJUNCTIONS]) if (CJK_CHAR.test(w)) cjkWords.add(w);
+  // Chinese function words and markers must be tokens of their own, or they would melt into the filler
+  // around them ("将本地文件" is 将 + 本地 + 文件).
+  const markers = withTraditional([...FILE_TRANSFER.local, ...INTERNAL_MODIFIERS, ...ON_PAGE.prepositions, ...GETTER_OPENERS]);
+  for (const w of [...COMPOUND_LINKS, ...CONJUNCTIONS, ...markers]) if (CJK_CHAR.test(w)) cjkWords.add(w);
   for (const w of [...cjkWords].sort((a, b) => b.length - a.length || (a < b ? -1 : 1))) {
     const first = w[0] as string;
     const list = CJK_WORDS.get(first);
@@ -302,8 +328,19 @@ const SCHEMA = {
   query: termSet(SCHEMA_TERMS.query),
   path: termSet(SCHEMA_TERMS.path),
   content: termSet(SCHEMA_TERMS.content),
+  sourcePath: termSet(SCHEMA_TERMS.sourcePath),
   httpRequest: termSet(SCHEMA_TERMS.httpRequest),
 };
+
+/** File nouns an upload reads when they are local (`FILE_TRANSFER`). */
+const TRANSFER_FILES = termSet(FILE_TRANSFER.files);
+const PLACING_PREPS = new Set<string>(PLACING.prepositions);
+const LOCATIVES = new Set<string>(withTraditional(ON_PAGE.prepositions));
+const PAGES = termSet(ON_PAGE.pages);
+const REQUESTS = new Set<string>(REQUEST_HEADERS.requests);
+const NOTIFIED = new Set<string>(NOTIFIED_PARTICIPLES);
+const CONTENT_SUBJECTS = new Set<string>(CONTENTS.subjects);
+const GETTER_OPENER = new Set(withTraditional(GETTER_OPENERS));
 
 /** What a verb of each role does to each object class (bits of capabilities.ts). */
 const PAIRS: Readonly<Record<VerbRole, Readonly<Partial<Record<ObjectClass, number>>>>> = {
@@ -570,6 +607,14 @@ interface Collector {
   readonly workspace: boolean;
   /** Name and description write and do not read: property descriptions add no reads (set before the schema). */
   writeOnly: boolean;
+  /** The description drops something onto a target (`PLACING`): the name's placing verb is a drag and drop. */
+  readonly placing: boolean;
+  /** The tool takes a local file by its path, with no content beside it (`SCHEMA_TERMS.sourcePath`). */
+  readonly localSource: boolean;
+  /** Terms of public or web objects the description reads from an internal source (`INTERNAL_MODIFIERS`). */
+  readonly internal: Set<string>;
+  /** Segments already asked whether they call their files local (`FILE_TRANSFER.local`). */
+  readonly saysLocal: Map<Segment, boolean>;
 }
 
 function addEvidence(c: Collector, bits: number, source: EvidenceSource, term: string, at: string | undefined): void {
@@ -648,12 +693,52 @@ function verbPosition(toks: readonly Tok[], roles: readonly Role[], i: number): 
   if (!CONJ.has(prev)) return false;
   // "removes a collection or view": one determiner before two nouns, so the second is a noun too.
   if (i >= 3 && isObject(roles[i - 2]) && DETS.has((toks[i - 3] as Tok).s)) return false;
+  // "with requester, subject and message": a conjunction that closes a comma list ("A, B and C") whose
+  // last item before it opens with a word that is no verb joins nouns, not verbs.
+  for (let m = i - 2; m >= 0 && m >= i - 3; m--) {
+    if (((toks[m] as Tok).mark & COMMA) === 0) continue;
+    if ((roles[m] as Role).verb === undefined) return false;
+    break;
+  }
   for (let j = 0; j < i - 1; j++) if ((roles[j] as Role).verb !== undefined) return true;
   return false;
 }
 
-function resolveRoles(seg: Segment): Role[] {
+/** The index of the last placing preposition (`onto`) of a segment, or -1: a placing verb before it is a drag and drop. */
+function lastOnto(toks: readonly Tok[]): number {
+  for (let k = toks.length - 1; k >= 0; k--) if (PLACING_PREPS.has((toks[k] as Tok).s)) return k;
+  return -1;
+}
+
+/** Does the segment name a request (`REQUEST_HEADERS.requests`)? */
+function namesRequest(toks: readonly Tok[]): boolean {
+  for (const t of toks) {
+    const s = t.info?.term ?? t.s;
+    if (REQUESTS.has(s) || (s.endsWith('s') && REQUESTS.has(s.slice(0, -1)))) return true;
+  }
+  return false;
+}
+
+/**
+ * Does the sentence open with a subject of its own ("the requester and every CC on the ticket receive
+ * it")? A determiner other than a cue (`this`, `that`) opens a noun phrase, not an imperative.
+ */
+function opensWithSubject(toks: readonly Tok[]): boolean {
+  const first = toks[0]?.s;
+  return first !== undefined && DETS.has(first) && !CUES.has(first);
+}
+
+/**
+ * Roles by position. `placing`: the description drops something onto a target, so the name's placing
+ * verb (`browser_drop`) is a drag and drop too.
+ */
+function resolveRoles(seg: Segment, placing: boolean): Role[] {
   const { toks, kind } = seg;
+  const subjectFirst = kind === 'description' && opensWithSubject(toks);
+  const onto = lastOnto(toks);
+  /** Whether the segment names a request (`namesRequest`), worked out at the first header. */
+  let request: boolean | undefined;
+  let verbSeen = false;
   const roles: Role[] = [];
   let namePlainVerb = false;
   if (kind === 'name') {
@@ -674,6 +759,13 @@ function resolveRoles(seg: Segment): Role[] {
     if (info === undefined || info.neutral) { roles.push(NO_ROLE); continue; }
     let verb = info.verb;
     let obj = info.objNameOnly && kind !== 'name' ? undefined : info.obj;
+    // "Drop files onto an element" is a drag and drop; "drop a table" is not.
+    if (info.placing === true && (kind === 'name' ? placing : onto > i)) verb = 'interact';
+    // "headers … of a single network request" carry its cookies and tokens; a CSV file's headers do not.
+    if (info.requestPart === true) {
+      request ??= namesRequest(toks);
+      obj = request ? 'credential' : undefined;
+    }
     // Around a possessive stand nouns: "the post's comments", "the team's list". In Chinese, what
     // follows 的 is the noun it modifies: "可分享的下载链接" is a download link, not a download.
     const possessed = kind !== 'name' && (info.cjk === true ? toks[i - 1]?.s === '的' : toks[i - 1]?.s === POSSESSIVE || toks[i + 1]?.s === POSSESSIVE);
@@ -714,6 +806,9 @@ function resolveRoles(seg: Segment): Role[] {
         // "perform a search", "an INSERT query", "DELETE query": nouns; "if part is set": a state.
         const prev = (toks[i - 1] as Tok).s;
         if (DETS.has(prev) || BE.has(prev) || (roles[i - 1] as Role).verb !== undefined) verb = undefined;
+        // "the requester and every CC on the ticket receive it by e-mail": the first verb of a sentence
+        // that opens with a noun phrase is what that subject does, not what the tool does.
+        else if (subjectFirst && !verbSeen && ((toks[i] as Tok).mark & COMMA) === 0 && !verbPosition(toks, roles, i)) verb = undefined;
       }
     }
     // "Fill in the link" in a property description tells the caller what to pass.
@@ -721,6 +816,7 @@ function resolveRoles(seg: Segment): Role[] {
     // A negated verb is not done, but it is still a verb (it keeps a noun-only name from being a getter).
     if (verb !== undefined && i <= negatedUntil) verb = 'neutral';
     if (verb !== undefined && !info.amb) plainVerbSeen = true;
+    if (verb !== undefined) verbSeen = true;
     if (verb === undefined && obj === undefined) roles.push(NO_ROLE);
     else roles.push(obj !== undefined && verb === undefined && info.local === true ? { verb, obj, local: true } : { verb, obj });
   }
@@ -840,6 +936,9 @@ function emitPair(c: Collector, role: VerbRole, verb: { seg: Segment; tok: Tok }
   // description: "SQL query to execute" is said of write tools too (the schema rules weigh that).
   const dbRun = role === 'run' && objTok.info?.db === true && objSeg.kind !== 'schema';
   let bits = dbRun ? PAT : pairBits(role, cls);
+  // An upload into the browser or a page (`browser_file_upload`) is an interaction with the page: the
+  // site answers with its page. An upload from a URL reads what is there.
+  if (role === 'send' && cls === 'web' && verb?.tok.info?.transfer === true) bits |= pairBits('interact', 'web');
   if (bits === 0) return;
   // A write in an outside service (a GitHub repository, a Notion page) changes what other people read.
   if (c.outside && (role === 'create' || role === 'modify') && (bits & MUT) !== 0) bits = (bits & ~MUT) | NAT;
@@ -940,6 +1039,100 @@ const SELF = {
   places: wordList(SELF_DESTINATIONS.places),
 };
 
+const LOCAL_WORDS = wordList(withTraditional(FILE_TRANSFER.local));
+const INTERNAL_WORDS = wordList(withTraditional(INTERNAL_MODIFIERS));
+const CONTENT_VERBS = wordList(CONTENTS.verbs.flatMap((v) => {
+  const [first, ...rest] = v.split(' ');
+  return [v, [sFormOf(first as string), ...rest].join(' ')];
+}));
+
+/** Does the segment call its files local ("本地文件", "local files", "absolute paths")? Asked once per segment. */
+function saysLocal(c: Collector, seg: Segment): boolean {
+  let local = c.saysLocal.get(seg);
+  if (local === undefined) {
+    local = false;
+    for (let k = 0; k < seg.toks.length && !local; k++) local = anyWordsAt(seg.toks, k, LOCAL_WORDS) >= 0;
+    c.saysLocal.set(seg, local);
+  }
+  return local;
+}
+
+/**
+ * A file an upload or a drop hands over (`FILE_TRANSFER`) is read as well as sent when it is local:
+ * the tool takes its path, or the sentence says so ("本地文件", "local files").
+ */
+function transferPair(c: Collector, role: VerbRole, verbSeg: Segment, verbTok: Tok, objSeg: Segment, objTok: Tok): void {
+  const info = verbTok.info;
+  if (info === undefined || !((role === 'send' && info.transfer === true) || (role === 'interact' && info.placing === true))) return;
+  const term = objTok.info?.term;
+  if (term === undefined || !TRANSFER_FILES.has(term)) return;
+  if (!c.localSource && !saysLocal(c, verbSeg) && !saysLocal(c, objSeg)) return;
+  addEvidence(c, PAT | NAT, verbSeg.source, info.term, verbSeg.at);
+  addEvidence(c, PAT | NAT, objSeg.source, term, objSeg.at);
+}
+
+/**
+ * The page a sentence runs its code on (`ON_PAGE`): a locative, up to two plain words, a page noun.
+ * "Evaluate JavaScript expression on page or element" → `page`.
+ */
+function pageOf(toks: readonly Tok[]): string | undefined {
+  for (let k = 0; k < toks.length; k++) {
+    if (!LOCATIVES.has((toks[k] as Tok).s)) continue;
+    for (let m = k + 1; m < toks.length && m <= k + 3; m++) {
+      const t = toks[m] as Tok;
+      const term = t.info?.term;
+      if (term !== undefined && PAGES.has(term)) return term;
+      if (t.info !== undefined && !t.info.neutral) break;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Is the object at `j` read from a source inside the trust boundary (`INTERNAL_MODIFIERS`): "internal
+ * issues", "内部论坛", "an issue from the company's internal Jira tracker"?
+ */
+function internalSource(toks: readonly Tok[], roles: readonly Role[], j: number): boolean {
+  // A modifier before its compound ("internal forum posts", "内部论坛的帖子"; Chinese: also before 的).
+  let start = j;
+  while (start > j - WINDOW) {
+    if (start > 0 && isObject(roles[start - 1])) start--;
+    else if (start > 1 && LINKS.has((toks[start - 1] as Tok).s) && isObject(roles[start - 2])) start -= 2;
+    else break;
+  }
+  for (let k = Math.max(0, start - 3); k < start; k++) {
+    const end = anyWordsAt(toks, k, INTERNAL_WORDS);
+    if (end === start || (end === start - 1 && toks[end]?.s === '的')) return true;
+  }
+  // Its source: a preposition right after the object (run), then within reach an internal modifier.
+  let k = j + 1;
+  while (k < toks.length && k <= j + WINDOW && isObject(roles[k])) k++;
+  const prep = toks[k]?.s;
+  if (prep === undefined || !(FROM.has(prep) || LOCATIVES.has(prep))) return false;
+  let spent = 0;
+  for (let m = k + 1; m < toks.length; m++) {
+    if (!possessiveSlot(toks, m) && ++spent > AUTHOR_REACH + 1) break;
+    if ((roles[m] as Role).verb !== undefined) break;
+    if (anyWordsAt(toks, m, INTERNAL_WORDS) >= 0) return true;
+  }
+  return false;
+}
+
+/**
+ * What is read of the object at `j` of a segment: public and web content from an internal source is
+ * private. The description says it of the name's noun too (`get_jira_issue`: "Get an issue from the
+ * company's internal Jira tracker"): the description is analysed first.
+ */
+function readClass(c: Collector, role: VerbRole, seg: Segment, roles: readonly Role[], j: number): ObjectClass {
+  const cls = (roles[j] as Role).obj as ObjectClass;
+  if (role !== 'read' || (cls !== 'public' && cls !== 'web')) return cls;
+  const term = (seg.toks[j] as Tok).info?.term ?? '';
+  if (seg.kind === 'name') return c.internal.has(term) ? 'private' : cls;
+  if (!internalSource(seg.toks, roles, j)) return cls;
+  c.internal.add(term);
+  return 'private';
+}
+
 /**
  * Is the first destination after the send verb at `i` the user (`SELF_DESTINATIONS`): "to the user",
  * "to me", "to the user's own inbox"? A `to` before a verb is an infinitive ("to post"), not one.
@@ -959,7 +1152,7 @@ function sendsToSelf(toks: readonly Tok[], i: number): boolean {
 
 function analyse(seg: Segment, c: Collector): Analysis {
   const { toks, kind } = seg;
-  const roles = resolveRoles(seg);
+  const roles = resolveRoles(seg, c.placing);
   if (kind !== 'name') firstPartyClauses(toks, roles);
   const a: Analysis = {
     seg, roles, lonelyVerbs: [], objects: [], writtenObjects: new Set(), actedObjects: new Set(), authorship: [],
@@ -974,6 +1167,8 @@ function analyse(seg: Segment, c: Collector): Analysis {
     else if (r.verb !== undefined && r.verb !== 'neutral') otherVerb = true;
   }
   const shellMentionOnly = otherVerb && !runVerb;
+  /** The page the segment runs code on (`pageOf`), once looked for. */
+  let page: string | undefined | null = null;
   for (let i = 0; i < toks.length; i++) {
     const tok = toks[i] as Tok;
     const info = tok.info;
@@ -1012,10 +1207,15 @@ function analyse(seg: Segment, c: Collector): Analysis {
     // "Load code from the specified file" loads the program a code tool runs: held back like authoring.
     const program = role === 'read' && objs.some((j) => (roles[j] as Role).obj === 'code');
     for (const j of objs) {
-      const cls = (roles[j] as Role).obj as ObjectClass;
-      emitPair(c, role, { seg, tok }, seg, toks[j] as Tok, cls, program);
+      emitPair(c, role, { seg, tok }, seg, toks[j] as Tok, readClass(c, role, seg, roles, j), program);
+      transferPair(c, role, seg, tok, seg, toks[j] as Tok);
       if (role === 'create' || role === 'modify') a.writtenObjects.add(j);
       if (role !== 'read' && role !== 'webRead') a.actedObjects.add(j);
+    }
+    // Code run on a web page comes back with what the page computes.
+    if (role === 'run' && page === null && objs.some((j) => isProgram((roles[j] as Role).obj))) {
+      page = pageOf(toks);
+      if (page !== undefined) addEvidence(c, EIT, seg.source, page, seg.at);
     }
   }
   if (kind !== 'name') findAuthorship(toks, roles, a.negatedClause, a.authorship);
@@ -1112,8 +1312,9 @@ function crossPair(c: Collector, verbs: Analysis, objects: Analysis, firstOnly: 
   for (const i of verbs.lonelyVerbs) {
     const role = (verbs.roles[i] as Role).verb as VerbRole;
     for (const j of objs) {
-      const cls = (objects.roles[j] as Role).obj as ObjectClass;
+      const cls = readClass(c, role, objects.seg, objects.roles, j);
       emitPair(c, role, { seg: verbs.seg, tok: verbs.seg.toks[i] as Tok }, objects.seg, objects.seg.toks[j] as Tok, cls);
+      transferPair(c, role, verbs.seg, verbs.seg.toks[i] as Tok, objects.seg, objects.seg.toks[j] as Tok);
     }
   }
 }
@@ -1137,6 +1338,8 @@ interface Prop {
   readonly uri: boolean;
   /** The property's `type` is `string` or is not given (not an object, an array, a number). */
   readonly text: boolean;
+  /** The property is an array of strings. */
+  readonly strings: boolean;
 }
 
 const URI_FORMATS = new Set(['uri', 'url', 'iri']);
@@ -1162,7 +1365,9 @@ function schemaProps(schema: unknown): Prop[] {
         const uri = typeof f === 'string' && URI_FORMATS.has(f.toLowerCase());
         const ty = isRecord(child) ? child['type'] : undefined;
         const text = ty === undefined || ty === 'string';
-        props.push({ path, tokens, joined: tokens.join('_'), description: typeof d === 'string' ? d : undefined, group, uri, text });
+        const it = isRecord(child) ? child['items'] : undefined;
+        const strings = ty === 'array' && isRecord(it) && it['type'] === 'string';
+        props.push({ path, tokens, joined: tokens.join('_'), description: typeof d === 'string' ? d : undefined, group, uri, text, strings });
         visit(child, `${path}.`, depth + 1);
       }
     }
@@ -1186,6 +1391,18 @@ interface ToolFacts {
   readonly imports: boolean;
   /** A verb of exporting (`EXPORT_VERBS`) acts: the database it is addressed to is read. */
   readonly exports: boolean;
+}
+
+/**
+ * Does the tool take a local file by its path (`SCHEMA_TERMS.sourcePath`: a string or an array of
+ * strings)? Not when the file's content is passed beside it (`{path, content}`): that path says where
+ * the content goes.
+ */
+function takesLocalFile(props: readonly Prop[]): boolean {
+  const groups = new Set<number>();
+  for (const p of props) if (SCHEMA.sourcePath.has(p.joined) && (p.text || p.strings)) groups.add(p.group);
+  for (const p of props) if (SCHEMA.content.has(p.joined) && p.text) groups.delete(p.group);
+  return groups.size > 0;
 }
 
 function schemaRules(c: Collector, props: readonly Prop[], facts: ToolFacts): void {
@@ -1246,6 +1463,63 @@ function schemaRules(c: Collector, props: readonly Prop[], facts: ToolFacts): vo
 // classifyTool
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * A passive send to people in a description (`NOTIFIED_PARTICIPLES`): "attendees are notified", "guests
+ * will be invited". Not in a negated clause, and not when the one notified is the user.
+ */
+function notifiedPeople(c: Collector, a: Analysis): void {
+  const toks = a.seg.toks;
+  for (let i = 1; i < toks.length; i++) {
+    const t = toks[i] as Tok;
+    if (!NOTIFIED.has(t.s) || !BE.has((toks[i - 1] as Tok).s) || a.negatedClause[i] === true) continue;
+    // The one notified ends right before the `be` ("the user is notified", "the user will be notified").
+    let self = false;
+    for (let k = Math.max(0, i - 6); k < i - 1 && !self; k++) {
+      const end = anyWordsAt(toks, k, SELF.people);
+      self = end === i - 1 || end === i - 2;
+    }
+    if (!self) addEvidence(c, NAT, a.seg.source, t.s, a.seg.at);
+  }
+}
+
+/**
+ * The published content a contents statement names (`CONTENTS`): "This includes official
+ * documentation, curated expert guidance, and other resources provided by Acme" → `official
+ * documentation`. Undefined when there is none, or when it also names anything else. The list ends at
+ * an authorship clause ("provided by Acme": Acme wrote it, it is not content).
+ */
+function publishedContents(descA: readonly Analysis[]): string | undefined {
+  for (const a of descA) {
+    const toks = a.seg.toks;
+    if (!CONTENT_SUBJECTS.has(toks[0]?.s ?? '')) continue;
+    const start = anyWordsAt(toks, 1, CONTENT_VERBS);
+    if (start < 0) continue;
+    let found: string | undefined;
+    let other = false;
+    for (let k = start; k < toks.length; k++) {
+      if (PARTICIPLES.has((toks[k] as Tok).s) && AUTHOR_LINKS.has(toks[k + 1]?.s ?? '')) break;
+      const r = a.roles[k] as Role;
+      if (r.obj === undefined || a.negatedClause[k] === true) continue;
+      if (r.obj === 'web' || r.obj === 'public') found ??= ((toks[k] as Tok).info as WordInfo).term;
+      else other = true;
+    }
+    if (found !== undefined && !other) return found;
+  }
+  return undefined;
+}
+
+/** Every read of the user's data (PRIVATE_ACCESS) is a read of published content (EXTERNAL_INGESTION). */
+function readsArePublished(c: Collector, term: string): void {
+  const evidence = c.evidence.splice(0);
+  c.seen.clear();
+  c.mask &= ~PAT;
+  for (const e of evidence) {
+    const bit = capabilityBit(e.capability);
+    addEvidence(c, bit === PAT ? EIT : bit, e.source, e.term, e.at);
+  }
+  addEvidence(c, EIT, 'description', term, undefined);
+}
+
 /** A nested tool call in a description: `tools.search(...)`, `tools.<name>(args)`, `tools.*`. */
 const TOOLS_SUBCALL = /(?:^|[^\p{L}\p{N}_])tools\.(?:[\p{L}_$][\p{L}\p{N}_$]*\s*\(|<|\*)/u;
 const CODE_MODE_TEXT = /\bcode[\s_-]mode\b/;
@@ -1270,9 +1544,17 @@ export function classifyTool(spec: ToolSpec): Classification {
   textSegments(description, 'description', 'description', undefined, descSegs);
   const mentions = (set: ReadonlySet<string>): boolean =>
     nTokens.some((t) => set.has(t)) || descSegs.some((seg) => seg.toks.some((t) => set.has(t.s)));
+  const props = schemaProps(s['inputSchema']);
   const c: Collector = {
     mask: 0, evidence: [], seen: new Set(), authored: [], selfSend: false,
     outside: mentions(SERVICES.writes), workspace: mentions(SERVICES.sharedContent), writeOnly: false,
+    placing: descSegs.some((seg) => {
+      const onto = lastOnto(seg.toks);
+      return seg.toks.some((t, i) => t.info?.placing === true && i < onto);
+    }),
+    localSource: takesLocalFile(props),
+    internal: new Set(),
+    saysLocal: new Map(),
   };
 
   // A demonstration ("Demonstrates how annotations can be used …") or a simulation: the name says what
@@ -1295,9 +1577,17 @@ export function classifyTool(spec: ToolSpec): Classification {
   // A name made of nouns only, with no verb anywhere, is a getter: `inbox`, `weather`, `customer_records`.
   const anyVerb = nameA.verbRoles.size > 0 || descA.some((a) => a.verbRoles.size > 0);
   if (!anyVerb) {
-    for (const j of nameA.objects) {
-      emitPair(c, 'read', undefined, nameSeg, nameSeg.toks[j] as Tok, (nameA.roles[j] as Role).obj as ObjectClass);
+    // A sentence of its description that opens with what it returns ("Returns full details (headers and
+    // body) of a single network request") names what it gets, outside a negated clause. A name that
+    // names nothing (`process`, `connect`) is no getter: its verb is one the vocabulary lacks.
+    for (const a of descA) {
+      if (nameA.objects.length === 0 || !GETTER_OPENER.has(a.seg.toks[0]?.s ?? '')) continue;
+      for (const j of a.objects) {
+        if (a.negatedClause[j] === true) continue;
+        emitPair(c, 'read', undefined, a.seg, a.seg.toks[j] as Tok, readClass(c, 'read', a.seg, a.roles, j));
+      }
     }
+    for (const j of nameA.objects) emitPair(c, 'read', undefined, nameSeg, nameSeg.toks[j] as Tok, readClass(c, 'read', nameSeg, nameA.roles, j));
   } else if (nameA.verbRoles.size === 0 && descA.every((a) => [...a.verbRoles].every((r) => r === 'neutral'))) {
     // A noun-only name of a web service (a name-only web noun: `maps`) whose description only transforms ("maps_geo": 将地址转换为经纬度坐标,
     // converts an address into coordinates) transforms with the service's data: it reads the service.
@@ -1329,7 +1619,6 @@ export function classifyTool(spec: ToolSpec): Classification {
     exports: textAnalyses.some((a) => a.seg.toks.some((t, i) => t.info?.exports === true && (a.roles[i] as Role).verb === 'create')),
   };
   c.writeOnly = facts.writes && !has('read') && !has('webRead');
-  const props = schemaProps(s['inputSchema']);
   const schemaA: Analysis[] = [];
   for (const p of props) {
     if (p.description === undefined) continue;
@@ -1375,6 +1664,15 @@ export function classifyTool(spec: ToolSpec): Classification {
     if (ann['destructiveHint'] === true && ro !== true && ow !== true && (c.mask & NAT) === 0 && !onlyReads) {
       addEvidence(c, c.outside ? NAT : MUT, 'annotation', ANNOTATION_TERMS.destructive, undefined);
     }
+  }
+
+  // "Update a calendar event; attendees are notified by e-mail": a change that is mailed to people.
+  if (facts.writes) for (const a of descA) notifiedPeople(c, a);
+
+  // "This includes official documentation, …": the store the tool reads is published content.
+  if (!facts.writes && !facts.sends && (c.mask & PAT) !== 0) {
+    const published = publishedContents(descA);
+    if (published !== undefined) readsArePublished(c, published);
   }
 
   const capabilities: Capability[] = [];

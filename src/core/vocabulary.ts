@@ -191,6 +191,8 @@ export const OBJECTS: Readonly<Record<ObjectClass, readonly string[]>> = {
     // What a browser shows: its tabs, dialogs and the page's console and network traffic.
     'browser tab', 'browser window', 'dialog', 'viewport', 'console message', 'console log', 'network request',
     'search snippet',
+    // A vendor's published documentation is written outside the trust boundary, like any web page.
+    'official documentation', 'official docs', 'public documentation', 'vendor documentation',
     // Map services: places, their listings and their reviews are written by businesses and the public.
     'google maps', 'openstreetmap', 'mapbox', 'place details', 'nearby places',
     '网页', '网站', '链接', '网址', '互联网', '网络', '新闻', '天气', '搜索引擎', '页面', '百度', '地图',
@@ -283,6 +285,8 @@ export const OBJECTS: Readonly<Record<ObjectClass, readonly string[]>> = {
     'secret key', 'private key', 'ssh key', 'gpg key', 'pgp key', 'signing key', 'encryption key',
     'key pair', 'keypair', 'access token', 'api token', 'auth token', 'bearer token', 'oauth token',
     'refresh token', 'session token', 'personal access token', 'jwt', 'cookie', 'seed phrase', 'id rsa',
+    // What a browser or an HTTP client sends with every request: cookies and Authorization tokens.
+    'request header', 'http header', 'authorization header', 'auth header', 'cookie header',
     '密钥', '凭证', '密码', '令牌', '秘钥', '私钥', '凭据', '口令', '访问令牌', '助记词',
     '金鑰', '權杖',
   ],
@@ -620,6 +624,14 @@ export const SCHEMA_TERMS = {
   ],
   /** What is written (whole property name). */
   content: ['content', 'contents', 'text', 'data', 'file_content', 'new_content', '内容'],
+  /**
+   * A local file the tool reads (whole property name, a string or an array of strings): what an
+   * upload (`FILE_TRANSFER`) sends is then a local file.
+   */
+  sourcePath: [
+    'path', 'paths', 'file_path', 'file_paths', 'filepath', 'filepaths', 'local_path', 'local_paths',
+    'source_path', 'file', 'files', '路径', '本地路径', '文件路径',
+  ],
   /** A url plus one of these (whole property name) is a generic HTTP client. */
   httpRequest: ['method', 'http_method', 'headers'],
 } as const;
@@ -630,6 +642,89 @@ export const CODE_MODE_NAME_PAIRS: readonly (readonly [string, string])[] = [
   ['execute', 'code'],
   ['code', 'mode'],
 ];
+
+/**
+ * Verbs of placing (`drop`): followed in their sentence by one of `prepositions` ("Drop files onto an
+ * element") they are a drag and drop, the `interact` role; otherwise they keep their own role ("drop a
+ * table"). A tool's name takes its description's sense (`browser_drop`).
+ */
+export const PLACING = {
+  verbs: ['drop'],
+  prepositions: ['onto'],
+} as const;
+
+/**
+ * Verbs that hand a file over to someone else: an upload (a `send` verb) and a drop onto a page (a
+ * `PLACING` verb as an interaction). Their object, when it is one of `files` and local (the tool
+ * takes its local path, see `SCHEMA_TERMS.sourcePath`, or the sentence says `local`), is read as
+ * well as sent: PRIVATE_ACCESS and EXTERNAL_ACTION ("上传本地文件", "Upload one or multiple files"
+ * with `paths`). An upload of something else ("uploads the result to a paste service") only sends.
+ * An upload into the browser (`browser_file_upload`) is an interaction with the page: the site
+ * answers with its page (EXTERNAL_INGESTION).
+ */
+export const FILE_TRANSFER = {
+  verbs: ['upload', '上传', 'drop'],
+  files: ['file', 'document', 'doc', 'photo', 'folder', 'directory', '文件', '文档', '文件夹', '檔案'],
+  local: ['local', 'disk', 'absolute path', 'local path', '本地', '磁盘', '本機'],
+} as const;
+
+/**
+ * Running code "on the page" (`browser_evaluate`: "Evaluate JavaScript expression on page or
+ * element") runs it in a web page, which computes what comes back: page content, EXTERNAL_INGESTION.
+ * A run verb with one of `prepositions`, then (past up to two plain words, "the current") one of
+ * `pages`. "In the browser console" or "in a sandbox" names no page.
+ */
+export const ON_PAGE = {
+  prepositions: ['on', 'onto', 'in', 'inside', 'within', '在'],
+  pages: ['page', 'web page', 'webpage', 'website', '网页', '页面'],
+} as const;
+
+/**
+ * A header is a request's, and so a credential carrier (cookies, Authorization tokens), in a sentence
+ * that names a request: "full details (headers and body) of a single network request". Column, CSV,
+ * e-mail or section headers name no request.
+ */
+export const REQUEST_HEADERS = {
+  parts: ['header'],
+  requests: ['request', 'network request', 'http request', 'api request', 'web request', 'xhr'],
+} as const;
+
+/**
+ * A contents statement: a description sentence that opens with `subjects` and one of `verbs` ("This
+ * includes official documentation, curated expert guidance, and other resources provided by Acme")
+ * says what the tool's store holds. When all it names is published content (the `web` and `public`
+ * classes), the store is that content, not the user's data: on a tool that neither writes nor sends,
+ * its reads are EXTERNAL_INGESTION instead of PRIVATE_ACCESS. Naming anything else ("… and internal
+ * notes") keeps them private.
+ */
+export const CONTENTS = {
+  subjects: ['this', 'it', 'these', 'they'],
+  verbs: ['include', 'contain', 'cover', 'comprise', 'consist of'],
+} as const;
+
+/**
+ * Sources inside the trust boundary: an object read from one ("an issue from the company's internal
+ * Jira tracker", "internal forum posts") was written by colleagues, so public and web classes there
+ * are private. Inbound and shared content stays what it is (colleagues' chat is still others' writing).
+ */
+export const INTERNAL_MODIFIERS: readonly string[] = ['internal', 'in house', '内部'];
+
+/**
+ * Passive participles of sends whose object is a person ("attendees are notified by e-mail", "guests
+ * will be invited"). After a form of `be`, on a tool that changes something, they say the change is
+ * sent to those people: EXTERNAL_ACTION. Not `sent`: "the messages that were sent to you" is mail read.
+ * Not when the user is the one notified (`SELF_DESTINATIONS.people`), and not in a negated clause.
+ */
+export const NOTIFIED_PARTICIPLES: readonly string[] = [
+  'notified', 'invited', 'emailed', 'alerted', 'informed', 'messaged', 'pinged', 'texted',
+];
+
+/**
+ * Words that open a description sentence saying what a tool returns ("Returns full details (headers and
+ * body) of a single network request"). On a tool whose name is made of nouns and that has no verb
+ * anywhere (a getter), the objects of such a sentence are what it gets.
+ */
+export const GETTER_OPENERS: readonly string[] = ['returns', 'return', '返回'];
 
 /** Evidence terms of the MCP annotation rules (named after the hints they read). */
 export const ANNOTATION_TERMS = {

@@ -207,7 +207,8 @@ const CASES: readonly Case[] = [
   tool('get_key', '读取密钥', [C]),
   tool('执行命令', '执行shell命令', [X]),
   tool('删除文件', '删除指定路径下的文件', [M]),
-  tool('上传文件', '上传本地文件到云存储', [N]),
+  // An upload of a local file reads it and sends it.
+  tool('上传文件', '上传本地文件到云存储', [P, N]),
   tool('发布微博', '在微博上发布一条新动态', [N]),
   tool('新闻搜索', '搜索最新的新闻报道', [E]),
   tool('查看收件箱', '查看收件箱中的邮件', [E, P]),
@@ -290,8 +291,9 @@ const CASES: readonly Case[] = [
   // "Write a program that …" on a tool that runs code is what the caller writes.
   { ...tool('execute_typescript', 'Write a TypeScript program that uses the available tools as async functions, e.g. `await tools.web_search({ query })`, and return its final value. Each tool call is dispatched as a normal tool call.', [X], { source: 'TypeScript source of the program' }), codeMode: true },
   tool('write_script', 'Write a Python script to the given path', [M], { path: undefined, content: undefined }),
-  // Chinese: what follows 的 is a noun; a modifier may stand before 的 inside a compound.
-  tool('shangchuan_wenjian', '将本地文件上传到公开的对象存储桶，并返回可分享的下载链接', [N], { bendi_lujing: '本地文件路径' }),
+  // Chinese: what follows 的 is a noun (a download link, not a download); a modifier may stand before
+  // 的 inside a compound. The local file uploaded is read as well as sent.
+  tool('shangchuan_wenjian', '将本地文件上传到公开的对象存储桶，并返回可分享的下载链接', [P, N], { bendi_lujing: '本地文件路径' }),
   tool('xiazai_wenjian', '下载文件到本地目录', [E]),
   tool('chaxun_liushui', '查询当前账户最近的交易流水，包括对方户名、金额和附言', [E, P], { tianshu: '查询最近多少天，默认 30' }),
   tool('chaxun_yue', '查询当前账户最近的余额', [P]),
@@ -354,9 +356,10 @@ const CASES: readonly Case[] = [
   // A property that says how an object is found does not make a write tool read it.
   tool('update_note_text', 'Update the text of a note', [M], { note_id: 'Identifier of the note to read or update' }),
   tool('read_note_text', 'Get the text of a note', [P], { note_id: 'Identifier of the note to read or update' }),
-  // A Chinese property description is a noun phrase: a verb inside it is no action of the tool.
+  // A Chinese property description is a noun phrase: a verb inside it is no action of the tool (the
+  // `file` property names the local file the upload reads).
   tool('sort_messages', '列出会话中的消息', [E, P], { sort_type: '消息排序方式，与回复消息的顺序一致' }),
-  tool('upload_doc', '上传文档', [N], { file: '上传的文件' }),
+  tool('upload_doc', '上传文档', [P, N], { file: '上传的文件' }),
   // Acting on a web page reads it and can submit data to the site; hovering only reads it.
   tool('browser_click', 'Perform click on a web page', [E, N], { element: undefined }, { readOnlyHint: false, destructiveHint: true, openWorldHint: true }),
   tool('browser_hover', 'Hover over element on page', [E], { element: undefined }, { readOnlyHint: false, destructiveHint: true, openWorldHint: true }),
@@ -370,9 +373,12 @@ const CASES: readonly Case[] = [
   tool('browser_console_messages', 'Returns all console messages', [E, M], { filename: 'Filename to save the console messages to. If not provided, messages are returned as text.' }, { readOnlyHint: true, openWorldHint: true }),
   tool('browser_tabs', 'List, create, close, or select a browser tab.', [E], { action: undefined, index: undefined }),
   tool('load_page_log', 'Returns all console messages of the page', [E, P], { filename: 'File to read the filter from' }),
-  // Running page JavaScript is code execution; evaluating arithmetic is not.
-  tool('browser_evaluate', 'Evaluate JavaScript expression on page or element', [X], { function: undefined }),
+  // Running page JavaScript is code execution, and what the page computes comes back (page content);
+  // evaluating arithmetic is neither. Code run in a sandbox or "in the browser console" names no page.
+  tool('browser_evaluate', 'Evaluate JavaScript expression on page or element', [E, X], { function: undefined }),
   tool('evaluate_expression', 'Evaluate a mathematical expression', []),
+  tool('zhixing_yemian_jiaoben', '在网页中执行JavaScript代码', [E, X]),
+  tool('run_js_sandbox', 'Run JavaScript code in a sandbox', [X], { code: undefined }),
   // Loading the program a code tool runs is not a read of the user's data; reading a script elsewhere is.
   tool('run_playwright_code', 'Run a Playwright code snippet.', [X], { code: undefined, filename: 'Load code from the specified file.' }),
   tool('show_script', 'Show the script', [P], { filename: 'Load code from the specified file.' }),
@@ -381,6 +387,44 @@ const CASES: readonly Case[] = [
   tool('set_part', 'Set the part of a record', [M]),
   // "search snippets" are search results, not a search of code.
   tool('page_find', 'Returns matching nodes of the page with context (like search snippets)', [E]),
+  // An upload of a local file (by its path, or said to be local) reads the file and sends it; in the
+  // browser it is a page interaction too. Dropping files onto an element is a drag and drop, which
+  // hands them to the site. A path with the content beside it is where the upload goes, not a local
+  // file; "drop a table" is no drag and drop.
+  tool('browser_file_upload', 'Upload one or multiple files', [E, P, N], { paths: { schema: { type: 'array', items: { type: 'string' }, description: 'The absolute paths to the files to upload. Can be single file or multiple files.' } } }, { readOnlyHint: false, destructiveHint: true, openWorldHint: true }),
+  tool('upload_local_file', "Upload a local file to the team's bucket", [P, N]),
+  tool('shangchuan_bendi_dangan', '上傳本機檔案到雲端硬碟', [P, N]),
+  tool('upload_to_bucket', 'Upload a file to the bucket', [N], { path: 'Destination key in the bucket', content: 'Content of the file' }),
+  tool('browser_drop', 'Drop files or MIME-typed data onto an element, as if dragged from outside the page.', [E, P, N], { paths: { schema: { type: 'array', items: { type: 'string' }, description: 'Absolute paths to files to drop onto the element.' } } }, { readOnlyHint: false, destructiveHint: true, openWorldHint: true }),
+  tool('drop_table', 'Drop a table from the database', [M], { table: undefined }),
+  // Request headers carry cookies and Authorization tokens; a getter whose description says it returns
+  // them reads credentials. A CSV file's headers are no request's.
+  tool('browser_network_request', 'Returns full details (headers and body) of a single network request, or a single part if `part` is set.', [E, C], { index: { schema: { type: 'integer' } } }),
+  tool('get_request_headers', 'Get the request headers of the last call', [C]),
+  tool('get_csv_headers', 'Get the column headers of a CSV file', [P], { path: undefined }),
+  // A store whose description says it holds published content (a vendor's official documentation) is
+  // that content, not the user's data; one that also holds internal notes, or says nothing, stays private.
+  tool('search_product_docs', 'Search for information in the Acme knowledge base. This includes official documentation, tutorials, and other resources provided by Acme.', [E], { query: 'A natural language question about Acme' }),
+  tool('search_team_wiki', 'Search the team knowledge base. It includes official documentation and internal notes.', [P], { query: undefined }),
+  tool('kb_get_article', 'Get an article from the help-center knowledge base by id', [P], { article_id: undefined }),
+  // "A, B and C" after a noun list joins nouns: `message` and `replies` there are no sends.
+  tool('list_tickets', 'List the help desk tickets with requester, subject and message', [E, P], undefined, { readOnlyHint: true }),
+  tool('helpdesk_get_ticket', 'Get a help desk ticket by id, with the subject, description and replies written by the customer', [E, P]),
+  tool('triage_ticket', 'Read the support ticket, summarize it and reply to the customer', [E, P, N]),
+  // A sentence that opens with its own subject says what that subject does: the recipients receive the
+  // reply, the tool does not read mail. "The tool reads …" is the tool.
+  tool('helpdesk_reply', 'Reply to a ticket; the requester and every CC on the ticket receive it by e-mail', [N], { ticket_id: undefined, body: undefined }),
+  tool('inbox_digest_reader', 'The tool reads the messages in the inbox', [E, P]),
+  // Public content read from an internal source was written by colleagues; a public repository's is not.
+  tool('get_jira_issue', "Get an issue from the company's internal Jira tracker", [P]),
+  tool('neibu_luntan', '查看内部论坛的帖子', [P]),
+  tool('neibu_luntan_tw', '查看內部論壇的帖子', [P]),
+  tool('get_public_issue', 'Get an issue from a public GitHub repository', [E], OWNER_REPO),
+  // A change whose people are notified is sent to them; one that notifies no one, or reads, is not.
+  tool('calendar_update_event', 'Update a calendar event; attendees are notified by e-mail', [N, M], { event_id: undefined }),
+  tool('calendar_update_event_quiet', 'Update a calendar event; attendees are not notified', [M], { event_id: undefined }),
+  tool('update_export_settings', 'Update the export settings; the user is notified by e-mail when they change', [M]),
+  tool('list_attended_events', 'List the events the user was invited to', [P]),
 ];
 
 /** Lowercased text an evidence entry of this source must come from. */
