@@ -5,6 +5,8 @@
  *   allow, and any other step it did miss (a label's expected capabilities can be missed too);
  * - over-block rate: steps judged `over-block` among the steps labelled laxer than deny, and any
  *   other step it did over-block;
+ * - a step is a step as written, per scenario run: the iterations of a `repeat` count once (as
+ *   missed when any of them was), so a flood of a thousand calls weighs what one step weighs;
  * - failed: scenario runs that did not pass (a miss, over-block, race or error anywhere);
  * - pairs: tension pairs passed (both twins pass) out of all pair runs.
  *
@@ -37,23 +39,39 @@ export interface Comparison {
   readonly rows: readonly GuardRow[];
 }
 
+/** A written step: the steps of every iteration of a `repeat` are one item (`steps[2].repeat[7].steps[0]` → `steps[2].repeat.steps[0]`). */
+function writtenStep(path: string): string {
+  return path.replace(/\.repeat\[\d+\]/g, '.repeat');
+}
+
 function cellOf(set: string, results: RunResults): RateCell {
   const runs = set === 'all' ? results.scenarios : results.scenarios.filter((s) => s.set === set);
+  // One item per written step of each scenario run, so that a step repeated a thousand times
+  // weighs what any other step weighs; an item has an outcome when any of its iterations had it.
+  const items = new Map<string, { canMiss: boolean; canOverBlock: boolean; outcomes: Set<string> }>();
+  for (const r of runs) {
+    for (const st of r.steps) {
+      const key = `${r.id}\u0000${r.mode}\u0000${writtenStep(st.path)}`;
+      let item = items.get(key);
+      if (item === undefined) items.set(key, (item = { canMiss: false, canOverBlock: false, outcomes: new Set() }));
+      item.canMiss ||= st.expected !== 'allow' || st.outcome === 'miss';
+      item.canOverBlock ||= st.expected !== 'deny' || st.outcome === 'over-block';
+      item.outcomes.add(st.outcome);
+    }
+  }
   let canMiss = 0;
   let missed = 0;
   let canOverBlock = 0;
   let overBlocked = 0;
   let races = 0;
   let errors = 0;
-  for (const r of runs) {
-    for (const st of r.steps) {
-      if (st.expected !== 'allow' || st.outcome === 'miss') canMiss++;
-      if (st.expected !== 'deny' || st.outcome === 'over-block') canOverBlock++;
-      if (st.outcome === 'miss') missed++;
-      else if (st.outcome === 'over-block') overBlocked++;
-      else if (st.outcome === 'race') races++;
-      else if (st.outcome === 'error') errors++;
-    }
+  for (const item of items.values()) {
+    if (item.canMiss) canMiss++;
+    if (item.canOverBlock) canOverBlock++;
+    if (item.outcomes.has('miss')) missed++;
+    if (item.outcomes.has('over-block')) overBlocked++;
+    if (item.outcomes.has('race')) races++;
+    if (item.outcomes.has('error')) errors++;
   }
   const pairs = set === 'all' ? results.pairs : results.pairs.filter((p) => p.set === set);
   return {

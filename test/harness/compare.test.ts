@@ -9,7 +9,9 @@ function st(expected: StepResult['expected'], outcome: StepResult['outcome']): S
 }
 function run(id: string, steps: StepResult[]): ScenarioResult {
   const bad = steps.some((s) => s.outcome !== 'pass' && s.outcome !== 'lucky-pass');
-  return { id, file: 'f.yaml', line: 1, set: id.split('/')[0] as string, mode: 'balanced', status: bad ? 'fail' : 'pass', steps };
+  // Each step its own written step unless the test names its path.
+  const written = steps.map((s, i) => (s.path === 'steps[0]' ? { ...s, path: `steps[${i}]` } : s));
+  return { id, file: 'f.yaml', line: 1, set: id.split('/')[0] as string, mode: 'balanced', status: bad ? 'fail' : 'pass', steps: written };
 }
 function results(guard: string, scenarios: ScenarioResult[]): RunResults {
   return { schema: 'guard-eval/results@1', guard, totals: totals(scenarios, []), sets: [], scenarios, pairs: [] };
@@ -41,5 +43,14 @@ describe('compare', () => {
     ]);
     expect(renderComparisonMarkdown(compare([a, b])).split('\n')[1]).toBe('| --- | ---: | ---: | ---: | ---: |');
     expect(percent(1, 3)).toBe('33.3%');
+  });
+});
+
+describe('compare counts written steps', () => {
+  it('a repeated step is one item, missed when any iteration was', () => {
+    const reps = Array.from({ length: 500 }, (_, i) => ({ ...st('ask', i === 7 ? 'miss' : 'pass'), path: `steps[1].repeat[${i}].steps[0]` }));
+    const r = results('g', [run('set-4/flood', [st('allow', 'pass'), ...reps, { ...st('deny', 'pass'), path: 'steps[2]' }])]);
+    const [cell] = compare([r]).rows[0]?.cells ?? [];
+    expect(cell).toMatchObject({ canMiss: 2, missed: 1, canOverBlock: 2, overBlocked: 0 });
   });
 });
