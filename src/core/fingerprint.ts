@@ -18,7 +18,8 @@
  *    {@link MIN_IDENTIFIER} characters: a passport number or an order id quoted in prose) is a
  *    fragment of its own, so one value copied out of a document is found.
  * 4. At most `max` fragments are kept per result: whole short leaves first, then identifier
- *    tokens, then the windows of long leaves sampled evenly over the whole result (every k-th window), so a large page is
+ *    tokens (sampled evenly, at most a quarter of the room left), then the windows of long leaves
+ *    sampled evenly over the whole result (every k-th window), so a large page is
  *    covered from its first line to its last.
  * 5. A fragment is stored as a 52-bit salted hash of its token sequence.
  *
@@ -40,8 +41,20 @@ export const MIN_IDENTIFIER = 8;
 const LETTER = /\p{L}/u;
 /** A token that mixes letters and digits and is long enough to identify something. */
 function isIdentifier(tok: string): boolean {
-  return tok.length >= MIN_IDENTIFIER && DIGIT.test(tok) && LETTER.test(tok) && !HAN.test(tok);
+  if (tok.length < MIN_IDENTIFIER) return false;
+  let digit = false;
+  let letter = false;
+  for (let i = 0; i < tok.length; i++) {
+    const c = tok.charCodeAt(i);
+    if (c >= 48 && c <= 57) digit = true;
+    else if (c >= 97 && c <= 122) letter = true;
+    else if (c > 127) return DIGIT.test(tok) && LETTER.test(tok) && !HAN.test(tok); // tokens are lower case
+    if (digit && letter) return true;
+  }
+  return false;
 }
+/** At most this share of a result's fragments are identifier tokens, so ids never crowd out the text. */
+const IDENTIFIER_SHARE = 4;
 const HAN_WEIGHT = 3;
 const DIGIT = /\p{N}/u;
 /** Leaves visited per result or argument value. */
@@ -215,8 +228,11 @@ export function resultFragments(result: unknown, seed: number, max: number): num
     }
     if (toks.length > 1) for (let i = 0; i < toks.length; i++) if (isIdentifier(toks[i] as string)) idents.push([leaf, i]);
   });
-  for (const [leaf, i] of idents) {
-    if (out.size >= max) break;
+  // Identifiers, sampled evenly over the result, up to a quarter of what is left.
+  const idRoom = Math.floor((max - out.size) / IDENTIFIER_SHARE);
+  const idStride = Math.max(1, Math.ceil(idents.length / Math.max(1, idRoom)));
+  for (let k = 0; k < idents.length && idRoom > 0; k += idStride) {
+    const [leaf, i] = idents[k] as [Leaf, number];
     out.add(runHash(leaf, i, 1, seed));
   }
   const room = max - out.size;

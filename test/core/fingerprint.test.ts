@@ -128,3 +128,15 @@ describe('identifier tokens', () => {
     expect(carries('ref AB12CD3', { ref: 'AB12CD3' })).toBe(false);
   });
 });
+
+describe('identifier share', () => {
+  it('ids take at most a quarter of the room, so a log full of ids keeps its text too', () => {
+    const ids = Array.from({ length: 1000 }, (_, i) => `req${(1_000_000 + i).toString(36)}x${i}`);
+    const text = ids.map((id, i) => `request ${id} finished after ${i % 97} milliseconds on the primary shard`).join('. ');
+    const frags = new Set(resultFragments(text, SEED, 40));
+    const idHashes = ids.filter((id) => probeHashes(id, SEED, (h) => frags.has(h)));
+    expect(idHashes.length).toBeGreaterThan(0);
+    expect(idHashes.length).toBeLessThanOrEqual(10);
+    expect(frags.size - idHashes.length).toBeGreaterThanOrEqual(20); // the rest are windows of the text
+  });
+});
