@@ -6,13 +6,16 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { readBaseline } from '../src/cli/gate.js';
 import { compare, renderComparisonMarkdown } from '../src/harness/compare.js';
+import { compareToBaseline } from '../src/harness/gate.js';
 import { badBoundaryTags, belowFloor, coverage } from '../src/harness/coverage.js';
 import { GUARDS, GUARD_NAMES } from '../src/harness/guards.js';
 import type { RunResults, Scenario } from '../src/harness/model.js';
 import { runScenarios } from '../src/harness/runner.js';
 import { loadScenarios } from '../src/io/dsl.js';
 import { formatIssue } from '../src/io/errors.js';
+import { loadProjectConfig } from '../src/io/project-config.js';
 
 const ROOT = 'challenge-sets';
 const SET_DIRS = readdirSync(ROOT)
@@ -68,6 +71,14 @@ describe('challenge sets', () => {
   it('cover every reachable rule × mode × polarity with at least 3 scenarios', () => {
     expect(badBoundaryTags(scenarios).map((b) => `${b.scenario.id}: ${b.tag}`)).toEqual([]);
     expect(belowFloor(coverage(scenarios).all, 3)).toEqual([]);
+  });
+
+  it('pass the regression gate against the committed baseline, which is up to date', async () => {
+    const config = await loadProjectConfig();
+    const report = compareToBaseline(await readBaseline(config.gate.baseline), runs.get('builtin') as RunResults, config.gate);
+    expect(report.reasons).toEqual([]);
+    // Nothing added, removed or fixed either: after a reviewed change, `npm run baseline` and commit.
+    expect(report.changes.map((c) => `${c.kind} ${c.run} ${c.step ?? ''}`), 'regenerate it with `npm run baseline`').toEqual([]);
   });
 
   it("README's comparison table is the one `guard-eval compare` prints", () => {

@@ -6,9 +6,12 @@ import { createRequire } from 'node:module';
 import { Command, CommanderError } from 'commander';
 import { InputError } from '../io/errors.js';
 import { GUARD_NAMES } from '../harness/guards.js';
+import { REPORTER_NAMES } from '../harness/reports/index.js';
 import { classifyCommand } from './classify.js';
 import { compareCommand } from './compare.js';
 import { coverageCommand } from './coverage.js';
+import { gateCommand } from './gate.js';
+import { mergeReportsCommand } from './merge-reports.js';
 import { explainCommand } from './explain.js';
 import { DEFAULT_TIMEOUT_MS, importToolsCommand } from './import-tools.js';
 import { newCommand } from './new.js';
@@ -21,12 +24,15 @@ export interface CliIO {
   readonly stderr: (s: string) => void;
   /** Whether stderr is a terminal (a progress line is shown only then). */
   readonly isTTY?: boolean;
+  /** The environment (`GITHUB_ACTIONS`, `GITHUB_STEP_SUMMARY`); none in tests unless given. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
 const defaultIO: CliIO = {
   stdout: (s) => process.stdout.write(s),
   stderr: (s) => process.stderr.write(s),
   isTTY: process.stderr.isTTY === true,
+  env: process.env,
 };
 
 export const EXIT = { ok: 0, failed: 1, badInput: 2 } as const;
@@ -71,7 +77,12 @@ export async function main(argv: readonly string[], io: CliIO = defaultIO): Prom
     .option('--seed <n>', 'seed of the sampled orders of larger batches', '1')
     .option('--no-reduction', 'explore every order of a batch, not one per partial-order class (for guards that depend on the order of results within a run)')
     .option('--order <path=order...>', 'run a batch in exactly this order, e.g. `steps[2]=d1 d2 c2 c1` (the replay of a race)')
-    .action(async (paths: string[], o: { only?: string; tag?: string; mode?: string; out: string; json?: boolean; quiet?: boolean; guard: string; guardConfig?: string; interleavings: string; seed: string; reduction: boolean; order?: string[] }) => {
+    .option('--shard <i/n>', 'run only the i-th of n deterministic shards (tension pairs stay together); merge the shards with merge-reports')
+    .option('--reporter <names...>', `reports to produce (default: all): ${REPORTER_NAMES.join(', ')}; github prints annotations and a step summary only under GitHub Actions`)
+    .option('--gate', 'compare with the committed baseline step by step: exit 1 on a new miss, over-block (beyond its set budget), race or error, or below the pass-rate floor')
+    .option('--baseline <file>', 'the baseline file (default: guard-eval.config.yaml `gate.baseline`, else reports/baseline.json)')
+    .option('--update-baseline', 'write the baseline from this run (every scenario; commit it)')
+    .action(async (paths: string[], o: { only?: string; tag?: string; mode?: string; out: string; json?: boolean; quiet?: boolean; guard: string; guardConfig?: string; interleavings: string; seed: string; reduction: boolean; order?: string[]; gate?: boolean; baseline?: string; updateBaseline?: boolean; reporter?: string[]; shard?: string }) => {
       code = await runCommand(
         paths,
         {
@@ -87,9 +98,37 @@ export async function main(argv: readonly string[], io: CliIO = defaultIO): Prom
           seed: o.seed,
           reduction: o.reduction,
           ...(o.order !== undefined ? { order: o.order } : {}),
+          gate: o.gate === true,
+          updateBaseline: o.updateBaseline === true,
+          ...(o.reporter !== undefined ? { reporter: o.reporter } : {}),
+          ...(o.shard !== undefined ? { shard: o.shard } : {}),
+          ...(o.baseline !== undefined ? { baseline: o.baseline } : {}),
         },
         io,
       );
+    });
+
+  program
+    .command('merge-reports')
+    .description('merge the results of sharded runs (`run --shard i/n`) into the reports one unsharded run writes')
+    .argument('<dirs...>', 'the shards’ --out folders, each holding a results.json')
+    .option('--out <dir>', 'where the merged reports are written', 'reports')
+    .option('--guard-config <file>', 'the guard configuration the shards ran with (for the replay commands)')
+    .option('--json', 'print the merged results.json and nothing else')
+    .option('--quiet', 'print nothing but errors')
+    .action(async (dirs: string[], o: { out: string; guardConfig?: string; json?: boolean; quiet?: boolean }) => {
+      code = await mergeReportsCommand(dirs, { out: o.out, ...(o.guardConfig !== undefined ? { guardConfig: o.guardConfig } : {}), json: o.json === true, quiet: o.quiet === true }, io);
+    });
+
+  program
+    .command('gate')
+    .description('the regression gate on a results.json written earlier (e.g. merged from shards): exit 0 within the gate, 1 on a regression')
+    .argument('<results>', 'a results.json')
+    .option('--baseline <file>', 'the baseline file (default: guard-eval.config.yaml `gate.baseline`, else reports/baseline.json)')
+    .option('--out <dir>', 'where gate.md is written (default: the results file’s folder)')
+    .option('--quiet', 'print only a failing verdict')
+    .action(async (results: string, o: { baseline?: string; out?: string; quiet?: boolean }) => {
+      code = await gateCommand(results, { ...(o.baseline !== undefined ? { baseline: o.baseline } : {}), ...(o.out !== undefined ? { out: o.out } : {}), quiet: o.quiet === true }, io);
     });
 
   program

@@ -1,13 +1,17 @@
 /** `guard-eval run [paths...]`: every scenario against one guard, reports written. */
+import { appendFile } from 'node:fs/promises';
 import { MODES } from '../core/capabilities.js';
 import type { Mode } from '../core/capabilities.js';
 import { selectScenarios } from '../harness/filter.js';
+import { parseShard, selectShard } from '../harness/shard.js';
+import type { Shard } from '../harness/shard.js';
 import { GUARDS, GUARD_NAMES } from '../harness/guards.js';
 import type { GuardName } from '../harness/guards.js';
-import { REPORTERS } from '../harness/reports/index.js';
-import type { ReportContext } from '../harness/reports/index.js';
+import { REPORTERS, REPORTER_NAMES, isReporterName, renderGithubAnnotations, renderGithubSummary } from '../harness/reports/index.js';
+import type { ReportContext, ReporterName } from '../harness/reports/index.js';
 import { runFailed, runScenarios } from '../harness/runner.js';
 import type { BaseGuardSettings, ExploreOptions } from '../harness/runner.js';
+import type { RunResults } from '../harness/model.js';
 import { parseInterleaving } from '../harness/interleavings.js';
 import type { Interleaving } from '../harness/interleavings.js';
 import { writeReports } from '../harness/write-reports.js';
@@ -15,6 +19,8 @@ import { loadScenariosOrThrow } from '../io/dsl.js';
 import { InputError, formatIssue } from '../io/errors.js';
 import { loadGuardConfig } from '../io/guard-config.js';
 import { didYouMean } from '../core/suggest.js';
+import { loadProjectConfig } from '../io/project-config.js';
+import { runGate, writeBaseline } from './gate.js';
 import type { CliIO } from './main.js';
 
 export interface RunCliOptions {
@@ -33,6 +39,39 @@ export interface RunCliOptions {
   readonly reduction?: boolean;
   /** `<batch path>=<order>`: run those batches in exactly that order (the replay of a race). */
   readonly order?: readonly string[];
+  /** Compare with the baseline; exit 1 on a regression. */
+  readonly gate?: boolean;
+  /** The baseline file for `gate` and `updateBaseline`. */
+  readonly baseline?: string;
+  /** Write the baseline from this run. */
+  readonly updateBaseline?: boolean;
+  /** The reports to produce (`--reporter`); default every one. */
+  readonly reporter?: readonly string[];
+  /** `i/n`: run only the i-th of n deterministic shards (pairs stay together). */
+  readonly shard?: string;
+}
+
+/**
+ * Under GitHub Actions (`GITHUB_ACTIONS=true`): annotations at each failing step's line on stdout,
+ * and the Markdown summary appended to `$GITHUB_STEP_SUMMARY`. Elsewhere nothing.
+ */
+export async function emitGithub(results: RunResults, ctx: ReportContext, io: CliIO): Promise<void> {
+  if (io.env?.['GITHUB_ACTIONS'] !== 'true') return;
+  const annotations = renderGithubAnnotations(results, ctx);
+  if (annotations !== '') io.stdout(annotations.endsWith('\n') ? annotations : `${annotations}\n`);
+  const summaryFile = io.env['GITHUB_STEP_SUMMARY'];
+  if (summaryFile) await appendFile(summaryFile, renderGithubSummary(results, ctx), 'utf8');
+}
+
+/** Parse `--reporter a b,c`: known names, each once, in the order given. */
+export function parseReporters(list: readonly string[] | undefined): ReporterName[] {
+  if (list === undefined) return [...REPORTER_NAMES];
+  const names = list.flatMap((x) => x.split(',')).map((x) => x.trim()).filter((x) => x !== '');
+  const bad = names.filter((n) => !isReporterName(n));
+  if (names.length === 0 || bad.length > 0) {
+    throw new InputError('USAGE', (bad.length > 0 ? bad : ['']).map((n) => ({ pos: { file: '--reporter' }, message: `${n === '' ? 'expected reporter names' : `unknown reporter \`${n}\`${didYouMean(n, REPORTER_NAMES)}`} (one of ${REPORTER_NAMES.join(', ')})` })));
+  }
+  return [...new Set(names)] as ReporterName[];
 }
 
 function usage(flag: string, message: string): InputError {
@@ -100,13 +139,29 @@ export async function runCommand(paths: readonly string[], opts: RunCliOptions, 
     throw new InputError('USAGE', [{ pos: { file: '--mode' }, message: `unknown mode \`${opts.mode}\`${didYouMean(opts.mode, MODES)} (one of ${MODES.join(', ')})` }]);
   }
   const { explore, orders } = parseExploreOptions(opts);
+  const reporters = parseReporters(opts.reporter);
+  const filtered = opts.only !== undefined || opts.tag !== undefined || opts.mode !== undefined || opts.shard !== undefined;
+  if (opts.updateBaseline && (filtered || orders.size > 0)) {
+    throw usage('--update-baseline', 'a baseline records every scenario: run it without --only, --tag, --mode or --order');
+  }
+  if (opts.updateBaseline && opts.gate) throw usage('--update-baseline', 'either write the baseline or gate against it, not both in one run');
   const base: BaseGuardSettings = opts.guardConfig ? await loadGuardConfig(opts.guardConfig) : {};
   const { scenarios, warnings } = await loadScenariosOrThrow(paths.length > 0 ? paths : ['challenge-sets']);
   if (!opts.quiet && !opts.json) for (const w of warnings) io.stderr(`warning: ${formatIssue(w)}\n`);
-  const selected = selectScenarios(scenarios, { ...(opts.only !== undefined ? { only: opts.only } : {}), ...(opts.tag !== undefined ? { tag: opts.tag } : {}) });
-  if (selected.length === 0) {
+  let shard: Shard | undefined;
+  if (opts.shard !== undefined) {
+    try {
+      shard = parseShard(opts.shard);
+    } catch (e) {
+      throw usage('--shard', (e as Error).message);
+    }
+  }
+  const matching = selectScenarios(scenarios, { ...(opts.only !== undefined ? { only: opts.only } : {}), ...(opts.tag !== undefined ? { tag: opts.tag } : {}) });
+  if (matching.length === 0) {
     throw new InputError('NO_SCENARIOS', [{ pos: { file: paths.join(' ') || 'challenge-sets' }, message: scenarios.length === 0 ? 'no scenario found' : 'no scenario matches the filters' }]);
   }
+  // A shard may hold no scenario (few scenarios, many shards): it still writes its empty results, to merge.
+  const selected = shard === undefined ? matching : selectShard(matching, shard);
   const guard = GUARDS[opts.guard as GuardName]();
   const started = Date.now();
   let progressShown = false;
@@ -125,11 +180,20 @@ export async function runCommand(paths: readonly string[], opts: RunCliOptions, 
     });
     if (progressShown) io.stderr('\n');
     const ctx: ReportContext = { replayCommand: replayCommand(opts.guard, opts.guardConfig) };
-    const written = await writeReports(results, ctx, opts.out);
+    const written = await writeReports(results, ctx, opts.out, reporters);
     if (opts.json) io.stdout(REPORTERS.json.render(results, ctx));
     else if (!opts.quiet) {
-      io.stdout(`${REPORTERS.console.render(results, ctx)}\n`);
-      io.stdout(`reports: ${written.join(', ')}\n`);
+      if (reporters.includes('console')) io.stdout(`${REPORTERS.console.render(results, ctx)}\n`);
+      if (written.length > 0) io.stdout(`reports: ${written.join(', ')}\n`);
+    }
+    if (reporters.includes('github')) await emitGithub(results, ctx, io);
+    if (opts.updateBaseline) {
+      const file = await writeBaseline(results, opts.baseline ?? (await loadProjectConfig()).gate.baseline);
+      if (!opts.json) io.stdout(`baseline written: ${file}\n`);
+      return 0;
+    }
+    if (opts.gate) {
+      return await runGate(results, { ...(opts.baseline !== undefined ? { baseline: opts.baseline } : {}), partial: filtered || orders.size > 0, out: opts.out, quiet: opts.quiet || opts.json }, io);
     }
     return runFailed(results) ? 1 : 0;
   } finally {

@@ -12,6 +12,7 @@
  *
  * Pure: run results in, rows and text out.
  */
+import { writtenStep } from './gate.js';
 import type { RunResults } from './model.js';
 
 export interface RateCell {
@@ -37,11 +38,6 @@ export interface GuardRow {
 export interface Comparison {
   readonly sets: readonly string[];
   readonly rows: readonly GuardRow[];
-}
-
-/** A written step: the steps of every iteration of a `repeat` are one item (`steps[2].repeat[7].steps[0]` → `steps[2].repeat.steps[0]`). */
-function writtenStep(path: string): string {
-  return path.replace(/\.repeat\[\d+\]/g, '.repeat');
 }
 
 function cellOf(set: string, results: RunResults): RateCell {

@@ -466,8 +466,17 @@ export async function runScenarios(scenarios: readonly Scenario[], options: RunO
     results.push(await runScenario(s, m, options));
     options.onProgress?.(results.length, jobs.length);
   }
+  return assembleResults(options.guard.name, results);
+}
+
+/**
+ * `results.json` from scenario runs in the runner's order: the tension pairs scored, the totals
+ * and per-set totals counted. The one place that builds a {@link RunResults}, so a run and a
+ * merge of shard runs give the same object, key order included.
+ */
+export function assembleResults(guard: string, results: readonly ScenarioResult[]): RunResults {
   const pairs = scorePairs(results);
-  return { schema: 'guard-eval/results@1', guard: options.guard.name, totals: totals(results, pairs), sets: setTotals(results, pairs), scenarios: results, pairs };
+  return { schema: 'guard-eval/results@1', guard, totals: totals(results, pairs), sets: setTotals(results, pairs), scenarios: [...results], pairs };
 }
 
 /** Tension pairs: both twins in the same mode, scored together. */
@@ -536,7 +545,8 @@ export function totals(results: readonly ScenarioResult[], pairs: readonly PairR
   };
 }
 
-function setTotals(results: readonly ScenarioResult[], pairs: readonly PairResult[]): { set: string; totals: Totals }[] {
+/** Totals per set, sets in sorted order; a pair counts in the set its own id names. */
+export function setTotals(results: readonly ScenarioResult[], pairs: readonly PairResult[]): { set: string; totals: Totals }[] {
   const sets = [...new Set(results.map((r) => r.set))].sort();
   return sets.map((set) => ({ set, totals: totals(results.filter((r) => r.set === set), pairs.filter((p) => p.set === set)) }));
 }

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { RunResults, ScenarioResult, StepResult, Totals } from '../../src/harness/model.js';
+import type { RunResults, ScenarioResult } from '../../src/harness/model.js';
 import {
   CONSOLE_MAX_FAILURES,
   REPORTERS,
@@ -20,98 +20,7 @@ import {
 } from '../../src/harness/reports/index.js';
 import type { ReportContext } from '../../src/harness/reports/index.js';
 import { writeReports } from '../../src/harness/write-reports.js';
-
-// ---------------------------------------------------------------------------------------------
-// Fixture: 2 sets; a pass, a lucky pass, a hard miss, a soft over-block, an error; a pair passed
-// and one collapsed; a formula in a reason, an id starting with `-`, Chinese text, a `|`.
-// ---------------------------------------------------------------------------------------------
-
-const ZERO: Totals = {
-  scenarios: 0, passed: 0, failed: 0, errored: 0, steps: 0, pass: 0, luckyPass: 0,
-  miss: 0, missHard: 0, missSoft: 0, overBlock: 0, overBlockHard: 0, overBlockSoft: 0,
-  race: 0, error: 0, pairs: 0, pairsPassed: 0, pairsCollapsed: 0,
-};
-
-function step(index: number, line: number, fields: Partial<StepResult> & Pick<StepResult, 'call' | 'expected' | 'actual' | 'outcome'>): StepResult {
-  return { index, path: `steps[${index}]`, line, col: 5, session: 'main', rule: null, rules: [], ...fields };
-}
-
-const SCENARIOS: readonly ScenarioResult[] = [
-  {
-    id: 'set-1/basic/ok', file: 'challenge-sets/set-1/basic.yaml', line: 1, set: 'set-1', mode: 'balanced', status: 'pass',
-    steps: [
-      step(0, 6, { call: 'read_file', expected: 'allow', actual: 'allow', outcome: 'pass' }),
-      step(1, 9, {
-        call: 'send_email', expected: 'deny', actual: 'deny', outcome: 'lucky-pass', expectedRule: 'exfil.chain',
-        rule: 'net.unknown-host', rules: ['net.unknown-host'], detail: 'decided by `net.unknown-host`, not `exfil.chain`',
-      }),
-    ],
-  },
-  {
-    id: 'set-1/exfil/中文', file: 'challenge-sets/set-1/exfil.yaml', line: 1, set: 'set-1', mode: 'strict', status: 'fail',
-    title: '读取私有文件后外发',
-    steps: [
-      step(0, 7, {
-        call: 'http_post', expected: 'deny', actual: 'allow', outcome: 'miss', severity: 'hard', expectedRule: 'exfil.chain',
-        reason: '=HYPERLINK("x")',
-      }),
-    ],
-  },
-  {
-    id: '-1/over', file: 'challenge-sets/-1/over.yaml', line: 1, set: '-1', mode: 'balanced', status: 'error',
-    pair: 'p-collapse', twin: 'benign',
-    steps: [
-      step(0, 5, {
-        call: 'write_file', expected: 'allow', actual: 'ask', outcome: 'over-block', severity: 'soft',
-        rule: 'mut.outside-workspace', rules: ['mut.outside-workspace', 'x.y'], reason: 'a | b\nsecond line',
-      }),
-      step(1, 11, { call: 'run_code', expected: 'allow', actual: null, outcome: 'error', detail: 'guard threw: boom' }),
-    ],
-  },
-  {
-    id: '-1/atk', file: 'challenge-sets/-1/atk.yaml', line: 1, set: '-1', mode: 'balanced', status: 'pass',
-    pair: 'p-collapse', twin: 'attack',
-    steps: [step(0, 5, { call: 'write_file', expected: 'ask', actual: 'ask', outcome: 'pass', rule: 'mut.outside-workspace', rules: ['mut.outside-workspace'] })],
-  },
-  {
-    id: '-1/b', file: 'challenge-sets/-1/pair.yaml', line: 1, set: '-1', mode: 'balanced', status: 'pass', pair: 'p-pass', twin: 'benign',
-    steps: [step(0, 4, { call: 'search', expected: 'allow', actual: 'allow', outcome: 'pass' })],
-  },
-  {
-    id: '-1/a', file: 'challenge-sets/-1/pair.yaml', line: 20, set: '-1', mode: 'balanced', status: 'pass', pair: 'p-pass', twin: 'attack',
-    steps: [step(0, 23, { call: 'search', expected: 'deny', actual: 'deny', outcome: 'pass', rule: 'exfil.chain', rules: ['exfil.chain'] })],
-  },
-];
-
-const SET_1: Totals = { ...ZERO, scenarios: 2, passed: 1, failed: 1, steps: 3, pass: 1, luckyPass: 1, miss: 1, missHard: 1 };
-const SET_NEG: Totals = {
-  ...ZERO, scenarios: 4, passed: 3, errored: 1, steps: 5, pass: 3, overBlock: 1, overBlockSoft: 1, error: 1,
-  pairs: 2, pairsPassed: 1, pairsCollapsed: 1,
-};
-
-const RESULTS: RunResults = {
-  schema: 'guard-eval/results@1',
-  guard: 'builtin',
-  totals: {
-    ...ZERO, scenarios: 6, passed: 4, failed: 1, errored: 1, steps: 8, pass: 4, luckyPass: 1, miss: 1, missHard: 1,
-    overBlock: 1, overBlockSoft: 1, error: 1, pairs: 2, pairsPassed: 1, pairsCollapsed: 1,
-  },
-  sets: [
-    { set: 'set-1', totals: SET_1 },
-    { set: '-1', totals: SET_NEG },
-  ],
-  scenarios: SCENARIOS,
-  pairs: [
-    { pair: 'p-collapse', set: '-1', mode: 'balanced', benign: '-1/over', attack: '-1/atk', passed: false, collapsed: true, at: 'steps[0]' },
-    { pair: 'p-pass', set: '-1', mode: 'balanced', benign: '-1/b', attack: '-1/a', passed: true, collapsed: false, at: 'steps[0]' },
-  ],
-};
-
-const CTX: ReportContext = {
-  replayCommand: ({ id, file, mode }) => `npx guard-eval run '${file}' --only '${id}' --mode ${mode} --guard builtin`,
-};
-
-const replay = (id: string, file: string, mode: string): string => CTX.replayCommand({ id, file, mode });
+import { CTX, RESULTS, SCENARIOS, SET_1, replay, step } from './report-fixture.js';
 
 /** The cells of a console table row whose first cell is `label` (cli-table3 draws `│` between cells). */
 function consoleRow(text: string, label: string): string[] | undefined {
@@ -125,14 +34,19 @@ function consoleRow(text: string, label: string): string[] | undefined {
 // ---------------------------------------------------------------------------------------------
 
 describe('the registry', () => {
-  it('names exactly console, summary, json, misses, over-blocks, races, with their files', () => {
-    expect(Object.keys(REPORTERS)).toEqual(['console', 'summary', 'json', 'misses', 'over-blocks', 'races']);
-    expect(REPORTER_NAMES).toEqual(['console', 'summary', 'json', 'misses', 'over-blocks', 'races']);
+  it('names exactly console, markdown, json, junit, github, misses, over-blocks, races, with their files', () => {
+    const names = ['console', 'markdown', 'json', 'junit', 'github', 'misses', 'over-blocks', 'races'];
+    expect(Object.keys(REPORTERS)).toEqual(names);
+    expect(REPORTER_NAMES).toEqual(names);
     const files = Object.fromEntries(Object.entries(REPORTERS).map(([k, r]) => [k, 'file' in r ? r.file : undefined]));
-    expect(files).toEqual({ console: undefined, summary: 'summary.md', json: 'results.json', misses: 'misses.csv', 'over-blocks': 'over-blocks.csv', races: 'races.md' });
-    expect(isReporterName('summary')).toBe(true);
+    expect(files).toEqual({
+      console: undefined, markdown: 'summary.md', json: 'results.json', junit: 'junit.xml', github: undefined, misses: 'misses.csv', 'over-blocks': 'over-blocks.csv', races: 'races.md',
+    });
+    expect(new Set(Object.values(files).filter((f) => f !== undefined)).size).toBe(6);
+    expect(isReporterName('markdown')).toBe(true);
+    expect(isReporterName('junit')).toBe(true);
     expect(isReporterName('toString')).toBe(false);
-    expect(isReporterName('junit')).toBe(false);
+    expect(isReporterName('xml')).toBe(false);
   });
 
   it('every renderer is deterministic and leaves its input alone', () => {
@@ -192,7 +106,7 @@ describe('console', () => {
 });
 
 describe('summary.md', () => {
-  const md = REPORTERS.summary.render(RESULTS, CTX);
+  const md = REPORTERS.markdown.render(RESULTS, CTX);
 
   it('has the title, the guard and the totals', () => {
     expect(md.startsWith('# guard-eval results\n\nGuard: `builtin`\n')).toBe(true);
@@ -246,7 +160,7 @@ describe('summary.md', () => {
   });
 
   it('says so when there is nothing to list', () => {
-    const clean = REPORTERS.summary.render({ ...RESULTS, scenarios: [], pairs: [] }, CTX);
+    const clean = REPORTERS.markdown.render({ ...RESULTS, scenarios: [], pairs: [] }, CTX);
     expect(clean).toContain('## Misses (0)\n\nNone.\n');
     expect(clean).toContain('## Over-blocks (0)\n\nNone.\n');
     expect(clean).toContain('No tension pairs.');
@@ -254,7 +168,7 @@ describe('summary.md', () => {
   });
 
   it('escapes a pipe or a line break in a table cell so the row keeps its columns', () => {
-    const md2 = REPORTERS.summary.render({ ...RESULTS, sets: [{ set: 'a|b\nc\\', totals: SET_1 }] }, CTX);
+    const md2 = REPORTERS.markdown.render({ ...RESULTS, sets: [{ set: 'a|b\nc\\', totals: SET_1 }] }, CTX);
     expect(md2).toContain('| a\\|b<br>c\\\\ | 2 | 3 |');
   });
 });
@@ -397,20 +311,20 @@ describe('writeReports', () => {
     dir = await mkdtemp(path.join(tmpdir(), 'guard-eval-reports-'));
     const out = path.join(dir, 'nested', 'reports');
     const written = await writeReports(RESULTS, CTX, out);
-    expect(written).toEqual(['summary.md', 'results.json', 'misses.csv', 'over-blocks.csv', 'races.md'].map((f) => path.join(out, f)));
-    expect((await readdir(dir, { recursive: true })).sort()).toEqual(
-      ['nested', path.join('nested', 'reports'), ...['misses.csv', 'over-blocks.csv', 'races.md', 'results.json', 'summary.md'].map((f) => path.join('nested', 'reports', f))].sort(),
-    );
-    expect(await readFile(path.join(out, 'summary.md'), 'utf8')).toBe(REPORTERS.summary.render(RESULTS, CTX));
+    const files = ['summary.md', 'results.json', 'junit.xml', 'misses.csv', 'over-blocks.csv', 'races.md'];
+    expect(written).toEqual(files.map((f) => path.join(out, f)));
+    expect((await readdir(dir, { recursive: true })).sort()).toEqual(['nested', path.join('nested', 'reports'), ...files.map((f) => path.join('nested', 'reports', f))].sort());
+    expect(await readFile(path.join(out, 'summary.md'), 'utf8')).toBe(REPORTERS.markdown.render(RESULTS, CTX));
     expect(await readFile(path.join(out, 'results.json'), 'utf8')).toBe(REPORTERS.json.render(RESULTS, CTX));
     expect(await readFile(path.join(out, 'misses.csv'), 'utf8')).toBe(REPORTERS.misses.render(RESULTS, CTX));
     expect(await readFile(path.join(out, 'over-blocks.csv'), 'utf8')).toBe(REPORTERS['over-blocks'].render(RESULTS, CTX));
+    expect(await readFile(path.join(out, 'junit.xml'), 'utf8')).toBe(REPORTERS.junit.render(RESULTS, CTX));
   });
 
-  it('writes only the named reports, once each, skips console, and overwrites', async () => {
+  it('writes only the named reports, once each, skips console and github, and overwrites', async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'guard-eval-reports-'));
     await writeReports({ ...RESULTS, guard: 'old' }, CTX, dir, ['json']);
-    const written = await writeReports(RESULTS, CTX, dir, ['console', 'json', 'misses', 'json']);
+    const written = await writeReports(RESULTS, CTX, dir, ['console', 'github', 'json', 'misses', 'json']);
     expect(written).toEqual([path.join(dir, 'results.json'), path.join(dir, 'misses.csv')]);
     expect((await readdir(dir)).sort()).toEqual(['misses.csv', 'results.json']);
     expect(await readFile(path.join(dir, 'results.json'), 'utf8')).toBe(REPORTERS.json.render(RESULTS, CTX));

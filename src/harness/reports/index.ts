@@ -4,15 +4,19 @@
  */
 import { consoleReporter } from './console.js';
 import { missesReporter, overBlocksReporter } from './csv.js';
+import { githubReporter } from './github.js';
 import { jsonReporter } from './json.js';
+import { junitReporter } from './junit.js';
 import { racesReporter } from './races.js';
-import { summaryReporter } from './summary.js';
+import { markdownReporter } from './summary.js';
 import type { Reporter } from './types.js';
 
 export const REPORTERS = {
   console: consoleReporter,
-  summary: summaryReporter,
+  markdown: markdownReporter,
   json: jsonReporter,
+  junit: junitReporter,
+  github: githubReporter,
   misses: missesReporter,
   'over-blocks': overBlocksReporter,
   races: racesReporter,
@@ -35,3 +39,12 @@ export { renderSummary } from './summary.js';
 export { renderRaces } from './races.js';
 export { renderJson } from './json.js';
 export { renderOutcomeCsv, CSV_COLUMNS } from './csv.js';
+export { renderJunit, xmlAttr, xmlText, xmlChars } from './junit.js';
+export {
+  renderGithubAnnotations,
+  renderGithubSummary,
+  escapeGithubData,
+  escapeGithubProperty,
+  GITHUB_MAX_ANNOTATIONS,
+  GITHUB_SUMMARY_MAX_STEPS,
+} from './github.js';

@@ -64,7 +64,7 @@ function stepSection(title: string, steps: readonly JudgedStep[], ctx: ReportCon
 }
 
 /** One list item: the headline, then the rules, reason, detail and replay command as sub-items. */
-function stepItem(j: JudgedStep, ctx: ReportContext): string[] {
+export function stepItem(j: JudgedStep, ctx: ReportContext): string[] {
   const { scenario, step } = j;
   const lines = [
     `- ${inlineCode(location(j))} ${inlineCode(scenario.id)} [${scenario.mode}] ${inlineCode(step.call)}: ` +
@@ -79,4 +79,5 @@ function stepItem(j: JudgedStep, ctx: ReportContext): string[] {
   return lines;
 }
 
-export const summaryReporter = { file: 'summary.md', render: renderSummary } as const satisfies Reporter;
+/** `markdown`: the Markdown summary, written to `summary.md`. */
+export const markdownReporter = { file: 'summary.md', render: renderSummary } as const satisfies Reporter;

@@ -1,0 +1,89 @@
+/**
+ * The regression gate at the CLI: `run --gate`, `run --update-baseline`, and `guard-eval gate
+ * <results.json>` for results merged from shards. Exit 0 within the gate, 1 on a regression, 2 on
+ * bad input (a missing or malformed baseline, a baseline of another guard, a bad config).
+ */
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { compareToBaseline, baselineProblem, renderBaseline, renderGateMarkdown, renderGateText, toBaseline } from '../harness/gate.js';
+import type { Baseline } from '../harness/gate.js';
+import type { RunResults } from '../harness/model.js';
+import { markdownText } from '../harness/reports/index.js';
+import { writeTextFiles } from '../harness/write-reports.js';
+import { InputError } from '../io/errors.js';
+import { loadProjectConfig } from '../io/project-config.js';
+import type { CliIO } from './main.js';
+
+/** Read and check a baseline file. @throws InputError (exit 2) */
+export async function readBaseline(file: string): Promise<Baseline> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch {
+    throw new InputError('BASELINE_MISSING', [{ pos: { file }, message: 'no baseline here: write one with `guard-eval run --update-baseline` and commit it' }]);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    throw new InputError('BASELINE_INVALID', [{ pos: { file }, message: `not JSON (${(e as Error).message})` }]);
+  }
+  const problem = baselineProblem(value);
+  if (problem !== undefined) throw new InputError('BASELINE_INVALID', [{ pos: { file }, message: problem }]);
+  return value as Baseline;
+}
+
+/** Write the baseline of `results` atomically. @returns the file written */
+export async function writeBaseline(results: RunResults, file: string): Promise<string> {
+  const tmp = `${file}.tmp`;
+  try {
+    await writeFile(tmp, renderBaseline(toBaseline(results)), 'utf8');
+    await rename(tmp, file);
+  } catch (e) {
+    await rm(tmp, { force: true });
+    throw new InputError('BASELINE_UNWRITABLE', [{ pos: { file }, message: `cannot write the baseline (${(e as Error).message})` }]);
+  }
+  return file;
+}
+
+export interface GateOptions {
+  /** `--baseline`; default from guard-eval.config.yaml, else reports/baseline.json. */
+  readonly baseline?: string;
+  /** The run covers only part of the scenarios (filters or a shard). */
+  readonly partial: boolean;
+  /** Where gate.md is written. */
+  readonly out: string;
+  readonly quiet: boolean;
+}
+
+/**
+ * Compare `results` with the baseline under the project's policy; print the verdict, write gate.md.
+ * @returns 0 within the gate, 1 on a regression
+ */
+export async function runGate(results: RunResults, opts: GateOptions, io: CliIO): Promise<number> {
+  const config = await loadProjectConfig();
+  const file = opts.baseline ?? config.gate.baseline;
+  const baseline = await readBaseline(file);
+  if (baseline.guard !== results.guard) {
+    throw new InputError('BASELINE_GUARD', [{ pos: { file }, message: `the baseline is of guard \`${baseline.guard}\`, this run is of \`${results.guard}\`: compare like with like` }]);
+  }
+  const report = compareToBaseline(baseline, results, config.gate, opts.partial);
+  await writeTextFiles(opts.out, [{ file: 'gate.md', text: `${renderGateMarkdown(report, file, markdownText)}\n` }]);
+  if (!opts.quiet || !report.passed) io.stdout(`${renderGateText(report, file)}\n`);
+  return report.passed ? 0 : 1;
+}
+
+/** `guard-eval gate <results.json>`: the gate on results written earlier (merged from shards, say). */
+export async function gateCommand(resultsFile: string, opts: { baseline?: string; out?: string; quiet: boolean }, io: CliIO): Promise<number> {
+  let value: unknown;
+  try {
+    value = JSON.parse(await readFile(resultsFile, 'utf8'));
+  } catch (e) {
+    throw new InputError('RESULTS_INVALID', [{ pos: { file: resultsFile }, message: `cannot read results (${(e as Error).message})` }]);
+  }
+  const r = value as Partial<RunResults> | null;
+  if (r === null || typeof r !== 'object' || r.schema !== 'guard-eval/results@1' || typeof r.guard !== 'string' || !Array.isArray(r.scenarios)) {
+    throw new InputError('RESULTS_INVALID', [{ pos: { file: resultsFile }, message: 'expected a results.json of schema `guard-eval/results@1`' }]);
+  }
+  return runGate(r as RunResults, { ...(opts.baseline !== undefined ? { baseline: opts.baseline } : {}), partial: false, out: opts.out ?? path.dirname(resultsFile), quiet: opts.quiet }, io);
+}
