@@ -11,6 +11,7 @@ import { classifyCommand } from './classify.js';
 import { compareCommand } from './compare.js';
 import { coverageCommand } from './coverage.js';
 import { gateCommand } from './gate.js';
+import { labelApplyCommand, labelExportCommand, labelImportCommand } from './label.js';
 import { mergeReportsCommand } from './merge-reports.js';
 import { explainCommand } from './explain.js';
 import { DEFAULT_TIMEOUT_MS, importToolsCommand } from './import-tools.js';
@@ -193,6 +194,45 @@ export async function main(argv: readonly string[], io: CliIO = defaultIO): Prom
     .option('--quiet', 'print nothing but errors')
     .action(async (paths: string[], o: { guard: string; out: string; markdown?: boolean; json?: boolean; quiet?: boolean }) => {
       code = await compareCommand(paths, { guard: o.guard, out: o.out, markdown: o.markdown === true, json: o.json === true, quiet: o.quiet === true }, io);
+    });
+
+  const label = program.command('label').description('blinded labeling sheets: export them, check returned ones and measure agreement, write adjudicated labels back');
+  label
+    .command('export')
+    .description('write a blinded labeling sheet (CSV) and its key (JSON; keep it from the labelers)')
+    .argument('[paths...]', 'scenario files or folders (default: challenge-sets)', [])
+    .requiredOption('--out <file>', 'the sheet to write')
+    .requiredOption('--key <file>', 'the key to write')
+    .option('--seed <seed>', 'seed of the item ids, sample and order (default: random, recorded in the key)')
+    .option('--sample <k>', 'a seeded sample of k items')
+    .option('--stratify <by>', 'stratify the sample by set, twin or rule')
+    .option('--labeler <name>', 'the labeler (recorded in the key; varies the row order)')
+    .option('--bom', 'start the sheet with a UTF-8 BOM (for Excel)')
+    .option('--lf', 'LF line ends instead of CRLF')
+    .option('--force', 'overwrite an existing sheet or key')
+    .action(async (paths: string[], o: { out: string; key: string; seed?: string; sample?: string; stratify?: string; labeler?: string; bom?: boolean; lf?: boolean; force?: boolean }) => {
+      code = await labelExportCommand(paths, o, io);
+    });
+  label
+    .command('import')
+    .description('check returned sheets against the key (every issue with its row) and report agreement: κ, weighted κ, CIs; Fleiss κ and α across several sheets')
+    .argument('<sheets...>', 'the returned sheets (CSV)')
+    .requiredOption('--key <file>', 'the key written by `label export`')
+    .option('--adjudication <file>', 'write the items where annotations differ as an adjudication sheet (CSV)')
+    .option('--seed <n>', 'seed of the bootstrap confidence intervals', '1')
+    .option('--force', 'overwrite an existing adjudication sheet')
+    .option('--json', 'print the result as JSON and nothing else')
+    .action(async (sheets: string[], o: { key: string; json?: boolean; adjudication?: string; seed: string; force?: boolean }) => {
+      code = await labelImportCommand(sheets, { key: o.key, json: o.json === true, seed: o.seed, force: o.force === true, ...(o.adjudication !== undefined ? { adjudication: o.adjudication } : {}) }, io);
+    });
+  label
+    .command('apply')
+    .description('write adjudicated labels (CSV: item_id, final_label) back into the scenario files; a preview without --write')
+    .argument('<adjudication>', 'the adjudication CSV')
+    .requiredOption('--key <file>', 'the key written by `label export`')
+    .option('--write', 'write the files (atomically); without it, only the preview')
+    .action(async (adjudication: string, o: { key: string; write?: boolean }) => {
+      code = await labelApplyCommand(adjudication, { key: o.key, write: o.write === true }, io);
     });
 
   try {

@@ -1,0 +1,252 @@
+/**
+ * `guard-eval label export|import|apply`: blinded labeling sheets for an agreement study.
+ *
+ * - export: scenarios → a sheet (CSV) for labelers and a key (JSON) kept by the study's owner.
+ * - import: returned sheets → validation against the key (every issue with its row), and a summary.
+ * - apply: an adjudication CSV (`item_id`, `final_label`) → the labels written back into the
+ *   scenario files (a preview without `--write`).
+ *
+ * Exit codes: 0 success; 1 a returned sheet has issues (import); 2 bad input or usage (an existing
+ * output without `--force`, an unreadable key or sheet, any write-back issue: nothing is written).
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import type { Verdict } from '../core/capabilities.js';
+import { STRATIFY_KEYS, buildSheet } from '../harness/label-sheet.js';
+import type { LabelKey, Stratify } from '../harness/label-sheet.js';
+import { loadScenariosOrThrow } from '../io/dsl.js';
+import { formatIssue, InputError } from '../io/errors.js';
+import { applyLabels } from '../io/label-apply.js';
+import type { AdjudicationRow } from '../io/label-apply.js';
+import { parseSheetCsv, renderSheetCsv, renderTableCsv, validateReturnedSheet } from '../io/label-csv.js';
+import type { ReturnedItem } from '../io/label-csv.js';
+import { agreementReport, fleissKappa, krippendorffAlpha } from '../harness/agreement.js';
+import type { AgreementReport } from '../harness/agreement.js';
+import type { CliIO } from './main.js';
+
+const usage = (message: string, file = 'label'): InputError => new InputError('USAGE', [{ pos: { file }, message }]);
+
+export interface LabelExportOptions {
+  readonly out: string;
+  readonly key: string;
+  readonly seed?: string;
+  readonly sample?: string;
+  readonly stratify?: string;
+  readonly labeler?: string;
+  readonly bom?: boolean;
+  readonly lf?: boolean;
+  readonly force?: boolean;
+}
+
+/**
+ * Write the sheet and the key. The seed defaults to a random one (recorded in the key only): item
+ * ids are seeded hashes, and a seed the labelers could guess would let them map ids back.
+ */
+export async function labelExportCommand(paths: readonly string[], o: LabelExportOptions, io: CliIO): Promise<number> {
+  let sample: number | undefined;
+  if (o.sample !== undefined) {
+    sample = Number(o.sample);
+    if (!/^\d+$/.test(o.sample) || !Number.isSafeInteger(sample) || sample <= 0) throw usage(`--sample must be a positive integer, got \`${o.sample}\``);
+  }
+  if (o.stratify !== undefined && !(STRATIFY_KEYS as readonly string[]).includes(o.stratify)) throw usage(`--stratify must be one of ${STRATIFY_KEYS.join(', ')}, got \`${o.stratify}\``);
+  if (o.stratify !== undefined && sample === undefined) throw usage('--stratify needs --sample');
+  if (o.out === o.key) throw usage('the sheet and the key must be different files');
+  if (o.force !== true) {
+    const exists = [o.out, o.key].filter((f) => existsSync(f));
+    if (exists.length > 0) throw new InputError('EXISTS', exists.map((f) => ({ pos: { file: f }, message: 'already exists: nothing was written (use --force to overwrite)' })));
+  }
+  const { scenarios, warnings } = await loadScenariosOrThrow(paths.length > 0 ? paths : ['challenge-sets']);
+  for (const w of warnings) io.stderr(`warning: ${formatIssue(w)}\n`);
+  const seed = o.seed ?? randomBytes(8).toString('hex');
+  const sheet = buildSheet(scenarios, {
+    seed,
+    ...(sample !== undefined ? { sample } : {}),
+    ...(o.stratify !== undefined ? { stratify: o.stratify as Stratify } : {}),
+    ...(o.labeler !== undefined ? { labeler: o.labeler } : {}),
+  });
+  const flag = o.force === true ? 'w' : 'wx';
+  writeFileSync(o.key, `${JSON.stringify(sheet.key, null, 2)}\n`, { flag });
+  writeFileSync(o.out, renderSheetCsv(sheet.rows, { bom: o.bom === true, eol: o.lf === true ? 'lf' : 'crlf' }), { flag });
+  io.stdout(`wrote ${o.out} (${sheet.rows.length} item${sheet.rows.length === 1 ? '' : 's'}) and the key ${o.key}: keep the key away from the labelers\n`);
+  return 0;
+}
+
+/** Read and check a key file. @throws InputError (exit 2) */
+export function readKey(file: string): LabelKey {
+  let v: unknown;
+  try {
+    v = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (e) {
+    throw new InputError('KEY_INVALID', [{ pos: { file }, message: `cannot read the key: ${e instanceof Error ? e.message : String(e)}` }]);
+  }
+  const k = v as Partial<LabelKey> | null;
+  if (k === null || typeof k !== 'object' || k.schema !== 'guard-eval/label-key@1' || !Array.isArray(k.items)) {
+    throw new InputError('KEY_INVALID', [{ pos: { file }, message: 'not a label key (expected `schema: guard-eval/label-key@1` and `items`)' }]);
+  }
+  return k as LabelKey;
+}
+
+function readText(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new InputError('READ', [{ pos: { file }, message: `cannot read: ${e instanceof Error ? e.message : String(e)}` }]);
+  }
+}
+
+/** One disagreement of a labeler with the key's (primary) label. */
+export interface Disagreement {
+  readonly id: string;
+  readonly scenario: string;
+  readonly mode: string;
+  readonly step: string;
+  readonly expected: Verdict;
+  readonly labeled: Verdict;
+}
+
+/** What one labeler's sheet says against the key's labels: the agreement report plus the disagreements. */
+export interface SheetAgreement extends Omit<AgreementReport, 'disagreements'> {
+  readonly disagreements: number;
+  readonly disagreementList: readonly Disagreement[];
+}
+
+/** Agreement of one labeler with the primary labels, per set (strata are the sets). */
+export function agreementSummary(items: readonly ReturnedItem[], key: LabelKey, seed: number): SheetAgreement {
+  const byId = new Map(key.items.map((i) => [i.id, i]));
+  const pairs: { a: Verdict; b: Verdict; stratum: string }[] = [];
+  const list: Disagreement[] = [];
+  for (const it of items) {
+    const k = byId.get(it.id);
+    if (k === undefined) continue;
+    pairs.push({ a: k.expected, b: it.verdict, stratum: k.set });
+    if (k.expected !== it.verdict) list.push({ id: it.id, scenario: k.scenario, mode: k.mode, step: k.step, expected: k.expected, labeled: it.verdict });
+  }
+  const report = agreementReport(pairs, { seed });
+  return { ...report, disagreementList: list };
+}
+
+const num = (x: number): string => (Number.isNaN(x) ? 'n/a' : x.toFixed(3));
+const ci = (c: readonly [number, number]): string => `[${num(c[0])}, ${num(c[1])}]`;
+
+function summaryLines(sheet: string, s: SheetAgreement): string[] {
+  const lines = [
+    `${sheet}: ${s.n} item${s.n === 1 ? '' : 's'} against the primary labels`,
+    `  agreement ${num(s.agreement)} ${ci(s.ci.agreement)}, Cohen's κ ${num(s.cohenKappa)} ${ci(s.ci.cohenKappa)}, quadratic-weighted κ ${num(s.weightedKappa)} ${ci(s.ci.weightedKappa)} (95% bootstrap)`,
+    `  confusion (rows: primary allow/ask/deny; columns: labeler): ${s.confusion.map((r) => r.join(' ')).join(' | ')}`,
+  ];
+  for (const [set, st] of Object.entries(s.byStratum)) lines.push(`  ${set}: n ${st.n}, agreement ${num(st.agreement)}, κ ${num(st.cohenKappa)}, weighted κ ${num(st.weightedKappa)}`);
+  for (const d of s.disagreementList) lines.push(`  ${d.id}  ${d.scenario} [${d.mode}] ${d.step}: primary ${d.expected}, labeler ${d.labeled}`);
+  return lines;
+}
+
+/** Agreement among several labelers (not counting the primary labels), over the items each rated. */
+export function labelersAgreement(sheets: readonly (readonly ReturnedItem[])[]): { labelers: number; items: number; fleissKappa: number; krippendorffAlpha: number } {
+  const ids = [...new Set(sheets.flatMap((s) => s.map((i) => i.id)))].sort();
+  const maps = sheets.map((s) => new Map(s.map((i) => [i.id, i.verdict])));
+  const complete = ids.filter((id) => maps.every((m) => m.has(id)));
+  const fleiss = complete.length === 0 ? Number.NaN : fleissKappa(complete.map((id) => maps.map((m) => m.get(id) as Verdict)));
+  const alpha = krippendorffAlpha(
+    ids.map((id) => maps.map((m) => m.get(id) ?? null)),
+    'ordinal',
+  );
+  return { labelers: sheets.length, items: complete.length, fleissKappa: fleiss, krippendorffAlpha: alpha };
+}
+
+/**
+ * Validate returned sheets against the key and report agreement: each sheet against the primary
+ * labels, all sheets pooled, and among the labelers when there are several. With `adjudication`,
+ * write the items where any annotation differs, for a final label. Writes nothing else.
+ * @returns 0 when every sheet is complete and valid, 1 when any has an issue (the report covers the valid rows)
+ */
+export async function labelImportCommand(sheets: readonly string[], o: { key: string; json?: boolean; adjudication?: string; force?: boolean; seed?: string }, io: CliIO): Promise<number> {
+  if (sheets.length === 0) throw usage('give at least one returned sheet');
+  if (o.adjudication !== undefined && existsSync(o.adjudication) && !o.force) throw new InputError('EXISTS', [{ pos: { file: o.adjudication }, message: 'already exists: choose another name, or --force to overwrite it' }]);
+  const seed = o.seed === undefined ? 1 : Number(o.seed);
+  if (!Number.isSafeInteger(seed)) throw usage(`--seed: expected an integer, got \`${o.seed}\``);
+  const key = readKey(o.key);
+  const out: { sheet: string; items: ReturnedItem[]; narratives: Map<string, string>; issues: { row: number | null; message: string }[]; summary: SheetAgreement }[] = [];
+  for (const file of sheets) {
+    const parsed = parseSheetCsv(readText(file), file);
+    const { items, issues } = validateReturnedSheet(parsed.rows, key);
+    const narratives = new Map(parsed.rows.map((r) => [(r.cells['item_id'] ?? '').replace(/^'/, ''), r.cells['narrative'] ?? '']));
+    out.push({ sheet: file, items, narratives, issues, summary: agreementSummary(items, key, seed) });
+  }
+  const bad = out.some((s) => s.issues.length > 0);
+  const pooled = agreementSummary(
+    out.flatMap((s) => s.items),
+    key,
+    seed,
+  );
+  const among = out.length > 1 ? labelersAgreement(out.map((s) => s.items)) : undefined;
+  if (o.adjudication !== undefined) {
+    const byId = new Map(key.items.map((i) => [i.id, i]));
+    const ids = [...new Set(out.flatMap((s) => s.items.map((i) => i.id)))].sort();
+    const header = ['item_id', 'narrative', 'annotation_1', ...out.map((_, i) => `annotation_${i + 2}`), 'agreement', 'final_label'];
+    const rows: string[][] = [];
+    for (const id of ids) {
+      const primary = byId.get(id)?.expected;
+      if (primary === undefined) continue;
+      const labels = out.map((s) => s.items.find((i) => i.id === id)?.verdict ?? '');
+      const given = labels.filter((l) => l !== '');
+      if (given.every((l) => l === primary)) continue;
+      const narrative = out.map((s) => s.narratives.get(id)).find((n) => n !== undefined && n !== '') ?? '';
+      rows.push([id, narrative, primary, ...labels, `${given.filter((l) => l === primary).length + 1}/${given.length + 1}`, '']);
+    }
+    writeFileSync(o.adjudication, renderTableCsv(header, rows), 'utf8');
+  }
+  if (o.json === true) {
+    const j = (x: number): number | null => (Number.isNaN(x) ? null : x);
+    io.stdout(
+      `${JSON.stringify(
+        {
+          schema: 'guard-eval/label-import@1',
+          n: pooled.n,
+          agreement: j(pooled.agreement),
+          cohenKappa: j(pooled.cohenKappa),
+          weightedKappa: j(pooled.weightedKappa),
+          disagreements: pooled.disagreements,
+          ci: pooled.ci,
+          confusion: pooled.confusion,
+          bySet: pooled.byStratum,
+          ...(among ? { labelers: { ...among, fleissKappa: j(among.fleissKappa), krippendorffAlpha: j(among.krippendorffAlpha) } } : {}),
+          sheets: out.map((s) => ({ sheet: s.sheet, issues: s.issues, agreement: { ...s.summary, disagreementList: undefined }, disagreements: s.summary.disagreementList })),
+        },
+        (_k, v: unknown) => (typeof v === 'number' && Number.isNaN(v) ? null : v),
+        2,
+      )}\n`,
+    );
+    return bad ? 1 : 0;
+  }
+  for (const s of out) {
+    for (const i of s.issues) io.stderr(`${s.sheet}${i.row !== null ? `:${i.row}` : ''}: ${i.message}\n`);
+    io.stdout(`${summaryLines(s.sheet, s.summary).join('\n')}\n`);
+  }
+  if (among) io.stdout(`among the ${among.labelers} labelers (${among.items} items rated by all): Fleiss' κ ${num(among.fleissKappa)}, Krippendorff's α (ordinal) ${num(among.krippendorffAlpha)}\n`);
+  if (o.adjudication !== undefined) io.stdout(`adjudication sheet: ${o.adjudication}\n`);
+  return bad ? 1 : 0;
+}
+
+/**
+ * Write adjudicated labels back: a preview, and with `write` the edits (atomically per file).
+ * Any issue (unknown id, invalid label, a file changed since the export) writes nothing: exit 2.
+ */
+export async function labelApplyCommand(adjudication: string, o: { key: string; write?: boolean }, io: CliIO): Promise<number> {
+  const key = readKey(o.key);
+  const parsed = parseSheetCsv(readText(adjudication), adjudication, ['item_id', 'final_label']);
+  const rows: AdjudicationRow[] = parsed.rows.map((r) => ({ item_id: r.cells['item_id'] ?? '', final_label: r.cells['final_label'] ?? '', row: r.row }));
+  const plan = applyLabels(rows, key, { write: o.write === true });
+  if (plan.issues.length > 0) {
+    throw new InputError(
+      'APPLY_INVALID',
+      plan.issues.map((i) => ({ pos: { file: i.row !== undefined ? `${adjudication}:${i.row}` : adjudication }, message: i.message })),
+    );
+  }
+  for (const f of plan.files) io.stdout(`${f.preview.join('\n')}\n`);
+  const n = plan.files.reduce((a, f) => a + f.edits.length, 0);
+  io.stdout(
+    plan.written
+      ? `wrote ${n} label${n === 1 ? '' : 's'} in ${plan.files.length} file${plan.files.length === 1 ? '' : 's'} (${plan.unchanged} unchanged)\n`
+      : `${n} label${n === 1 ? '' : 's'} would change in ${plan.files.length} file${plan.files.length === 1 ? '' : 's'} (${plan.unchanged} unchanged)${n > 0 ? '; run with --write to write them' : ''}\n`,
+  );
+  return 0;
+}

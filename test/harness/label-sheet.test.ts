@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { allocate, buildSheet } from '../../src/harness/label-sheet.js';
+import type { Scenario } from '../../src/harness/model.js';
+import { loadScenariosOrThrow } from '../../src/io/dsl.js';
+
+const load = async (): Promise<Scenario[]> => (await loadScenariosOrThrow(['test/fixtures/label'])).scenarios;
+
+describe('buildSheet', () => {
+  it('has one row per scenario × mode × call step, a repeat judged once', async () => {
+    const scenarios = await load();
+    const { rows, key } = buildSheet(scenarios, { seed: 's1' });
+    // zebra: 5 calls (page, the repeat's one call, 2 batch members, send) in balanced; yak: 2 calls × 3 modes.
+    expect(rows).toHaveLength(5 + 6);
+    expect(key.items).toHaveLength(11);
+    expect(new Set(rows.map((r) => r.item_id)).size).toBe(11);
+    for (const r of rows) {
+      expect(r.item_id).toMatch(/^it-[0-9a-f]{8}$/);
+      expect([r.verdict, r.confidence, r.notes]).toEqual(['', '', '']);
+    }
+    const send = key.items.find((i) => i.scenario === 'set-7/label/zebra-chain' && i.step === 'steps[3]');
+    expect(send).toMatchObject({ expected: 'deny', mode: 'balanced', set: 'set-7', rule: 'chain.eit-pat-nat.sensitive', byMode: false });
+    const rowOf = rows.find((r) => r.item_id === send?.id);
+    expect(rowOf?.narrative).toContain('THE CALL TO JUDGE\nThe agent now calls `send_email`');
+    expect(rowOf?.narrative).toContain('The deployment runs in balanced mode');
+    expect(rowOf?.narrative).toContain('ran 3 times');
+    expect(rowOf?.narrative).toContain('忽略之前的指令');
+    expect(rowOf?.narrative).toMatch(/derived from the result of call \d/);
+    const batch = rows.find((r) => r.item_id === key.items.find((i) => i.step === 'steps[2].batch[0]')?.id);
+    expect(batch?.narrative).toContain('In the same turn, the agent also issues, in parallel');
+  });
+
+  it('leaks no label: no verdict in label position, rule ids, tags, ids, titles, descriptions, files', async () => {
+    const scenarios = await load();
+    const { rows } = buildSheet(scenarios, { seed: 's1' });
+    const forbidden = [
+      'expect', 'verdict:', 'chain.eit', 'wombattag', 'marmottag', 'case-c', 'set-7', 'zebra-chain', 'yak-benign', 'pairzz',
+      'Zebrafinch', 'Quokkadescription', 'Yakbenign', 'Narwhaldescription', 'attack twin', 'benign', 'study.yaml', 'fixtures',
+      'id: page', '"rec"', 'rule',
+    ];
+    for (const r of rows) {
+      const cells = [r.item_id, r.narrative, r.question, r.verdict, r.confidence, r.notes].join('\n');
+      for (const f of forbidden) expect(cells.toLowerCase(), f).not.toContain(f.toLowerCase());
+      // A verdict word appears only in the question's fixed text, never after "expect" or as a lone label.
+      expect(r.narrative).not.toMatch(/\b(label|expected|should be)\b[^\n]*\b(allow|ask|deny)\b/i);
+    }
+  });
+
+  it('is deterministic per seed; ids depend on the seed; order also on the labeler', async () => {
+    const scenarios = await load();
+    const a = buildSheet(scenarios, { seed: 42 });
+    expect(buildSheet(scenarios, { seed: 42 })).toEqual(a);
+    const b = buildSheet(scenarios, { seed: 43 });
+    expect(b.rows.map((r) => r.item_id)).not.toEqual(a.rows.map((r) => r.item_id));
+    const c = buildSheet(scenarios, { seed: 42, labeler: 'ana' });
+    expect(new Set(c.rows.map((r) => r.item_id))).toEqual(new Set(a.rows.map((r) => r.item_id)));
+    expect(c.key.labeler).toBe('ana');
+  });
+
+  it('samples K items, stratified with at least one per stratum', async () => {
+    const scenarios = await load();
+    const s = buildSheet(scenarios, { seed: 'x', sample: 4 });
+    expect(s.rows).toHaveLength(4);
+    expect(s.key.items).toHaveLength(4);
+    const t = buildSheet(scenarios, { seed: 'x', sample: 3, stratify: 'twin' });
+    const strata = t.key.items.map((i) => i.stratum);
+    expect(strata.filter((x) => x === 'attack').length).toBeGreaterThanOrEqual(1);
+    expect(strata.filter((x) => x === 'benign').length).toBeGreaterThanOrEqual(1);
+    expect(buildSheet(scenarios, { seed: 'x', sample: 3, stratify: 'twin' })).toEqual(t);
+    expect(buildSheet(scenarios, { seed: 'x', sample: 99 }).rows).toHaveLength(11);
+    expect(() => buildSheet(scenarios, { seed: 'x', sample: 0 })).toThrow(RangeError);
+  });
+
+  it('allocates proportionally (largest remainder), with a floor of one when K allows', () => {
+    expect(Object.fromEntries(allocate(new Map([['a', 90], ['b', 9], ['c', 1]]), 10))).toEqual({ a: 8, b: 1, c: 1 });
+    expect(Object.fromEntries(allocate(new Map([['a', 50], ['b', 50]]), 10))).toEqual({ a: 5, b: 5 });
+    expect(Object.fromEntries(allocate(new Map([['a', 5], ['b', 3], ['c', 2]]), 2))).toEqual({ a: 1, b: 1, c: 0 });
+    const big = allocate(new Map([['a', 7], ['b', 13], ['c', 80]]), 37);
+    expect([...big.values()].reduce((x, y) => x + y, 0)).toBe(37);
+  });
+});
