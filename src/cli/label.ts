@@ -107,6 +107,8 @@ export interface Disagreement {
 /** What one labeler's sheet says against the key's labels: the agreement report plus the disagreements. */
 export interface SheetAgreement extends Omit<AgreementReport, 'disagreements'> {
   readonly disagreements: number;
+  /** Per stratum of the export's `--stratify` (twin or rule), when it had one; `byStratum` is per set. */
+  readonly byExportStratum?: AgreementReport['byStratum'];
   readonly disagreementList: readonly Disagreement[];
 }
 
@@ -122,7 +124,16 @@ export function agreementSummary(items: readonly ReturnedItem[], key: LabelKey, 
     if (k.expected !== it.verdict) list.push({ id: it.id, scenario: k.scenario, mode: k.mode, step: k.step, expected: k.expected, labeled: it.verdict });
   }
   const report = agreementReport(pairs, { seed });
-  return { ...report, disagreementList: list };
+  const withStratum: { a: Verdict; b: Verdict; stratum?: string }[] = [];
+  let stratified = false;
+  for (const it of items) {
+    const k = byId.get(it.id);
+    if (k === undefined) continue;
+    if (k.stratum !== undefined && k.stratum !== k.set) stratified = true;
+    withStratum.push({ a: k.expected, b: it.verdict, ...(k.stratum !== undefined ? { stratum: k.stratum } : {}) });
+  }
+  const byExportStratum = stratified ? agreementReport(withStratum, { seed }).byStratum : undefined;
+  return { ...report, ...(byExportStratum ? { byExportStratum } : {}), disagreementList: list };
 }
 
 const num = (x: number): string => (Number.isNaN(x) ? 'n/a' : x.toFixed(3));
@@ -135,6 +146,7 @@ function summaryLines(sheet: string, s: SheetAgreement): string[] {
     `  confusion (rows: primary allow/ask/deny; columns: labeler): ${s.confusion.map((r) => r.join(' ')).join(' | ')}`,
   ];
   for (const [set, st] of Object.entries(s.byStratum)) lines.push(`  ${set}: n ${st.n}, agreement ${num(st.agreement)}, κ ${num(st.cohenKappa)}, weighted κ ${num(st.weightedKappa)}`);
+  for (const [stratum, st] of Object.entries(s.byExportStratum ?? {})) lines.push(`  stratum ${stratum}: n ${st.n}, agreement ${num(st.agreement)}, κ ${num(st.cohenKappa)}, weighted κ ${num(st.weightedKappa)}`);
   for (const d of s.disagreementList) lines.push(`  ${d.id}  ${d.scenario} [${d.mode}] ${d.step}: primary ${d.expected}, labeler ${d.labeled}`);
   return lines;
 }
@@ -208,6 +220,7 @@ export async function labelImportCommand(sheets: readonly string[], o: { key: st
           ci: pooled.ci,
           confusion: pooled.confusion,
           bySet: pooled.byStratum,
+          ...(pooled.byExportStratum ? { byStratum: pooled.byExportStratum } : {}),
           ...(among ? { labelers: { ...among, fleissKappa: j(among.fleissKappa), krippendorffAlpha: j(among.krippendorffAlpha) } } : {}),
           sheets: out.map((s) => ({ sheet: s.sheet, issues: s.issues, agreement: { ...s.summary, disagreementList: undefined }, disagreements: s.summary.disagreementList })),
         },
