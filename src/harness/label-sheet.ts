@@ -13,6 +13,7 @@
  * seed only, so every labeler's sheet of one export has the same ids; the row order depends on the
  * seed and the labeler, so labelers do not all see the items in the same order.
  */
+import { hash52 } from '../core/fingerprint.js';
 import type { Mode, Verdict } from '../core/capabilities.js';
 import type { CallStep, ExpectSpec, Scenario, Step } from './model.js';
 
@@ -87,26 +88,12 @@ export const MODE_TEXT: Readonly<Record<Mode, string>> = {
 const RESULT_MAX = 300;
 
 // ---------------------------------------------------------------------------------------------
-// Seeded hashing and randomness
+// Seeded hashing (the core's salted string hash) and randomness
 // ---------------------------------------------------------------------------------------------
-
-/** cyrb53: a fast, well-mixed 53-bit string hash. */
-function hash53(s: string, seed = 0): number {
-  let h1 = 0xdeadbeef ^ seed;
-  let h2 = 0x41c6ce57 ^ seed;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    h1 = Math.imul(h1 ^ c, 2654435761);
-    h2 = Math.imul(h2 ^ c, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
-}
 
 /** A seeded PRNG (mulberry32) giving floats in [0, 1). */
 export function seededRandom(seed: string): () => number {
-  let a = hash53(seed) >>> 0;
+  let a = hash52(seed, 0) >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) | 0;
     let t = a;
@@ -128,7 +115,7 @@ function shuffle<T>(xs: readonly T[], rnd: () => number): T[] {
 /** `it-` and 8 hex characters of a seeded hash: opaque, encodes nothing but the identity. */
 function itemId(seed: string, scenario: string, mode: string, step: string, taken: ReadonlySet<string>): string {
   for (let n = 0; ; n++) {
-    const h = hash53(`${seed}\u0000${scenario}\u0000${mode}\u0000${step}\u0000${n}`);
+    const h = hash52(`${seed}\u0000${scenario}\u0000${mode}\u0000${step}\u0000${n}`, 0);
     const id = `it-${(h % 4294967296).toString(16).padStart(8, '0')}`;
     if (!taken.has(id)) return id;
   }
