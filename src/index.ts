@@ -56,8 +56,20 @@ export type {
 
 // The harness: scenarios, the runner, guards under test and reports.
 export { builtinGuard, GUARDS, GUARD_NAMES } from './harness/guards.js';
+export { constantGuard, orderBlindGuard, windowGuard } from './harness/baselines.js';
+export { coverage, belowFloor, COVERED_RULES, UNREACHABLE_RULES } from './harness/coverage.js';
+export type { Coverage, Matrix, Polarity } from './harness/coverage.js';
+export { compare, renderComparisonMarkdown } from './harness/compare.js';
+export type { Comparison, GuardRow, RateCell } from './harness/compare.js';
+export { compareToBaseline, renderBaseline, toBaseline } from './harness/gate.js';
+export type { Baseline, Change, ChangeKind, GatePolicy, GateReport } from './harness/gate.js';
+export { parseShard, selectShard } from './harness/shard.js';
+export type { Shard } from './harness/shard.js';
+export { mergeResults } from './harness/merge.js';
+export { agreementReport, cohenKappa, fleissKappa, krippendorffAlpha, weightedKappa } from './harness/agreement.js';
+export type { AgreementReport } from './harness/agreement.js';
 export type { BuiltinOptions, GuardDecision, GuardName, GuardUnderTest, SessionConfig, TraceEntry } from './harness/guards.js';
-export { allInterleavings, canonicalInterleaving, formatInterleaving, parseInterleaving, reducedInterleavings, sampleInterleavings } from './harness/interleavings.js';
+export { allInterleavings, canonicalInterleaving, formatInterleaving, parseInterleaving, planInterleavings, reducedInterleavings, runSorted, sampleInterleavings } from './harness/interleavings.js';
 export type { BatchEvent, Interleaving } from './harness/interleavings.js';
 export type { ExpectSpec, Outcome, PairResult, RunResults, Scenario, ScenarioResult, StepResult, Totals } from './harness/model.js';
 export { classifyOutcome } from './harness/outcome.js';
