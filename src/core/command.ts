@@ -46,6 +46,8 @@ export interface CommandAnalysis {
    * credentialRefs non-empty -> CRED; reading local files -> PAT; writing/deleting -> MUT.
    */
   readonly phases: number;
+  /** Script files the command runs by path (see {@link scriptRuns}), found in the same pass. */
+  readonly scripts: readonly string[];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1094,13 +1096,15 @@ function scan(text: string, at: string, acc: Acc): void {
  */
 export function analyzeCommand(args: unknown): CommandAnalysis {
   const acc: Acc = { phases: 0, refs: new Set(), evidence: [], seen: new Set() };
-  for (const u of units(collect(args))) scan(u.text, u.at, acc);
+  const us = units(collect(args));
+  for (const u of us) scan(u.text, u.at, acc);
   const credentialRefs = [...acc.refs].sort().slice(0, MAX_REFS);
   return {
     network: (acc.phases & NETWORK) !== 0,
     credentialRefs,
     evidence: acc.evidence,
     phases: acc.phases,
+    scripts: scriptsIn(us),
   };
 }
 
@@ -1119,6 +1123,8 @@ const SCRIPT_RUN = new RegExp(
     String.raw`(["']?)((?:~|\.{1,2})?/?[\w@%+=:,./~-]*?[\w-]\.(?:` + SCRIPT_EXTENSIONS + String.raw`))\1(?=$|[\s;&|)'"])`,
   'gi',
 );
+/** A path with a script extension. */
+const SCRIPT_FILE = new RegExp(String.raw`\.(?:${SCRIPT_EXTENSIONS})$`, 'i');
 /** Argument names that hold a file's path, and its content, on a file-writing tool. */
 const PATH_KEY = /^(?:path|file|file_?path|filepath|filename|file_?name|target|target_?file|destination|dest|output|output_?path|uri)$/i;
 const CONTENT_KEY = /^(?:content|contents|text|data|body|code|source|script|new_?content|file_?text)$/i;
@@ -1142,8 +1148,12 @@ export function scriptKeys(path: string): string[] {
 
 /** The script files a command runs by path (`python3 scripts/upload.py`, `./deploy.sh`, `pwsh -File x.ps1`). */
 export function scriptRuns(args: unknown): string[] {
+  return scriptsIn(units(collect(args)));
+}
+
+function scriptsIn(us: readonly { text: string }[]): string[] {
   const out = new Set<string>();
-  for (const u of units(collect(args))) {
+  for (const u of us) {
     for (const m of u.text.matchAll(SCRIPT_RUN)) {
       const p = m[2];
       if (p !== undefined && out.size < MAX_REFS) out.add(p);
@@ -1170,7 +1180,7 @@ export function scriptWrites(args: unknown): { path: string; analysis: CommandAn
       if (path === undefined && PATH_KEY.test(k)) path = v;
       else if (content === undefined && CONTENT_KEY.test(k)) content = v;
     }
-    if (path === undefined || content === undefined || !new RegExp(String.raw`\.(?:${SCRIPT_EXTENSIONS})$`, 'i').test(path.trim())) return;
+    if (path === undefined || content === undefined || !SCRIPT_FILE.test(path.trim())) return;
     const analysis = analyzeCommand({ content });
     if (analysis.network || analysis.credentialRefs.length > 0) out.push({ path: path.trim(), analysis });
   };

@@ -9,7 +9,7 @@
  */
 import { CRED, EIT, EXEC, MUT, NAT, PAT, fromMask, isCapability, toMask, verdictRank } from './capabilities.js';
 import type { Capability, Verdict } from './capabilities.js';
-import { analyzeCommand, scriptKeys, scriptRuns, scriptWrites } from './command.js';
+import { analyzeCommand, scriptKeys, scriptWrites } from './command.js';
 import type { CommandAnalysis } from './command.js';
 import { classifyTool } from './classifier.js';
 import { resolveGuardConfig } from './config.js';
@@ -277,8 +277,8 @@ export class Session {
    * when the session wrote that script earlier (a visible write, see {@link noteScripts}), its
    * network reach and credential reads join the command's own analysis.
    */
-  private withScripts(command: CommandAnalysis, args: unknown, scope: Scope, turn: number): CommandAnalysis {
-    const runs = scriptRuns(args);
+  private withScripts(command: CommandAnalysis, scope: Scope, turn: number): CommandAnalysis {
+    const runs = command.scripts;
     if (runs.length === 0) return command;
     let network = command.network;
     let phases = command.phases;
@@ -303,7 +303,7 @@ export class Session {
         evidence.push({ capability: 'CREDENTIAL_ACCESS', source: 'command', term });
       }
     }
-    return { network, phases, credentialRefs: [...refs].sort(), evidence };
+    return { network, phases, credentialRefs: [...refs].sort(), evidence, scripts: runs };
   }
 
   /** Remember what the scripts a file write puts on disk can do, until the write is recorded. */
@@ -340,7 +340,7 @@ export class Session {
     let evidence: readonly Evidence[] = tool.evidence;
     let command: CommandAnalysis | undefined;
     if (caps & EXEC) {
-      command = this.withScripts(analyzeCommand(call.args), call.args, scope, turn);
+      command = this.withScripts(analyzeCommand(call.args), scope, turn);
       // A plain shell or interpreter can implement every phase: its command says which.
       // A Code Mode call is not counted: its sub-calls are (DESIGN.md "Code Mode").
       if (!tool.codeMode) {
