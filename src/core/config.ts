@@ -13,6 +13,8 @@ import { DEFAULT_LIMITS } from './ledger.js';
 import type { LedgerLimits } from './ledger.js';
 import { didYouMean } from './suggest.js';
 import type { ToolSpec } from './types.js';
+import { errorText, readValue, toPlain } from './walk.js';
+import type { ReadCaps } from './walk.js';
 
 /** The guard's configuration as a host writes it. */
 export interface GuardConfig {
@@ -69,13 +71,91 @@ function randomSalt(): string {
 }
 
 /**
+ * Read one tool spec once, into plain data. Never throws.
+ * @returns the plain spec, or the issue and the spec's name when at least that could be read
+ */
+export function readToolSpec(spec: unknown): { ok: true; spec: ToolSpec } | { ok: false; name: string | undefined; issue: Issue } {
+  const tape = readValue(spec, CONFIG_READ_CAPS);
+  const plain = toPlain(tape);
+  const name = isRecord(plain) && typeof plain.name === 'string' && plain.name !== '' ? plain.name : undefined;
+  if (tape.stop !== undefined) return { ok: false, name, issue: { path: tape.stop.path, message: `could not read the tool spec here (${tape.stop.detail})` } };
+  if (name === undefined) return { ok: false, name, issue: { path: '', message: 'expected a tool spec with a non-empty string `name`' } };
+  return { ok: true, spec: plain as unknown as ToolSpec };
+}
+
+/** Caps of reading one configuration entry: far above any real catalog of tool specs. */
+const CONFIG_READ_CAPS: ReadCaps = { text: 16 * 1_048_576, leaves: 1_000_000, visits: 4_000_000, depth: 1_000 };
+
+/**
+ * Read a host's configuration object once, into plain data: a getter that throws, a Proxy or a
+ * cycle becomes an issue here, never an exception later. Detectors keep their functions.
+ */
+function readConfig(raw: object): { ok: true; value: Record<string, unknown> } | { ok: false; issues: Issue[] } {
+  const out: Record<string, unknown> = {};
+  const issues: Issue[] = [];
+  let keys: string[];
+  try {
+    keys = Object.keys(raw);
+  } catch (e) {
+    return { ok: false, issues: [{ path: '', message: `could not read the configuration (${errorText(e)})` }] };
+  }
+  for (const k of keys) {
+    try {
+      const v = (raw as Record<string, unknown>)[k];
+      if (k === 'detectors') {
+        out[k] = readDetectors(v);
+        continue;
+      }
+      const tape = readValue(v, CONFIG_READ_CAPS);
+      if (tape.stop !== undefined) issues.push({ path: tape.stop.path === '$' ? k : `${k}${tape.stop.path.startsWith('[') ? '' : '.'}${tape.stop.path}`, message: `could not read the configuration here (${tape.stop.reason === 'unreadable' ? tape.stop.detail : tape.stop.detail + ': past the reader’s caps'})` });
+      else Object.defineProperty(out, k, { value: toPlain(tape), enumerable: true, writable: true, configurable: true });
+    } catch (e) {
+      issues.push({ path: k, message: `could not read the configuration here (${errorText(e)})` });
+    }
+  }
+  return issues.length > 0 ? { ok: false, issues } : { ok: true, value: out };
+}
+
+/** `Array.isArray`, which throws on a revoked Proxy: then it is no array (and reading it fails next). */
+function isArrayLike(v: object): boolean {
+  try {
+    return Array.isArray(v);
+  } catch {
+    return false;
+  }
+}
+
+/** Detectors, each read once into a plain object that keeps its functions. */
+function readDetectors(v: unknown): unknown {
+  if (!Array.isArray(v)) return v;
+  const n = Math.min(v.length, 10_000);
+  const out: unknown[] = [];
+  for (let i = 0; i < n; i++) {
+    const d: unknown = v[i];
+    if (d === null || typeof d !== 'object') {
+      out.push(d);
+      continue;
+    }
+    const rec = d as Record<string, unknown>;
+    const copy: Record<string, unknown> = { id: rec.id, kind: rec.kind, scan: rec.scan };
+    if (rec.quick !== undefined) copy.quick = rec.quick;
+    out.push(copy);
+  }
+  return out;
+}
+
+/**
  * Validate a configuration without throwing.
  * @returns the resolved configuration, or every issue found
  */
-export function parseGuardConfig(raw: unknown): { ok: true; config: ResolvedConfig } | { ok: false; issues: Issue[] } {
+export function parseGuardConfig(input: unknown): { ok: true; config: ResolvedConfig } | { ok: false; issues: Issue[] } {
   const issues: Issue[] = [];
-  if (raw === undefined || raw === null) raw = {};
-  if (!isRecord(raw)) return { ok: false, issues: [{ path: '', message: 'expected an object' }] };
+  const given: unknown = input ?? {};
+  if (typeof given !== 'object' || given === null || isArrayLike(given)) return { ok: false, issues: [{ path: '', message: 'expected an object' }] };
+  // INVARIANT: the host's object is read once, here; validation below works on plain data.
+  const read = readConfig(given);
+  if (!read.ok) return read;
+  const raw = read.value;
   for (const k of Object.keys(raw)) {
     if (!(KEYS as readonly string[]).includes(k)) issues.push({ path: k, message: `unknown key \`${k}\`${didYouMean(k, KEYS)}` });
   }

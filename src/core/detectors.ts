@@ -12,6 +12,8 @@
  * inside a run it could already have started at, and every repetition that can back-track is bounded).
  */
 import type { Finding, SensitiveKind } from './types.js';
+import { K_NUMBER, K_STRING, destinationMask, keyOf, pathOf, readValue } from './walk.js';
+import type { Stop, Tape } from './walk.js';
 
 /** A half-open range `[start, end)` of UTF-16 code units inside one scanned string. */
 export interface MatchSpan {
@@ -720,124 +722,70 @@ function normaliseField(name: string): string {
   return name.toLowerCase().replace(/[_-]/gu, '');
 }
 
-/** Containers deeper than this are not descended into. */
-const MAX_DEPTH = 64;
-/** Scanned leaves (strings and numbers) per call. */
-const MAX_LEAVES = 10_000;
-/** Values of any kind visited per call: bounds work on inputs such as huge arrays of nulls. */
-const MAX_VISITS = 100_000;
-
-/** What {@link scanArgsReport} found, and whether it had to stop early. */
+/** What {@link scanArgsReport} found, and where it had to stop reading, if it did. */
 export interface ScanReport {
   readonly findings: Finding[];
-  /** True when a depth, leaf or visit bound cut the walk short: some of the input was not scanned. */
+  /** True when the read stopped early (see {@link readValue}): some of the input was not scanned. */
   readonly truncated: boolean;
-}
-
-interface WalkState {
-  readonly detectors: readonly Detector[];
-  readonly isDestination: (name: string) => boolean;
-  readonly seen: Set<object>;
-  readonly found: Map<string, Finding>;
-  leaves: number;
-  visits: number;
-  truncated: boolean;
-  stopped: boolean;
+  /** Where and why reading stopped, when it did. */
+  readonly stop?: Stop;
 }
 
 /**
- * Run every detector on one leaf and record the first span of each detector that hits.
+ * Run the detectors over a tape: every string and number leaf, and every object key, outside
+ * destination fields. One finding per (path, detector), the first span's preview kept; sorted by
+ * path then detector id.
  */
-function scanLeaf(text: string, path: string, key: string | undefined, st: WalkState): void {
-  const at = path === '' ? '$' : path;
-  for (const d of st.detectors) {
-    if (d.quick !== undefined && !d.quick(text, key)) continue;
-    const id = `${at}\u0000${d.id}`;
-    // INVARIANT: one finding per (path, detector); the first span's preview is kept.
-    if (st.found.has(id)) continue;
-    const span = d.scan(text, key)[0];
-    if (span === undefined) continue;
-    const preview = maskPreview(d.id, text.slice(span.start, span.end));
-    st.found.set(id, { kind: d.kind, detector: d.id, path: at, preview });
-  }
-}
-
-/**
- * Depth-first walk of one value.
- * @param key the lowercased field name the value is bound to, undefined for root and array elements
- */
-function walk(value: unknown, path: string, key: string | undefined, depth: number, st: WalkState): void {
-  if (st.stopped) return;
-  if (++st.visits > MAX_VISITS) {
-    st.truncated = st.stopped = true;
-    return;
-  }
-  const t = typeof value;
-  if (t === 'string' || t === 'number' || t === 'bigint') {
-    if (st.leaves >= MAX_LEAVES) {
-      st.truncated = st.stopped = true;
-      return;
+export function scanTape(tape: Tape, detectors: readonly Detector[], dest: Uint8Array): Finding[] {
+  const found = new Map<string, Finding>();
+  const n = tape.kind.length;
+  const hit = (i: number, value: string, key: string | undefined): void => {
+    let at: string | undefined;
+    for (const d of detectors) {
+      if (d.quick !== undefined && !d.quick(value, key)) continue;
+      const span = d.scan(value, key)[0];
+      if (span === undefined) continue;
+      at ??= pathOf(tape, i);
+      const id = `${at}\u0000${d.id}`;
+      // INVARIANT: one finding per (path, detector); the first span's preview is kept.
+      if (found.has(id)) continue;
+      found.set(id, { kind: d.kind, detector: d.id, path: at, preview: maskPreview(d.id, value.slice(span.start, span.end)) });
     }
-    st.leaves++;
-    scanLeaf(String(value), path, key, st);
-    return;
-  }
-  if (value === null || t !== 'object') return; // booleans, null, undefined, symbols, functions
-  const obj = value as object;
-  // INVARIANT: each object is entered at most once, so cycles and shared subtrees cost nothing more.
-  if (st.seen.has(obj)) return;
-  if (depth >= MAX_DEPTH) {
-    st.truncated = true;
-    return;
-  }
-  st.seen.add(obj);
-  if (Array.isArray(obj)) {
-    const arr: readonly unknown[] = obj;
-    for (let i = 0; i < arr.length && !st.stopped; i++) walk(arr[i], `${path}[${i}]`, undefined, depth + 1, st);
-    return;
-  }
-  const rec = obj as Record<string, unknown>;
-  for (const k of Object.keys(rec)) {
-    if (st.stopped) return;
-    // Destination fields are skipped by name at any depth, with everything beneath them.
-    if (st.isDestination(k)) continue;
-    walk(rec[k], path === '' ? k : `${path}.${k}`, k.toLowerCase(), depth + 1, st);
-  }
-}
-
-/**
- * Scan a tool call's arguments and say whether the walk was cut short.
- * @param args any JSON value (anything else is tolerated: cycles, symbols, functions)
- * @param detectors the detectors to run
- * @default detectors {@link BUILTIN_DETECTORS}
- * @returns the findings as {@link scanArgs} returns them, and `truncated`
- */
-export function scanArgsReport(args: unknown, detectors: readonly Detector[] = BUILTIN_DETECTORS, isDestination: (name: string) => boolean = isDestinationField): ScanReport {
-  const st: WalkState = {
-    detectors,
-    isDestination,
-    seen: new Set(),
-    found: new Map(),
-    leaves: 0,
-    visits: 0,
-    truncated: false,
-    stopped: false,
   };
-  walk(args, '', undefined, 0, st);
-  const findings = [...st.found.values()].sort((a, b) =>
+  for (let i = 0; i < n; i++) {
+    if (dest[i] === 1) continue;
+    const k = tape.key[i];
+    // A key is text too: `{"Card 4111 1111 1111 1111": true}` carries the card out. It is scanned
+    // with the name of the field that holds its object, as the value would have been.
+    if (typeof k === 'string' && k.length > 1) hit(i, k, keyOf(tape, tape.parent[i] as number));
+    const kind = tape.kind[i];
+    if (kind === K_STRING || kind === K_NUMBER) hit(i, tape.text[i] as string, keyOf(tape, i));
+  }
+  return [...found.values()].sort((a, b) =>
     a.path < b.path ? -1 : a.path > b.path ? 1 : a.detector < b.detector ? -1 : a.detector > b.detector ? 1 : 0,
   );
-  return { findings, truncated: st.truncated };
 }
 
 /**
- * Walk `args` and run every detector on every string leaf (numbers are converted with `String()`
- * and scanned too: a card number may arrive as a number), skipping any subtree whose field name is
- * a destination field, at any depth. A leaf bound to a field name is scanned with that name,
- * lowercased, as the detectors' `key`.
+ * Scan a tool call's arguments and say whether reading stopped early.
+ * @param args any value (hostile ones too: cycles, getters that throw, Proxies, sparse arrays)
+ * @param detectors the detectors to run
+ * @default detectors {@link BUILTIN_DETECTORS}
+ * @returns the findings as {@link scanArgs} returns them, `truncated`, and where reading stopped
+ */
+export function scanArgsReport(args: unknown, detectors: readonly Detector[] = BUILTIN_DETECTORS, isDestination: (name: string) => boolean = isDestinationField): ScanReport {
+  const tape = readValue(args);
+  const findings = scanTape(tape, detectors, destinationMask(tape, isDestination));
+  return tape.stop === undefined ? { findings, truncated: false } : { findings, truncated: true, stop: tape.stop };
+}
+
+/**
+ * Run every detector on every string leaf and object key of `args` (numbers are converted with
+ * `String()` and scanned too: a card number may arrive as a number), skipping any subtree whose
+ * field name is a destination field, at any depth. A leaf bound to a field name is scanned with
+ * that name, lowercased, as the detectors' `key`.
  *
- * Bounded: containers deeper than 64 are not entered, the walk stops after 10 000 scanned leaves
- * (or 100 000 visited values), and each object is entered once, so cyclic input cannot loop.
+ * Bounded by {@link readValue}'s caps; use {@link scanArgsReport} to learn whether it stopped early.
  * @param args any JSON value
  * @param detectors the detectors to run
  * @param isDestination which field names are destinations (skipped with their subtrees)

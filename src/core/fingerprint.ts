@@ -3,8 +3,9 @@
  * without ever storing the text.
  *
  * Fragmenting (documented in README "Ledger"):
- * 1. Every string or number leaf of a result (at most {@link MAX_LEAVES} leaves, depth ≤ 32) is
- *    normalised: Unicode NFKC, lower case; then split into tokens: maximal runs of letters and
+ * 1. Every string or number leaf of a result, and every object key that reads as data rather than
+ *    as a field name (`"Alice Chen"`, `"INV-77812"`, not `first_name`), read once by the guard's
+ *    bounded reader (walk.ts), is normalised: Unicode NFKC, lower case; then split into tokens: maximal runs of letters and
  *    digits, except that every Han ideograph is a token of its own (Chinese has no spaces).
  * 2. A leaf of at most {@link WINDOW} tokens is one fragment (the whole leaf). It is kept when it
  *    weighs enough: a Han ideograph weighs 3, every other character 1 (spaces are not counted);
@@ -27,6 +28,9 @@
  * tokens hashes to a stored fragment of that class. Matching is by exact token sequence, so
  * punctuation, case and width differences do not hide a copied value.
  */
+
+import { K_NUMBER, K_STRING, readValue } from './walk.js';
+import type { Tape } from './walk.js';
 
 /** Tokens per window. */
 export const WINDOW = 5;
@@ -57,11 +61,27 @@ function isIdentifier(tok: string): boolean {
 const IDENTIFIER_SHARE = 4;
 const HAN_WEIGHT = 3;
 const DIGIT = /\p{N}/u;
-/** Leaves visited per result or argument value. */
-export const MAX_LEAVES = 4096;
-const MAX_DEPTH = 32;
-/** Characters of one leaf that are tokenised (1 MiB; past that, a result is cut). */
+/** Characters of one leaf that are tokenised (1 MiB, the reader's text cap). */
 const MAX_LEAF_CHARS = 1_048_576;
+/** A key that names a field (`first_name`, `customerId`) rather than holding data: not a fragment. */
+const FIELD_NAME = /^[A-Za-z_$][A-Za-z_$-]*$/u;
+
+/**
+ * Visit the texts of a tape: string and number leaves, and object keys. A result's keys that name
+ * fields (`first_name`) are left out, so that field names never become provenance; an outbound
+ * call's keys are all probed (`allKeys`), so that moving a value into a key never hides it. With
+ * `skip` (destination nodes), those nodes and their keys are left out.
+ */
+export function forEachText(tape: Tape, visit: (text: string) => void, skip?: Uint8Array, allKeys = false): void {
+  const n = tape.kind.length;
+  for (let i = 0; i < n; i++) {
+    if (skip !== undefined && skip[i] === 1) continue;
+    const k = tape.key[i];
+    if (typeof k === 'string' && (allKeys || !FIELD_NAME.test(k))) visit(k);
+    const kind = tape.kind[i];
+    if (kind === K_STRING || kind === K_NUMBER) visit(tape.text[i] as string);
+  }
+}
 
 const HAN = /\p{Script=Han}/u;
 const TOKEN = /\p{Script=Han}|[\p{L}\p{N}\p{M}]+/gu;
@@ -111,33 +131,6 @@ export function hash52(s: string, seed: number): number {
   a = Math.imul(a ^ (a >>> 16), 2246822507) ^ Math.imul(b ^ (b >>> 13), 3266489909);
   b = Math.imul(b ^ (b >>> 16), 2246822507) ^ Math.imul(a ^ (a >>> 13), 3266489909);
   return 0x100000 * (b & 0xfffff) + (a >>> 0);
-}
-
-/** Visit the string and number leaves of a JSON-like value, bounded in depth and count. */
-export function forEachLeaf(value: unknown, visit: (text: string, key: string | undefined) => void, skipKey?: (key: string) => boolean): void {
-  let budget = MAX_LEAVES;
-  const seen = new Set<object>();
-  const walk = (v: unknown, key: string | undefined, depth: number): void => {
-    if (budget <= 0) return;
-    if (typeof v === 'string') {
-      budget--;
-      visit(v, key);
-    } else if (typeof v === 'number' || typeof v === 'bigint') {
-      budget--;
-      visit(String(v), key);
-    } else if (v !== null && typeof v === 'object' && depth < MAX_DEPTH && !seen.has(v)) {
-      seen.add(v);
-      if (Array.isArray(v)) {
-        for (const item of v) walk(item, key, depth + 1);
-      } else {
-        for (const k of Object.keys(v)) {
-          if (skipKey?.(k)) continue;
-          walk((v as Record<string, unknown>)[k], k, depth + 1);
-        }
-      }
-    }
-  };
-  walk(value, undefined, 0);
 }
 
 /** A tokenised leaf: per token, two 32-bit hash lanes and a weight. */
@@ -210,13 +203,18 @@ function weightOf(leaf: Leaf, start: number, n: number): number {
  * a copied run of at least k + {@link WINDOW} − 1 tokens from anywhere in the result is found.
  */
 export function resultFragments(result: unknown, seed: number, max: number): number[] {
+  return tapeFragments(readValue(result), seed, max);
+}
+
+/** {@link resultFragments} of a value already read. */
+export function tapeFragments(tape: Tape, seed: number, max: number): number[] {
   const out = new Set<number>();
   if (max <= 0) return [];
   const long: Leaf[] = [];
   /** Identifier tokens of multi-token leaves: [leaf, token index]. */
   const idents: [Leaf, number][] = [];
   let windows = 0;
-  forEachLeaf(result, (text) => {
+  forEachText(tape, (text) => {
     const toks = tokenize(text);
     if (toks.length === 0) return;
     const leaf = tokenLanes(toks);

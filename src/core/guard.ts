@@ -7,16 +7,19 @@
  * fail-closed verdict, never an exception and never allow. {@link Session.record} never throws;
  * a failure to record marks the session degraded, and every later decision fails closed.
  */
-import { CRED, EIT, EXEC, MUT, NAT, PAT, fromMask, isCapability, toMask, verdictRank } from './capabilities.js';
+import { CRED, EIT, EXEC, MUT, NAT, PAT, fromMask, toMask, verdictRank } from './capabilities.js';
 import type { Capability, Verdict } from './capabilities.js';
-import { analyzeCommand, scriptKeys, scriptWrites } from './command.js';
+import { readCall, readOutcome, readRef } from './call.js';
+import type { ReadCall } from './call.js';
+import { analyzeTape, scriptKeys, scriptWritesTape } from './command.js';
 import type { CommandAnalysis } from './command.js';
 import { classifyTool } from './classifier.js';
-import { resolveGuardConfig } from './config.js';
+import { readToolSpec, resolveGuardConfig } from './config.js';
+import { GuardConfigError } from './errors.js';
 import type { GuardConfig, ResolvedConfig } from './config.js';
-import { BUILTIN_DETECTORS, destinationTest, isDestinationField, scanArgs, schemaDestinationFields } from './detectors.js';
+import { BUILTIN_DETECTORS, destinationTest, isDestinationField, scanTape, schemaDestinationFields } from './detectors.js';
 import type { Detector } from './detectors.js';
-import { forEachLeaf, hash52, probeHashes, resultFragments, saltSeed } from './fingerprint.js';
+import { forEachText, hash52, probeHashes, saltSeed, tapeFragments } from './fingerprint.js';
 import { decide as gateDecide, grantedCapabilities, monotonicRedeclaration, outcomeVerdict, requiredCapabilities } from './gate.js';
 import type { GateCapability } from './gate.js';
 import { Ledger, MAX_TURN, PROVENANCE_BITS, PROVENANCE_CLASSES, SCRIPT_BITS, visibleClasses } from './ledger.js';
@@ -24,6 +27,8 @@ import type { ChainFacts, LedgerSnapshot, Scope } from './ledger.js';
 import { DECIDING_ORDER, RULE_TABLE } from './rules.js';
 import type { RuleId } from './rules.js';
 import type { CallOutcome, CallRef, Classification, Decision, Evidence, FiredRule, Finding, GateSummary, Mutable, ProvenanceClass, ToolCall, ToolSpec } from './types.js';
+import { destinationMask, errorText, readValue } from './walk.js';
+import type { Stop } from './walk.js';
 
 /** What the guard knows about one tool name. */
 export interface ToolInfo {
@@ -56,13 +61,9 @@ export type RecordResult =
 /** A ref to record: a {@link Decision} carries the call's effective capabilities, a bare ref does not. */
 export type RecordRef = CallRef & { readonly capabilities?: readonly Capability[] };
 
-const MAX_ERROR_CHARS = 200;
 const RECORDED: RecordResult = Object.freeze({ recorded: true });
-
-function errorText(e: unknown): string {
-  const s = e instanceof Error ? `${e.name}: ${e.message}` : `thrown: ${typeof e}`;
-  return s.length > MAX_ERROR_CHARS ? `${s.slice(0, MAX_ERROR_CHARS)}…` : s;
-}
+/** Every provenance class at once: what an argument that was not read in full may carry. */
+const ALL_PROVENANCE = 7;
 
 function isTurn(t: unknown): t is number {
   return typeof t === 'number' && Number.isInteger(t) && t >= 0 && t <= MAX_TURN;
@@ -91,20 +92,27 @@ export class Guard {
 
   /**
    * Register (or re-declare) a tool. A re-declaration can only add gate requirements.
+   * The spec is read once, into plain data.
    * @returns what the guard now knows of the tool
+   * @throws GuardConfigError when the spec has no readable name (one that cannot be read otherwise
+   *   is kept with its error: every call to it fails closed)
    */
-  registerTool(spec: ToolSpec): ToolInfo {
-    const previous = this.tools.get(spec.name);
-    const entry = this.entryFor(spec.name, spec);
+  registerTool(given: ToolSpec): ToolInfo {
+    const read = readToolSpec(given);
+    if (!read.ok && read.name === undefined) throw new GuardConfigError([read.issue]);
+    const name = read.ok ? read.spec.name : (read.name as string);
+    const previous = this.tools.get(name);
+    // INVARIANT: a spec that cannot be read is kept with its error, and every call to it fails closed.
+    const entry = read.ok ? this.entryFor(name, read.spec) : this.entryFor(name, undefined, `${read.issue.path ? `${read.issue.path}: ` : ''}${read.issue.message}`);
     if (previous?.required && entry.required) entry.required = monotonicRedeclaration(previous.required, entry.required);
-    this.tools.set(spec.name, entry);
+    this.tools.set(name, entry);
     return toInfo(entry);
   }
 
-  private entryFor(name: string, spec: ToolSpec | undefined): ToolEntry {
+  private entryFor(name: string, spec: ToolSpec | undefined, readError?: string): ToolEntry {
     const override = this.config.overrides.get(name);
     let cls: Classification = { capabilities: [], evidence: [], codeMode: false };
-    let classifyError: string | undefined;
+    let classifyError: string | undefined = readError;
     if (spec) {
       try {
         cls = classifyTool(spec);
@@ -118,7 +126,7 @@ export class Guard {
       override === undefined ? [...cls.evidence] : fromMask(override).map((capability) => ({ capability, source: 'override', term: 'overrides' }));
     const entry: ToolEntry = {
       name,
-      known: spec !== undefined || override !== undefined,
+      known: spec !== undefined || override !== undefined || readError !== undefined,
       mask,
       capabilities: fromMask(mask),
       evidence,
@@ -192,41 +200,53 @@ function toInfo(e: ToolEntry): ToolInfo {
 class CallContext {
   private provenanceBits: number | undefined;
   private findingsCache: Finding[] | undefined;
+  private dest: Uint8Array | undefined;
 
   constructor(
     private readonly guard: Guard,
     private readonly scope: Scope,
     private readonly turn: number,
-    private readonly call: ToolCall,
+    private readonly call: ReadCall,
   ) {}
 
-  /** PII and SECRET findings in the non-destination arguments. */
+  /** Which argument nodes sit in destination fields (where data goes, not data that leaves). */
+  private destinations(): Uint8Array {
+    this.dest ??= destinationMask(this.call.args, this.guard.lookup(this.call.tool).isDestination);
+    return this.dest;
+  }
+
+  /** PII and SECRET findings in the non-destination arguments and their keys. */
   findings(): Finding[] {
-    this.findingsCache ??= scanArgs(this.call.args, this.guard.allDetectors, this.guard.lookup(this.call.tool).isDestination);
+    this.findingsCache ??= scanTape(this.call.args, this.guard.allDetectors, this.destinations());
     return this.findingsCache;
   }
 
-  /** Provenance bits carried by the arguments: named `from` ids, then fingerprint probes. */
+  /**
+   * Provenance bits carried by the arguments: named `from` ids, then fingerprint probes, then the
+   * classes of earlier results that were not read in full. Arguments not read in full, or more
+   * `from` ids than were read, may carry anything: every class.
+   */
   provenance(): number {
     if (this.provenanceBits !== undefined) return this.provenanceBits;
-    let bits = 0;
+    const call = this.call;
+    if (call.args.stop !== undefined || call.fromUnread) return (this.provenanceBits = ALL_PROVENANCE);
+    let bits = visibleClasses(this.scope, this.turn, (s, before) => s.unreadBefore(before));
     const seed = this.guard.fingerprintSeed;
-    for (const id of this.call.from ?? []) {
-      if (typeof id === 'string') {
-        const key = hash52(id, seed);
-        bits |= visibleClasses(this.scope, this.turn, (s, before) => s.contexts.classesBefore(key, before));
-      }
+    for (const id of call.from) {
+      const key = hash52(id, seed);
+      bits |= visibleClasses(this.scope, this.turn, (s, before) => s.contexts.classesBefore(key, before));
     }
-    forEachLeaf(
-      this.call.args,
+    forEachText(
+      call.args,
       (text) => {
-        if (bits === 7) return;
+        if (bits === ALL_PROVENANCE) return;
         probeHashes(text, seed, (h) => {
           bits |= visibleClasses(this.scope, this.turn, (s, before) => s.fingerprints.classesBefore(h, before));
-          return bits === 7;
+          return bits === ALL_PROVENANCE;
         });
       },
-      this.guard.lookup(this.call.tool).isDestination,
+      this.destinations(),
+      true,
     );
     this.provenanceBits = bits;
     return bits;
@@ -254,21 +274,27 @@ export class Session {
    * @returns the verdict with every rule that fired, the call's capabilities and evidence
    */
   decide(call: ToolCall): Decision {
+    let read: ReadCall | undefined;
     let turn = 0;
     try {
-      if (call === null || typeof call !== 'object' || typeof call.tool !== 'string' || call.tool === '') {
-        return this.failClosed(call, 0, 'guard.internal-error', 'invalid call: expected an object with a non-empty string `tool`');
+      // INVARIANT: the host's object is read once, here; from now on only the copy is used.
+      const r = readCall(call);
+      if (!r.ok) {
+        this.ledger.errors.push(`decide \`${r.tool.slice(0, 80) || '?'}\`: ${r.message}`);
+        return this.failClosed(r.tool, undefined, 0, 'guard.internal-error', r.message);
       }
-      if (call.turn !== undefined && !isTurn(call.turn)) {
-        return this.failClosed(call, 0, 'guard.internal-error', `invalid call: \`turn\` must be an integer from 0 to ${MAX_TURN}, got \`${String(call.turn)}\``);
+      read = r.value;
+      if (read.turn !== undefined && !isTurn(read.turn)) {
+        return this.failClosed(read.tool, read, 0, 'guard.internal-error', `invalid call: \`turn\` must be an integer from 0 to ${MAX_TURN}, got \`${typeof read.turn === 'number' ? String(read.turn) : typeof read.turn}\``);
       }
-      const scope = this.scopeFor(call.parent);
-      turn = call.turn ?? scope.cur + 1;
-      return this.decideIn(scope, turn, call);
+      const scope = this.scopeFor(read.parent);
+      turn = read.turn ?? scope.cur + 1;
+      return this.decideIn(scope, turn, read);
     } catch (e) {
       const msg = errorText(e);
-      this.ledger.errors.push(`decide \`${safeName(call)}\`: ${msg}`);
-      return this.failClosed(call, turn, 'guard.internal-error', `the guard failed while deciding (${msg})`);
+      const tool = read?.tool ?? '';
+      this.ledger.errors.push(`decide \`${tool.slice(0, 80) || '?'}\`: ${msg}`);
+      return this.failClosed(tool, read, turn, 'guard.internal-error', `the guard failed while deciding (${msg})`);
     }
   }
 
@@ -307,12 +333,12 @@ export class Session {
   }
 
   /** Remember what the scripts a file write puts on disk can do, until the write is recorded. */
-  private noteScripts(call: ToolCall, turn: number): void {
-    const writes = scriptWrites(call.args);
+  private noteScripts(call: ReadCall, turn: number): void {
+    const writes = scriptWritesTape(call.args);
     if (writes.length === 0) return;
     const entries: (readonly [number, number])[] = [];
     for (const w of writes) {
-      const bits = (w.analysis.network ? SCRIPT_BITS.network : 0) | (w.analysis.credentialRefs.length > 0 ? SCRIPT_BITS.credential : 0);
+      const bits = (w.network ? SCRIPT_BITS.network : 0) | (w.credential ? SCRIPT_BITS.credential : 0);
       for (const key of scriptKeys(w.path)) entries.push([hash52(`script\u0000${key}`, this.guard.fingerprintSeed), bits]);
     }
     const key = pendingKey(call.tool, turn, call.id, call.parent);
@@ -333,14 +359,14 @@ export class Session {
     return this.ledger.openScope(parent as string, this.ledger.root, this.ledger.root.cur);
   }
 
-  private decideIn(scope: Scope, turn: number, call: ToolCall): Decision {
+  private decideIn(scope: Scope, turn: number, call: ReadCall): Decision {
     const tool = this.guard.lookup(call.tool);
     const mode = this.guard.config.mode;
     let caps = tool.mask;
     let evidence: readonly Evidence[] = tool.evidence;
     let command: CommandAnalysis | undefined;
     if (caps & EXEC) {
-      command = this.withScripts(analyzeCommand(call.args), scope, turn);
+      command = this.withScripts(analyzeTape(call.args), scope, turn);
       // A plain shell or interpreter can implement every phase: its command says which.
       // A Code Mode call is not counted: its sub-calls are (DESIGN.md "Code Mode").
       if (!tool.codeMode) {
@@ -364,6 +390,17 @@ export class Session {
       this.ledger.errors.push(`classify \`${call.tool.slice(0, 80)}\`: ${tool.classifyError}`);
       fire('guard.internal-error', this.guard.config.onError, `the guard could not classify \`${call.tool}\` (${tool.classifyError})`);
     }
+    const stop = call.args.stop;
+    if (stop !== undefined) {
+      // README "Bounds": past a cap, or at a value that cannot be read, the guard stops looking. It
+      // never allows such a call, and the rules below judge it as if the unread part held
+      // everything they look for (command analysis, findings and provenance all assume the worst).
+      if (stop.reason === 'unreadable') {
+        this.ledger.errors.push(`decide \`${call.tool.slice(0, 80)}\`: could not read the arguments at \`${stop.path}\`: ${stop.detail}`);
+        fire('guard.internal-error', this.guard.config.onError, `the guard could not read the arguments at \`${stop.path}\` (${stop.detail})`);
+      }
+      fire('guard.input-unread', RULE_TABLE['guard.input-unread'][mode], unreadReason(stop));
+    }
     if (this.ledger.degraded) {
       fire('guard.degraded-ledger', this.guard.config.onError, 'recording an earlier call failed, so this session’s history may be incomplete');
     }
@@ -377,8 +414,8 @@ export class Session {
       usedFindings = usedProvenance = true;
       const sensitive = ctx.findings().filter((f) => f.kind === 'PII' || f.kind === 'SECRET');
       const privateData = (ctx.provenance() & PROVENANCE_BITS.private) !== 0;
-      if (sensitive.length > 0 || privateData) {
-        const what = [...new Set([...sensitive.map((f) => f.kind), ...(privateData ? ['CUSTOMER_DATA'] : [])])].join(', ');
+      if (sensitive.length > 0 || privateData || stop !== undefined) {
+        const what = [...new Set([...sensitive.map((f) => f.kind), ...(privateData ? ['CUSTOMER_DATA'] : []), ...(stop !== undefined ? ['UNREAD'] : [])])].join(', ');
         fire('chain.eit-pat-nat.sensitive', RULE_TABLE['chain.eit-pat-nat.sensitive'][mode], `this call would send sensitive data (${what}) out after external content was followed by a private read`);
       } else {
         fire('chain.eit-pat-nat', RULE_TABLE['chain.eit-pat-nat'][mode], 'this call sends data out after external content was followed by a private read');
@@ -426,14 +463,14 @@ export class Session {
     const provBits = usedProvenance ? ctx.provenance() : 0;
     const findings = usedFindings ? [...ctx.findings()] : [];
     if (provBits & PROVENANCE_BITS.private && caps & NAT) findings.push({ kind: 'CUSTOMER_DATA', detector: 'provenance.private', path: '$', preview: 'content of an earlier private read' });
-    const d = decision(call, turn, verdict, fired, CAPABILITY_LISTS[caps] ?? fromMask(caps), evidence, findings, PROVENANCE_LISTS[provBits] ?? []);
+    const d = decision(call.tool, call, turn, verdict, fired, CAPABILITY_LISTS[caps] ?? fromMask(caps), evidence, findings, PROVENANCE_LISTS[provBits] ?? []);
     if (gate) d.gate = gate;
     return d;
   }
 
-  private failClosed(call: ToolCall, turn: number, rule: RuleId, message: string): Decision {
+  private failClosed(tool: string, call: ReadCall | undefined, turn: number, rule: RuleId, message: string): Decision {
     const verdict = this.guard.config.onError;
-    const d = decision(call, turn, verdict, [{ id: rule, verdict, reason: message }], [], [], [], []);
+    const d = decision(tool, call, turn, verdict, [{ id: rule, verdict, reason: message }], [], [], [], []);
     d.error = message;
     return d;
   }
@@ -444,31 +481,50 @@ export class Session {
    * @param callRef the decision (preferred: it carries the call's effective capabilities) or a bare ref
    */
   record(callRef: RecordRef, outcome: CallOutcome = {}): RecordResult {
+    let tool = '';
     try {
-      if (callRef === null || typeof callRef !== 'object' || typeof callRef.tool !== 'string' || !isTurn(callRef.turn)) {
-        throw new TypeError(`invalid call ref: expected \`{tool, turn}\` with an integer turn from 0 to ${MAX_TURN}`);
+      // INVARIANT: the ref and the outcome are read once, here; from now on only the copies are used.
+      const r = readRef(callRef);
+      if (!r.ok) {
+        tool = r.tool;
+        throw new TypeError(r.message);
       }
-      const tool = this.guard.lookup(callRef.tool);
-      if (tool.codeMode && callRef.id !== undefined) this.ledger.closeScope(callRef.id);
-      const key = pendingKey(callRef.tool, callRef.turn, callRef.id, callRef.parent);
+      const ref = r.value;
+      tool = ref.tool;
+      if (!isTurn(ref.turn)) throw new TypeError(`invalid call ref: expected \`{tool, turn}\` with an integer turn from 0 to ${MAX_TURN}`);
+      const turn = ref.turn;
+      const entry = this.guard.lookup(ref.tool);
+      if (entry.codeMode && ref.id !== undefined) this.ledger.closeScope(ref.id);
+      const key = pendingKey(ref.tool, turn, ref.id, ref.parent);
       const scripts = this.pendingScripts.get(key);
       if (scripts !== undefined) this.pendingScripts.delete(key);
-      if (outcome.error !== undefined) return { recorded: false, reason: 'failed-call' };
-      if (tool.codeMode) return { recorded: false, reason: 'code-mode-call' };
-      const caps = callRef.capabilities ? toMask(callRef.capabilities.filter((c) => isCapability(c))) : tool.mask;
-      const scope = this.scopeFor(callRef.parent);
-      const fragments = caps & (EIT | PAT | CRED) ? resultFragments(outcome.result, this.guard.fingerprintSeed, this.guard.config.limits.fragmentsPerEvent) : [];
-      const contextKey = callRef.id === undefined ? undefined : hash52(callRef.id, this.guard.fingerprintSeed);
-      const audit: { tool: string; capabilities: number; turn: number; id?: string; parent?: string } = { tool: callRef.tool, capabilities: caps, turn: callRef.turn };
-      if (callRef.id !== undefined) audit.id = callRef.id;
-      if (callRef.parent !== undefined) audit.parent = callRef.parent;
-      this.ledger.recordEvent(scope, callRef.turn, caps, fragments, contextKey, audit, scripts);
+      const out = readOutcome(outcome);
+      if (out.failed) return { recorded: false, reason: 'failed-call' };
+      if (entry.codeMode) return { recorded: false, reason: 'code-mode-call' };
+      const caps = ref.capabilities ? toMask(ref.capabilities) : entry.mask;
+      const scope = this.scopeFor(ref.parent);
+      let fragments: number[] = [];
+      let unread: Stop | undefined;
+      if (out.unreadable !== undefined) unread = { reason: 'unreadable', path: '$', detail: out.unreadable };
+      else if (caps & (EIT | PAT | CRED)) {
+        const tape = readValue(out.result);
+        fragments = tapeFragments(tape, this.guard.fingerprintSeed, this.guard.config.limits.fragmentsPerEvent);
+        unread = tape.stop;
+      }
+      if (unread?.reason === 'unreadable') this.ledger.errors.push(`record \`${ref.tool.slice(0, 80)}\`: could not read the result at \`${unread.path}\`: ${unread.detail}`);
+      const contextKey = ref.id === undefined ? undefined : hash52(ref.id, this.guard.fingerprintSeed);
+      const audit: { tool: string; capabilities: number; turn: number; id?: string; parent?: string } = { tool: ref.tool, capabilities: caps, turn };
+      if (ref.id !== undefined) audit.id = ref.id;
+      if (ref.parent !== undefined) audit.parent = ref.parent;
+      // INVARIANT: a result not read in full still records its event; what was not read may hold
+      // anything, so every later argument may carry its classes (Scope.unreadBefore).
+      this.ledger.recordEvent(scope, turn, caps, fragments, contextKey, audit, scripts, unread !== undefined);
       return RECORDED;
     } catch (e) {
       const msg = errorText(e);
       // INVARIANT: a lost event could hide a chain, so the session fails closed from here on.
       this.ledger.degraded = true;
-      this.ledger.errors.push(`record \`${safeName(callRef)}\`: ${msg}`);
+      this.ledger.errors.push(`record \`${tool.slice(0, 80) || '?'}\`: ${msg}`);
       return { recorded: false, reason: 'internal-error', error: msg };
     }
   }
@@ -498,9 +554,10 @@ function pendingKey(tool: string, turn: number, id: string | undefined, parent: 
   return `${tool}\u0000${turn}\u0000${id ?? ''}\u0000${parent ?? ''}`;
 }
 
-function safeName(call: unknown): string {
-  const t = (call as { tool?: unknown } | null)?.tool;
-  return typeof t === 'string' ? t.slice(0, 80) : '?';
+/** The reason of `guard.input-unread`: where reading stopped, and why. */
+function unreadReason(stop: Stop): string {
+  const why = stop.reason === 'unreadable' ? `a value there could not be read: ${stop.detail}` : stop.detail;
+  return `the guard stopped reading this call's arguments at \`${stop.path}\` (${why}), so it judges them as if the unread part held what its rules look for`;
 }
 
 // Built once: the capability and provenance lists of every mask, shared by all decisions.
@@ -509,7 +566,8 @@ const PROVENANCE_LISTS: readonly (readonly ProvenanceClass[])[] = Array.from({ l
 
 /** A decision object with one fixed shape (a literal, not spreads: this is the hot path). */
 function decision(
-  call: ToolCall,
+  tool: string,
+  call: ReadCall | undefined,
   turn: number,
   verdict: Verdict,
   rules: readonly FiredRule[],
@@ -518,9 +576,9 @@ function decision(
   findings: readonly Finding[],
   provenance: readonly ProvenanceClass[],
 ): Mutable<Decision> {
-  const d: Mutable<Decision> = { tool: typeof call?.tool === 'string' ? call.tool : '', turn, verdict, rules, capabilities, evidence, findings, provenance };
-  if (typeof call?.id === 'string') d.id = call.id;
-  if (typeof call?.parent === 'string') d.parent = call.parent;
+  const d: Mutable<Decision> = { tool, turn, verdict, rules, capabilities, evidence, findings, provenance };
+  if (call?.id !== undefined) d.id = call.id;
+  if (call?.parent !== undefined) d.parent = call.parent;
   return d;
 }
 

@@ -227,6 +227,12 @@ export class Scope {
   readonly contexts: ProvenanceTable;
   /** Scripts written in this scope, by the salted hash of each path key: {@link SCRIPT_BITS}. */
   readonly scripts: ProvenanceTable;
+  /**
+   * Per provenance class, the earliest turn of an event whose result was not read in full (a
+   * reader cap, or a value that could not be read). Constant space, never evicted: any later
+   * argument may carry what was not read, so it carries that class (README "Bounds").
+   */
+  private readonly unread = [NEVER, NEVER, NEVER];
 
   /**
    * @param parent the enclosing scope, or undefined for the session
@@ -290,6 +296,17 @@ export class Scope {
     const base = this.parent.factsAt(this.parentTurn);
     // Every event of the enclosing scopes before the opening call comes before this scope's.
     return { eit: eit || base.eit, eitPat: eitPat || base.eitPat || (base.eit && this.patMax > -Infinity) };
+  }
+
+  /** Note classes (bits of {@link PROVENANCE_BITS}) of a result not read in full, at `turn`. */
+  addUnread(classes: number, turn: number): void {
+    for (let c = 0; c < 3; c++) if (classes & (1 << c) && turn < (this.unread[c] as number)) this.unread[c] = turn;
+  }
+
+  /** Classes of results not read in full, seen strictly before `turn`. */
+  unreadBefore(turn: number): number {
+    const u = this.unread;
+    return ((u[0] as number) < turn ? 1 : 0) | ((u[1] as number) < turn ? 2 : 0) | ((u[2] as number) < turn ? 4 : 0);
   }
 
   /** Whether this scope holds a closed EIT → PAT chain among all its events, pending ones included. */
@@ -404,8 +421,8 @@ export class Ledger {
   }
 
   /**
-   * Record one successful event in `scope` at `turn`, with its fragments and context id, and
-   * propagate it to every enclosing scope at the turn of the call that opened the child.
+   * Record one successful event in `scope` at `turn`, with its fragments and context id (and,
+   * with `unread`, the note that its result was not read in full), and propagate it to every enclosing scope at the turn of the call that opened the child.
    */
   recordEvent(
     scope: Scope,
@@ -415,6 +432,7 @@ export class Ledger {
     contextKey: number | undefined,
     audit: Omit<AuditEvent, 'seq'>,
     scripts: readonly (readonly [key: number, bits: number])[] = [],
+    unread = false,
   ): void {
     const classes = provenanceOf(caps);
     let s: Scope | undefined = scope;
@@ -425,6 +443,7 @@ export class Ledger {
       if (classes !== 0) {
         for (const h of fragments) s.fingerprints.add(h, classes, t);
         if (contextKey !== undefined) s.contexts.add(contextKey, classes, t);
+        if (unread) s.addUnread(classes, t);
       }
       for (const [key, bits] of scripts) s.scripts.add(key, bits, t);
       innerChain = s.hasInnerChain();

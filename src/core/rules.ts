@@ -17,6 +17,7 @@ export const RULE_IDS = [
   'gate.deny',
   'guard.internal-error',
   'guard.degraded-ledger',
+  'guard.input-unread',
 ] as const;
 
 export type RuleId = (typeof RULE_IDS)[number];
@@ -26,16 +27,18 @@ export type RuleId = (typeof RULE_IDS)[number];
  * fail-closed rules, then the hard rule (its verdict holds in every mode, so it explains the call
  * in every mode), then the rest in {@link RULE_IDS} order.
  */
-export const DECIDING_ORDER: readonly RuleId[] = ['guard.internal-error', 'guard.degraded-ledger', 'exec.credential-egress', ...RULE_IDS.filter((r) => !r.startsWith('guard.') && r !== 'exec.credential-egress')];
+export const DECIDING_ORDER: readonly RuleId[] = ['guard.internal-error', 'guard.degraded-ledger', 'guard.input-unread', 'exec.credential-egress', ...RULE_IDS.filter((r) => !r.startsWith('guard.') && r !== 'exec.credential-egress')];
 
 /** The chain rules' verdict per mode, exactly DESIGN.md's table. */
-export const RULE_TABLE: Readonly<Record<'chain.eit-pat' | 'chain.eit-pat-nat' | 'chain.eit-pat-nat.sensitive' | 'chain.eit-credential' | 'provenance.untrusted-mutation' | 'exec.credential-egress', Readonly<Record<Mode, Verdict>>>> = {
+export const RULE_TABLE: Readonly<Record<'chain.eit-pat' | 'chain.eit-pat-nat' | 'chain.eit-pat-nat.sensitive' | 'chain.eit-credential' | 'provenance.untrusted-mutation' | 'exec.credential-egress' | 'guard.input-unread', Readonly<Record<Mode, Verdict>>>> = {
   'chain.eit-pat': { permissive: 'allow', balanced: 'ask', strict: 'ask' },
   'chain.eit-pat-nat': { permissive: 'allow', balanced: 'ask', strict: 'deny' },
   'chain.eit-pat-nat.sensitive': { permissive: 'deny', balanced: 'deny', strict: 'deny' },
   'chain.eit-credential': { permissive: 'ask', balanced: 'deny', strict: 'deny' },
   'provenance.untrusted-mutation': { permissive: 'allow', balanced: 'ask', strict: 'deny' },
   'exec.credential-egress': { permissive: 'deny', balanced: 'deny', strict: 'deny' },
+  // Never allow: the guard did not read all of the call (README "Bounds").
+  'guard.input-unread': { permissive: 'ask', balanced: 'ask', strict: 'deny' },
 };
 
 /** What each rule checks, for the README and `explain`. */
@@ -51,4 +54,5 @@ export const RULE_DESCRIPTIONS: Readonly<Record<RuleId, string>> = {
   'gate.deny': 'the capability gate denies: the dispatch policy denies the call',
   'guard.internal-error': 'the guard failed internally while deciding: the fail-closed verdict applies',
   'guard.degraded-ledger': 'recording an earlier event failed, so the history may be incomplete: the fail-closed verdict applies',
+  'guard.input-unread': 'the guard stopped reading the call at a cap or an unreadable value: it never allows, and judges the rest as if the unread part held what its rules look for',
 };

@@ -478,23 +478,33 @@ describe('scanArgs', () => {
     const report = scanArgsReport({ top: 'bob@example.com', deep });
     expect(report.findings.map((f) => f.path)).toEqual(['top']);
     expect(report.truncated).toBe(true);
-    // 64 levels are still scanned.
+    expect(report.stop).toEqual({ reason: 'depth', path: expect.stringMatching(/^deep/), detail: 'nested deeper than 1000 levels' });
+    // 900 levels are still scanned: a card buried 90 levels deep is found.
     let shallow: unknown = 'alice@example.com';
-    for (let i = 0; i < 63; i++) shallow = { a: shallow };
+    for (let i = 0; i < 899; i++) shallow = { a: shallow };
     expect(scanArgsReport(shallow)).toEqual({
-      findings: [{ kind: 'PII', detector: 'pii.email', path: 'a.'.repeat(62) + 'a', preview: 'a***@e***.com' }],
+      findings: [{ kind: 'PII', detector: 'pii.email', path: 'a.'.repeat(898) + 'a', preview: 'a***@e***.com' }],
       truncated: false,
     });
   });
 
-  it('stops after 10 000 leaves', () => {
-    const leaves = Array.from({ length: 10_001 }, () => 'plain text');
+  it('reads 100 000 leaves, then stops and says where', () => {
+    const leaves = Array.from({ length: 100_000 }, () => 'plain text');
     leaves.push('alice@example.com');
     const report = scanArgsReport({ leaves });
     expect(report.findings).toEqual([]);
-    expect(report.truncated).toBe(true);
-    leaves.splice(9_000, 0, 'carol@example.com');
-    expect(scanArgs({ leaves }).map((f) => f.path)).toEqual(['leaves[9000]']);
+    expect(report.stop).toEqual({ reason: 'leaves', path: 'leaves[100000]', detail: 'more than 100000 leaves' });
+    leaves.splice(12_000, 0, 'carol@example.com');
+    expect(scanArgs({ leaves }).map((f) => f.path)).toEqual(['leaves[12000]']);
+  });
+
+  it('scans object keys, and never shows a key that could be data in a path', () => {
+    const found = scanArgs({ body: { 'Card 4111 1111 1111 1111, maria@example.org': true } });
+    expect(found.map((f) => [f.detector, f.path])).toEqual([
+      ['pii.card', 'body[#0]'],
+      ['pii.email', 'body[#0]'],
+    ]);
+    expect(JSON.stringify(found)).not.toContain('maria');
   });
 
   it('runs only the detectors it is given', () => {

@@ -415,10 +415,13 @@ describe('fail closed', () => {
     expect(d.verdict).toBe('deny');
     expect(d.rules[0]?.id).toBe('guard.internal-error');
     expect(d.rules[0]?.reason).toContain('boom in description');
-    expect(s.snapshot().errors.join('\n')).toMatch(/classify `weird_tool`: Error: boom in description/);
+    expect(s.snapshot().errors.join("\n")).toMatch(/classify `weird_tool`: description: could not read the tool spec here \(Error: boom in description\)/);
     // Even an override to [] does not make an unreadable tool allowed.
-    const o = createGuard({ tools: [hostile], overrides: { weird_tool: [] } }).session();
-    expect(o.decide({ tool: 'weird_tool' }).verdict).toBe('deny');
+    const o = createGuard({ tools: TOOLS, overrides: { weird_tool: [] } });
+    o.registerTool(hostile);
+    expect(o.session().decide({ tool: 'weird_tool' }).verdict).toBe('deny');
+    // In a configuration, the same spec is a configuration error, with where it could not be read.
+    expect(() => createGuard({ tools: [hostile] })).toThrow(expect.objectContaining({ code: 'GUARD_CONFIG_INVALID', message: expect.stringContaining('tools[0].description') }));
   });
 
   it('an exception inside a detector yields deny with the error recorded', () => {
