@@ -3,8 +3,9 @@
  * with ratios against a reference measured in the same run (a plain Map get + set per call, the
  * floor any ledger pays). Writes `reports/bench.json`.
  *
- * Budgets (issue "Foundation"): p99 decision + record < 20 µs on a 5-step chain; ledger ≤ 64 KiB
- * after 1 M calls. They are reported against, never asserted in tests.
+ * Budgets: p99 decision + record < 20 µs on a 5-step chain; ledger ≤ 64 KiB after 1 M calls;
+ * deciding a call with 1 MiB of arguments ≤ 5× `JSON.stringify` of the same arguments (README
+ * "Bounds"). They are reported against, never asserted in tests.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Bench } from 'tinybench';
@@ -44,6 +45,17 @@ const page = (kib: number): string => {
   for (let i = 0; s.length < kib * KIB; i++) s += `${words[i % words.length]}${i % 7} `;
   return s.slice(0, kib * KIB);
 };
+
+/** 1 MiB of prose, and a 1 MiB build script: the arguments of the 1 MiB decisions. */
+const MIB_PROSE = page(1024);
+const MIB_SCRIPT = ((): string => {
+  let s = '';
+  for (let i = 0; s.length < 1024 * KIB; i++) s += `echo "step ${i}: compiling module_${i % 97}.c" && gcc -O2 -c src/module_${i % 97}.c -o build/m${i}.o\n`;
+  return s.slice(0, 1024 * KIB);
+})();
+const MIB_SEND = { to: 'partner@example.org', subject: 'notes', body: MIB_PROSE };
+const MIB_READ = { path: 'notes/q3.md', context: MIB_PROSE };
+const MIB_SHELL = { command: MIB_SCRIPT };
 
 function stats(latencies: readonly number[] | undefined): { p50: number; p99: number; mean: number; samples: number } {
   const xs = [...(latencies ?? [])].sort((a, b) => a - b);
@@ -103,6 +115,10 @@ async function main(): Promise<void> {
   const big = page(64);
   const seed = saltSeed('bench');
 
+  // A session after EIT → PAT: the send below is decided by case B, with every argument scanned.
+  const chained = guard.session('mib-chain');
+  for (const st of CHAIN.slice(0, 2)) chained.record(chained.decide({ tool: st.tool, args: st.args }), { result: st.result });
+
   const BATCH4 = batchScenario(4);
   const BATCH6 = batchScenario(6);
   const bench = new Bench({ time: 1500, warmup: true, warmupTime: 300, retainSamples: true, iterations: 20 });
@@ -121,6 +137,21 @@ async function main(): Promise<void> {
       const st = CHAIN[i % CHAIN.length] as (typeof CHAIN)[number];
       const d = s.decide({ tool: st.tool, args: st.args });
       s.record(d, { result: st.result });
+    })
+    .add('reference: JSON.stringify of 1 MiB of arguments (prose)', () => {
+      JSON.stringify(MIB_SEND);
+    })
+    .add('decide a harmless call with 1 MiB of arguments', () => {
+      guard.session('mib-fresh').decide({ tool: 'read_file', args: MIB_READ, turn: 0 });
+    })
+    .add('decide a send with 1 MiB of arguments after EIT → PAT', () => {
+      chained.decide({ tool: 'send_email', args: MIB_SEND });
+    })
+    .add('reference: JSON.stringify of a 1 MiB shell script', () => {
+      JSON.stringify(MIB_SHELL);
+    })
+    .add('decide a shell call with a 1 MiB script', () => {
+      guard.session('mib-fresh').decide({ tool: 'bash', args: MIB_SHELL, turn: 0 });
     })
     .add('scan arguments for PII and secrets', () => {
       scanArgs(CHAIN[4]?.args);
@@ -174,6 +205,17 @@ async function main(): Promise<void> {
   const ref = byName.get('reference: Map get+set per call');
   const fp = byName.get('fingerprint 64 KiB result (512 fragments, the default)');
   const perCall = chain ? { p50Us: chain.p50Ms * 1000, p99Us: chain.p99Ms * 1000 } : undefined;
+  const ratio = (task: string, reference: string): { p50Ms: number | null; referenceP50Ms: number | null; ratio: number | null; goal: number; within: boolean } => {
+    const t = byName.get(task);
+    const r = byName.get(reference);
+    const x = t && r ? t.p50Ms / r.p50Ms : null;
+    return { p50Ms: t?.p50Ms ?? null, referenceP50Ms: r?.p50Ms ?? null, ratio: x, goal: 5, within: x !== null && x <= 5 };
+  };
+  const decide1MiB = {
+    harmless: ratio('decide a harmless call with 1 MiB of arguments', 'reference: JSON.stringify of 1 MiB of arguments (prose)'),
+    sendAfterChain: ratio('decide a send with 1 MiB of arguments after EIT → PAT', 'reference: JSON.stringify of 1 MiB of arguments (prose)'),
+    shell: ratio('decide a shell call with a 1 MiB script', 'reference: JSON.stringify of a 1 MiB shell script'),
+  };
 
   // Ledger size after 1 M calls in one session: serialised snapshot bytes.
   const s = guard.session('soak');
@@ -197,6 +239,8 @@ async function main(): Promise<void> {
       ledgerBytesAfter1MCalls: ledgerBytes,
       ledgerHeapBytesPerSaturatedSession: heapPerSession,
     },
+    /** Deciding a call with 1 MiB of arguments, as a ratio to JSON.stringify of the same arguments (goal ≤ 5×). */
+    decide1MiB,
     batches: {
       explore4Ms: byName.get('explore a 4-call batch with the built-in guard (every order, reduced)')?.p50Ms ?? null,
       explore6x10kMs: byName.get('explore a 6-call batch with the built-in guard (10 000 sampled orders)')?.p50Ms ?? null,
@@ -216,6 +260,7 @@ async function main(): Promise<void> {
   writeFileSync('reports/bench.json', `${JSON.stringify(report, null, 2)}\n`);
   console.table(rows.map((r) => ({ task: r.name, 'p50 (µs)': +(r.p50Ms * 1000).toFixed(2), 'p99 (µs)': +(r.p99Ms * 1000).toFixed(2), samples: r.samples })));
   console.log(`decide+record per call: p50 ${perCall?.p50Us.toFixed(2)} µs, p99 ${perCall?.p99Us.toFixed(2)} µs (budget p99 < 20 µs); ${report.derived.ratioChainCallToReference?.toFixed(1)}× the Map reference`);
+  for (const [k, v] of Object.entries(decide1MiB)) console.log(`deciding a call with 1 MiB of arguments (${k}): ${v.p50Ms?.toFixed(2)} ms, ${v.ratio?.toFixed(1)}× JSON.stringify of the same arguments (goal ≤ 5×)`);
   console.log(`fingerprinting: ${report.derived.fingerprintPerKiBUs?.toFixed(2)} µs per KiB`);
   console.log(`ledger after 1 M calls: ${(ledgerBytes / KIB).toFixed(1)} KiB serialised, ${(heapPerSession / KIB).toFixed(1)} KiB of heap per saturated session (budget ≤ 64 KiB)`);
   console.log(`exploring with the built-in guard: a 4-call batch, every order (reduced) ${report.batches.explore4Ms?.toFixed(1)} ms (goal < 50 ms); a 6-call batch, 10 000 sampled orders ${report.batches.explore6x10kMs?.toFixed(0)} ms (goal < 1 s; ${report.batches.explore6x10kUnreducedMs?.toFixed(0)} ms without reduction)`);

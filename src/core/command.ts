@@ -28,7 +28,7 @@
 import { CRED, EIT, MUT, NAT, PAT } from './capabilities.js';
 import type { Capability } from './capabilities.js';
 import type { Evidence } from './types.js';
-import { K_ARRAY, K_OBJECT, K_STRING, pathOf, readValue } from './walk.js';
+import { K_ARRAY, K_BOOLEAN, K_NULL, K_NUMBER, K_OBJECT, K_STRING, pathOf, readValue } from './walk.js';
 import type { Tape } from './walk.js';
 
 export interface CommandAnalysis {
@@ -97,8 +97,20 @@ interface Collected {
 const COMMAND_LIKE_KEY = /[\s;|&$`()<>@/\\'"=]/u;
 
 /**
- * The text of a tape: every string leaf and every object key that is more than a name (see
- * {@link COMMAND_LIKE_KEY}), with its path, in document order.
+ * Whether an object key is read as command text: when it looks like more than a name, or when it
+ * is a member of a set (`{"curl": true}`: bound to a boolean, null or number, the key is the
+ * content). A key bound to a string or a container names its value.
+ */
+function keyIsText(tape: Tape, i: number, k: string): boolean {
+  if (k.length < 2) return false;
+  if (COMMAND_LIKE_KEY.test(k)) return true;
+  const kind = tape.kind[i];
+  return kind === K_BOOLEAN || kind === K_NULL || kind === K_NUMBER;
+}
+
+/**
+ * The text of a tape: every string leaf and every object key read as text (see
+ * {@link keyIsText}), with its path, in document order.
  */
 function collect(tape: Tape): Collected {
   const leaves: Leaf[] = [];
@@ -117,7 +129,7 @@ function collect(tape: Tape): Collected {
   for (let i = 0; i < n; i++) {
     const k = tape.key[i];
     const p = tape.parent[i] as number;
-    if (typeof k === 'string' && k.length >= 2 && COMMAND_LIKE_KEY.test(k)) leaves.push({ path: pathOf(tape, i), text: k });
+    if (typeof k === 'string' && tape.kind[p] === K_OBJECT && keyIsText(tape, i, k)) leaves.push({ path: pathOf(tape, i), text: k });
     if (tape.kind[i] !== K_STRING) continue;
     const text = tape.text[i] as string;
     leaves.push(p >= 0 && tape.kind[p] === K_ARRAY ? { path: pathOf(tape, i), text, array: p } : { path: i === 0 ? '' : pathOf(tape, i), text });

@@ -256,27 +256,94 @@ export function leafMinWeight(toks: readonly string[]): number {
   return minWeight(toks.length === 1, DIGIT.test(only), DIGIT.test(only) && LETTER.test(only) && !HAN.test(only));
 }
 
+// Scratch lanes of one text's tokens, reused by every probe (the guard is single-threaded and a
+// probe never re-enters itself): probing a large argument allocates no per-token strings.
+let laneA: Int32Array = new Int32Array(256);
+let laneB: Int32Array = new Int32Array(256);
+let laneW: Int32Array = new Int32Array(256);
+
+function ensureLanes(n: number): void {
+  if (laneA.length >= n) return;
+  const m = Math.max(n, laneA.length * 2);
+  const grow = (old: Int32Array): Int32Array => {
+    const next = new Int32Array(m);
+    next.set(old);
+    return next;
+  };
+  laneA = grow(laneA);
+  laneB = grow(laneB);
+  laneW = grow(laneW);
+}
+
+/**
+ * The lanes and weights of every token of `text`, into the scratch arrays; returns the count.
+ * ASCII text takes one pass over its character codes, with the same tokens and the same lanes as
+ * {@link tokenize} and {@link tokenLanes} give (lower-cased runs of `[a-z0-9]`); other text goes
+ * through them.
+ */
+function scanLanes(text: string): number {
+  const cut = text.length > MAX_LEAF_CHARS ? text.slice(0, MAX_LEAF_CHARS) : text;
+  if (!ASCII.test(cut)) {
+    const toks = tokenize(cut);
+    const leaf = tokenLanes(toks);
+    ensureLanes(toks.length);
+    for (let i = 0; i < toks.length; i++) {
+      laneA[i] = leaf.a[i] as number;
+      laneB[i] = leaf.b[i] as number;
+      laneW[i] = leaf.w[i] as number;
+    }
+    return toks.length;
+  }
+  let n = 0;
+  let x = 0;
+  let y = 0;
+  let len = 0;
+  const end = cut.length;
+  for (let i = 0; i <= end; i++) {
+    let c = i < end ? cut.charCodeAt(i) : 0;
+    if (c >= 65 && c <= 90) c += 32;
+    if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) {
+      if (len === 0) {
+        x = 0x811c9dc5;
+        y = 0x3c6ef372;
+      }
+      x = Math.imul(x ^ c, 0x01000193);
+      y = Math.imul(y ^ c, 0x5bd1e995);
+      len++;
+    } else if (len > 0) {
+      if (n >= laneA.length) ensureLanes(n + 1);
+      laneA[n] = x;
+      laneB[n] = y;
+      laneW[n] = len;
+      n++;
+      len = 0;
+    }
+  }
+  return n;
+}
+
 /**
  * Every run hash of 1..{@link WINDOW} tokens of one outbound text that weighs enough to be a
  * fragment. The caller looks each up in the ledger; `visit` returns true to stop early.
  */
 export function probeHashes(text: string, seed: number, visit: (hash: number) => boolean): boolean {
-  const toks = tokenize(text);
-  if (toks.length === 0) return false;
-  const leaf = tokenLanes(toks);
-  for (let i = 0; i < toks.length; i++) {
+  const n = scanLanes(text);
+  const la = laneA;
+  const lb = laneB;
+  const lw = laneW;
+  for (let i = 0; i < n; i++) {
     let weight = 0;
     let a = 0xdeadbeef ^ seed;
     let b = 0x41c6ce57 ^ seed;
-    for (let n = 1; n <= WINDOW && i + n <= toks.length; n++) {
-      const j = i + n - 1;
-      weight += leaf.w[j] as number;
-      a = Math.imul(a ^ (leaf.a[j] as number), 2654435761);
+    for (let k = 1; k <= WINDOW && i + k <= n; k++) {
+      const j = i + k - 1;
+      weight += lw[j] as number;
+      a = Math.imul(a ^ (la[j] as number), 2654435761);
       a = (a << 13) | (a >>> 19);
-      b = Math.imul(b ^ (leaf.b[j] as number), 1597334677);
+      b = Math.imul(b ^ (lb[j] as number), 1597334677);
       b = (b << 17) | (b >>> 15);
       // Probing a lighter run than any stored fragment could weigh is wasted work, nothing more.
-      if (weight >= (n > 1 ? MIN_WEIGHT : MIN_IDENTIFIER) && visit(mix52(a, b))) return true;
+      if (weight >= (k > 1 ? MIN_WEIGHT : MIN_IDENTIFIER) && visit(mix52(a, b))) return true;
     }
   }
   return false;

@@ -23,7 +23,7 @@ import { forEachText, hash52, probeHashes, saltSeed, tapeFragments } from './fin
 import { decide as gateDecide, grantedCapabilities, monotonicRedeclaration, outcomeVerdict, requiredCapabilities } from './gate.js';
 import type { GateCapability } from './gate.js';
 import { Ledger, MAX_TURN, PROVENANCE_BITS, PROVENANCE_CLASSES, SCRIPT_BITS, visibleClasses } from './ledger.js';
-import type { ChainFacts, LedgerSnapshot, Scope } from './ledger.js';
+import type { ChainFacts, LedgerSnapshot, ProvenanceTable, Scope } from './ledger.js';
 import { DECIDING_ORDER, RULE_TABLE } from './rules.js';
 import type { RuleId } from './rules.js';
 import type { CallOutcome, CallRef, Classification, Decision, Evidence, FiredRule, Finding, GateSummary, Mutable, ProvenanceClass, ToolCall, ToolSpec } from './types.js';
@@ -236,18 +236,29 @@ class CallContext {
       const key = hash52(id, seed);
       bits |= visibleClasses(this.scope, this.turn, (s, before) => s.contexts.classesBefore(key, before));
     }
-    forEachText(
-      call.args,
-      (text) => {
-        if (bits === ALL_PROVENANCE) return;
-        probeHashes(text, seed, (h) => {
-          bits |= visibleClasses(this.scope, this.turn, (s, before) => s.fingerprints.classesBefore(h, before));
-          return bits === ALL_PROVENANCE;
-        });
-      },
-      this.destinations(),
-      true,
-    );
+    // The scopes this call sees, each with the turn before which its entries count: found once,
+    // then every probe of every argument text is one lookup per scope that holds anything.
+    const tables: ProvenanceTable[] = [];
+    const befores: number[] = [];
+    for (let s: Scope | undefined = this.scope, t = this.turn; s !== undefined; t = s.parentTurn, s = s.parent) {
+      if (s.fingerprints.size === 0) continue;
+      tables.push(s.fingerprints);
+      befores.push(t);
+    }
+    if (tables.length > 0) {
+      const probe = (h: number): boolean => {
+        for (let k = 0; k < tables.length; k++) bits |= (tables[k] as ProvenanceTable).classesBefore(h, befores[k] as number);
+        return bits === ALL_PROVENANCE;
+      };
+      forEachText(
+        call.args,
+        (text) => {
+          if (bits !== ALL_PROVENANCE) probeHashes(text, seed, probe);
+        },
+        this.destinations(),
+        true,
+      );
+    }
     this.provenanceBits = bits;
     return bits;
   }
