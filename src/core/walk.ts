@@ -266,12 +266,23 @@ export function pathOf(tape: Tape, i: number): string {
   return s.startsWith('.') ? s.slice(1) : s;
 }
 
-/** Position of an object member among its siblings (a linear scan: paths are built rarely). */
+/** Member positions of a tape's nodes, computed once per tape (in one pass) when a path needs one. */
+const SIBLING_INDEX = new WeakMap<Tape, Int32Array>();
+
+/** Position of an object member among its siblings. */
 function keyIndex(tape: Tape, n: number): number {
-  const p = tape.parent[n] as number;
-  let idx = 0;
-  for (let j = p + 1; j < n; j++) if (tape.parent[j] === p) idx++;
-  return idx;
+  let idx = SIBLING_INDEX.get(tape);
+  if (idx === undefined) {
+    const count = new Int32Array(tape.kind.length);
+    idx = new Int32Array(tape.kind.length);
+    for (let i = 1; i < tape.kind.length; i++) {
+      const p = tape.parent[i] as number;
+      idx[i] = count[p] as number;
+      count[p] = (count[p] as number) + 1;
+    }
+    SIBLING_INDEX.set(tape, idx);
+  }
+  return idx[n] as number;
 }
 
 /**

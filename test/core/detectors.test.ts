@@ -505,6 +505,7 @@ describe('scanArgs', () => {
       ['pii.email', 'body[#0]'],
     ]);
     expect(JSON.stringify(found)).not.toContain('maria');
+    expect(scanArgs({ body: { a: 1, b: { c: 'x' }, 'bob@example.org': true } }).map((f) => f.path)).toEqual(['body[#2]']);
   });
 
   it('runs only the detectors it is given', () => {
