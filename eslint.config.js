@@ -6,12 +6,12 @@ import tseslint from 'typescript-eslint';
 const PURE_CORE = ['src/core/**/*.ts'];
 
 export default tseslint.config(
-  { ignores: ['dist/**', '.bench-out/**', 'node_modules/**', 'coverage/**', 'reports/**', 'test/.tmp/**'] },
+  { ignores: ['dist/**', '.mutation/**', '.bench-out/**', 'node_modules/**', 'coverage/**', 'reports/**', 'test/.tmp/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     files: ['bin/**/*.js', 'scripts/**/*.mjs', 'test/fixtures/**/*.mjs', 'eslint.config.js'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly' } },
   },
   {
     files: ['**/*.ts'],

@@ -1,0 +1,216 @@
+/**
+ * Mutant generation for `npm run mutation`: small, deliberate breaks of the guard's core, found on
+ * the TypeScript syntax tree (the `typescript` package's parser), each one edit of the source text.
+ *
+ * Operators (each mutant names one):
+ * - `equality`      `===` ↔ `!==`, `==` ↔ `!=`
+ * - `comparison`    `<` → `<=`, `<=` → `<`, `>` → `>=`, `>=` → `>`
+ * - `logical`       `&&` ↔ `||`, `??` → `&&`
+ * - `bitwise`       `&` ↔ `|`
+ * - `negation`      `!x` → `x`
+ * - `boolean`       `true` ↔ `false`
+ * - `number`        `n` → `n + 1` (`1` → `0`)
+ * - `list-element`  one string element of an array literal dropped (a vocabulary term, a command name)
+ * - `regex-alternative` one top-level alternative of a regular-expression literal dropped
+ * - `statement`     one expression statement inside a function body deleted
+ * - `condition`     an `if` condition replaced by `false`
+ * - `verdict`       a verdict literal weakened: `'deny'` → `'ask'`, `'ask'` → `'allow'`
+ *
+ * Every mutant records whether it sits at module level (`static`: it runs when the module loads,
+ * so no per-scenario coverage can tell who reaches it) and the innermost named function around it.
+ */
+import ts from 'typescript';
+
+const EQUALITY = new Map([
+  [ts.SyntaxKind.EqualsEqualsEqualsToken, '!=='],
+  [ts.SyntaxKind.ExclamationEqualsEqualsToken, '==='],
+  [ts.SyntaxKind.EqualsEqualsToken, '!='],
+  [ts.SyntaxKind.ExclamationEqualsToken, '=='],
+]);
+const COMPARISON = new Map([
+  [ts.SyntaxKind.LessThanToken, '<='],
+  [ts.SyntaxKind.LessThanEqualsToken, '<'],
+  [ts.SyntaxKind.GreaterThanToken, '>='],
+  [ts.SyntaxKind.GreaterThanEqualsToken, '>'],
+]);
+const LOGICAL = new Map([
+  [ts.SyntaxKind.AmpersandAmpersandToken, '||'],
+  [ts.SyntaxKind.BarBarToken, '&&'],
+  [ts.SyntaxKind.QuestionQuestionToken, '&&'],
+]);
+const BITWISE = new Map([
+  [ts.SyntaxKind.AmpersandToken, '|'],
+  [ts.SyntaxKind.BarToken, '&'],
+]);
+const VERDICT_WEAKER = new Map([
+  ['deny', 'ask'],
+  ['ask', 'allow'],
+]);
+
+/** The name V8 gives a function node, as far as the source says it. */
+function functionName(node) {
+  if (ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node) || ts.isGetAccessorDeclaration(node) || ts.isSetAccessorDeclaration(node)) {
+    return node.name ? node.name.getText() : undefined;
+  }
+  if (ts.isConstructorDeclaration(node)) return node.parent && ts.isClassLike(node.parent) && node.parent.name ? node.parent.name.getText() : undefined;
+  if ((ts.isArrowFunction(node) || ts.isFunctionExpression(node)) && node.parent) {
+    if (ts.isVariableDeclaration(node.parent) && ts.isIdentifier(node.parent.name)) return node.parent.name.text;
+    if (ts.isPropertyAssignment(node.parent) || ts.isPropertyDeclaration(node.parent)) return node.parent.name.getText();
+  }
+  return undefined;
+}
+
+const isFunctionLike = (n) =>
+  ts.isFunctionDeclaration(n) || ts.isMethodDeclaration(n) || ts.isArrowFunction(n) || ts.isFunctionExpression(n) || ts.isConstructorDeclaration(n) || ts.isGetAccessorDeclaration(n) || ts.isSetAccessorDeclaration(n);
+
+/** Top-level `|` positions of a regular-expression pattern (outside groups and classes). */
+function topLevelBars(pattern) {
+  const bars = [];
+  let depth = 0;
+  let inClass = false;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === '\\') {
+      i++;
+      continue;
+    }
+    if (inClass) {
+      if (c === ']') inClass = false;
+      continue;
+    }
+    if (c === '[') inClass = true;
+    else if (c === '(') depth++;
+    else if (c === ')') depth--;
+    else if (c === '|' && depth === 0) bars.push(i);
+  }
+  return bars;
+}
+
+/**
+ * Every mutant of one source file.
+ * @param {string} file path relative to the repository (`src/core/x.ts`)
+ * @param {string} text the file's source
+ * @returns {{file: string, start: number, end: number, replacement: string, operator: string, line: number, col: number, original: string, static: boolean, fn: string | undefined}[]}
+ */
+export function mutantsOf(file, text) {
+  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
+  const out = [];
+  const add = (node, start, end, replacement, operator, fnStack) => {
+    const { line, character } = sf.getLineAndCharacterOfPosition(start);
+    const named = [...fnStack].reverse().find((f) => f !== undefined);
+    out.push({ file, start, end, replacement, operator, line: line + 1, col: character + 1, original: text.slice(start, end), static: fnStack.length === 0, fn: named });
+  };
+  const visit = (node, fnStack, typeContext) => {
+    // Types, imports and declarations without runtime code are not mutated.
+    if (ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node) || ts.isImportDeclaration(node) || ts.isExportDeclaration(node) || ts.isTypeNode(node)) return;
+    if (ts.isModuleDeclaration(node)) return;
+    const inner = isFunctionLike(node) ? [...fnStack, functionName(node)] : fnStack;
+    if (ts.isBinaryExpression(node)) {
+      const k = node.operatorToken.kind;
+      const op = node.operatorToken;
+      for (const [map, name] of [
+        [EQUALITY, 'equality'],
+        [COMPARISON, 'comparison'],
+        [LOGICAL, 'logical'],
+        [BITWISE, 'bitwise'],
+      ]) {
+        const r = map.get(k);
+        if (r !== undefined) add(node, op.getStart(sf), op.getEnd(), r, name, fnStack);
+      }
+    } else if (ts.isPrefixUnaryExpression(node) && node.operator === ts.SyntaxKind.ExclamationToken) {
+      add(node, node.getStart(sf), node.operand.getStart(sf), '', 'negation', fnStack);
+    } else if (node.kind === ts.SyntaxKind.TrueKeyword || node.kind === ts.SyntaxKind.FalseKeyword) {
+      add(node, node.getStart(sf), node.getEnd(), node.kind === ts.SyntaxKind.TrueKeyword ? 'false' : 'true', 'boolean', fnStack);
+    } else if (ts.isNumericLiteral(node) && !ts.isEnumMember(node.parent) && !(ts.isPropertyAssignment(node.parent) && node.parent.name === node)) {
+      const v = Number(node.text);
+      if (Number.isFinite(v) && Number.isInteger(v)) add(node, node.getStart(sf), node.getEnd(), v === 1 ? '0' : String(v + 1), 'number', fnStack);
+    } else if (ts.isArrayLiteralExpression(node)) {
+      const els = node.elements;
+      els.forEach((el, i) => {
+        if (!ts.isStringLiteral(el) && !ts.isNoSubstitutionTemplateLiteral(el)) return;
+        if (els.length < 2) return;
+        // Remove the element and the comma after it (or before it, for the last one).
+        const start = i < els.length - 1 ? el.getStart(sf) : els[i - 1].getEnd();
+        const end = i < els.length - 1 ? els[i + 1].getStart(sf) : el.getEnd();
+        add(el, start, end, '', 'list-element', fnStack);
+      });
+    } else if (ts.isRegularExpressionLiteral(node)) {
+      const src = node.text;
+      const close = src.lastIndexOf('/');
+      const pattern = src.slice(1, close);
+      const bars = topLevelBars(pattern);
+      if (bars.length > 0) {
+        const cuts = [-1, ...bars, pattern.length];
+        for (let i = 0; i + 1 < cuts.length; i++) {
+          const kept = pattern.slice(0, cuts[i] === -1 ? 0 : cuts[i]) + pattern.slice(cuts[i + 1] === pattern.length ? pattern.length : cuts[i + 1] + (cuts[i] === -1 ? 1 : 0));
+          const mutated = `/${i === 0 ? pattern.slice(cuts[1] + 1) : kept}/${src.slice(close + 1)}`;
+          if (mutated !== src) add(node, node.getStart(sf), node.getEnd(), mutated, 'regex-alternative', fnStack);
+        }
+      }
+    } else if (ts.isStringLiteral(node) && VERDICT_WEAKER.has(node.text) && !ts.isPropertyAssignment(node.parent) && !ts.isLiteralTypeNode(node.parent) && !ts.isCaseClause(node.parent)) {
+      add(node, node.getStart(sf), node.getEnd(), `'${VERDICT_WEAKER.get(node.text)}'`, 'verdict', fnStack);
+    } else if (ts.isPropertyAssignment(node) && ts.isStringLiteral(node.initializer) && VERDICT_WEAKER.has(node.initializer.text)) {
+      add(node.initializer, node.initializer.getStart(sf), node.initializer.getEnd(), `'${VERDICT_WEAKER.get(node.initializer.text)}'`, 'verdict', fnStack);
+    }
+    if (ts.isExpressionStatement(node) && fnStack.length > 0) {
+      add(node, node.getStart(sf), node.getEnd(), ';', 'statement', fnStack);
+    }
+    if (ts.isIfStatement(node)) {
+      add(node.expression, node.expression.getStart(sf), node.expression.getEnd(), 'false', 'condition', fnStack);
+    }
+    ts.forEachChild(node, (c) => visit(c, inner, typeContext));
+  };
+  visit(sf, [], false);
+  return out;
+}
+
+/** The source with one mutant applied. */
+export function applyMutant(text, m) {
+  return text.slice(0, m.start) + m.replacement + text.slice(m.end);
+}
+
+/** A one-line diff of a mutant: the original line and the mutated one. */
+export function mutantDiff(text, m) {
+  const lineStart = text.lastIndexOf('\n', m.start - 1) + 1;
+  let lineEnd = text.indexOf('\n', m.end);
+  if (lineEnd < 0) lineEnd = text.length;
+  const before = text.slice(lineStart, lineEnd);
+  const after = text.slice(lineStart, m.start) + m.replacement + text.slice(m.end, lineEnd);
+  const clip = (s) => (s.trim().length > 220 ? `${s.trim().slice(0, 217)}…` : s.trim());
+  return `- ${clip(before)}\n+ ${clip(after)}`;
+}
+
+/**
+ * Text that must occur in a scenario for a static mutant to be able to change how the guard treats
+ * it: the dropped list element, or the longest literal run of a dropped regex alternative. Undefined
+ * when there is no such text (a number, a boolean): then every scenario may be affected.
+ */
+export function requiredText(m) {
+  if (m.operator === 'list-element') {
+    const s = m.original.replace(/^[\s,]*['"`]|['"`][\s,]*$/g, '');
+    return stems(s);
+  }
+  if (m.operator === 'regex-alternative') {
+    const orig = m.original;
+    const close = orig.lastIndexOf('/');
+    const pattern = orig.slice(1, close);
+    const mutated = m.replacement.slice(1, m.replacement.lastIndexOf('/'));
+    // The dropped alternative is what the original has and the mutant lacks.
+    let i = 0;
+    while (i < mutated.length && mutated[i] === pattern[i]) i++;
+    let j = 0;
+    while (j < mutated.length - i && mutated[mutated.length - 1 - j] === pattern[pattern.length - 1 - j]) j++;
+    const dropped = pattern.slice(i, pattern.length - j);
+    const runs = dropped.replace(/\\[bBdDwWsS]/g, ' ').replace(/\\(.)/g, '$1').split(/[^\p{L}\p{N}_]+/u).filter((r) => r.length >= 3);
+    if (runs.length === 0) return undefined;
+    return stems(runs.sort((a, b) => b.length - a.length)[0]);
+  }
+  return undefined;
+}
+
+/** Lower-cased word stems of a term: an inflected or joined form still contains each of them. */
+function stems(term) {
+  const words = term.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w !== '');
+  if (words.length === 0) return undefined;
+  return words.map((w) => (/^[\p{Script=Han}]+$/u.test(w) ? w : w.slice(0, Math.max(3, w.length - 2))));
+}

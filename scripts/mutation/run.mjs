@@ -1,0 +1,398 @@
+/**
+ * `npm run mutation`: how many deliberately broken guards the challenge sets catch.
+ *
+ * 1. Every mutant of `src/core/*.ts` is generated (scripts/mutation/mutants.mjs); `--sample N
+ *    --seed S` keeps N of them, drawn with a seeded generator.
+ * 2. Coverage: the built-in guard runs every scenario × mode of the sets once, under V8's precise
+ *    block coverage, carried back to the TypeScript through tsc's source maps. A mutant inside a
+ *    function is run only against the runs that executed the block it sits in (a classifier mutant,
+ *    further, only against scenarios with a tool it classifies differently). A mutant at module level (a term of
+ *    the vocabulary, a command name, a regular expression) runs when the module loads, so coverage
+ *    cannot tell; it is run against the scenarios whose text holds what it removed (a dropped term's
+ *    word stems, a dropped regex alternative's longest literal), or against every run when it removed
+ *    no text (a number, a boolean).
+ * 3. Each mutant is compiled alone (`ts.transpileModule`), written into a private copy of `dist/`,
+ *    and run in a fresh worker thread, stopping at the first run with a step that does not pass.
+ *    A mutant that outlives its time budget is a timeout (detected, as a hang is noticed).
+ * 4. `reports/mutation.json` (every mutant, its status, file:line, diff and what killed it) and
+ *    `reports/mutation.md` (score per file and per operator, the survivors with their diffs).
+ *
+ * Score = (killed + timeout) / (mutants − compile errors − runtime errors − equivalent). Equivalent
+ * mutants are listed, each with its reason, in scripts/mutation/equivalent.json.
+ */
+import { Command } from 'commander';
+import { copyFileSync, cpSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { SourceMap } from 'node:module';
+import { availableParallelism } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import ts from 'typescript';
+import { applyMutant, mutantDiff, mutantsOf, requiredText } from './mutants.mjs';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const SCHEMA = 'guard-eval/mutation@1';
+
+const program = new Command()
+  .name('npm run mutation --')
+  .description('mutation testing of src/core with the challenge sets as the killing suite')
+  .option('--sample <n>', 'run a seeded sample of n mutants instead of all', (v) => positiveInt('--sample', v))
+  .option('--seed <s>', 'seed of the sample', (v) => positiveInt('--seed', v), 1)
+  .option('--files <names...>', 'only these core files (e.g. command.ts rules.ts)')
+  .option('--concurrency <n>', 'worker threads at once', (v) => positiveInt('--concurrency', v), Math.max(1, availableParallelism()))
+  .option('--sets <dirs...>', 'scenario folders that make up the killing suite', ['challenge-sets'])
+  .option('--out <dir>', 'where to write mutation.json and mutation.md', 'reports')
+  .option('--quiet', 'no progress lines')
+  .showHelpAfterError();
+
+function positiveInt(flag, v) {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1) {
+    process.stderr.write(`error: ${flag} expects a positive integer, got \`${v}\`\n`);
+    process.exit(2);
+  }
+  return n;
+}
+
+/** mulberry32: a small seeded generator, so that a sample is the same on every machine. */
+function rng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const opts = program.parse().opts();
+const log = (s) => {
+  if (!opts.quiet) process.stderr.write(`${s}\n`);
+};
+
+// ------------------------------------------------------------------------------------------------
+// The suite, and what each run of it reaches
+// ------------------------------------------------------------------------------------------------
+const dist = join(ROOT, 'dist');
+const { loadScenarios } = await import(pathToFileURL(join(dist, 'io/dsl.js')).href);
+const { runScenario } = await import(pathToFileURL(join(dist, 'harness/runner.js')).href);
+const { builtinGuard } = await import(pathToFileURL(join(dist, 'harness/guards.js')).href);
+const { formatIssue } = await import(pathToFileURL(join(dist, 'io/errors.js')).href);
+
+const loaded = await loadScenarios(opts.sets.map((d) => join(ROOT, d)));
+if (!loaded.ok) {
+  process.stderr.write(`${loaded.issues.map(formatIssue).join('\n')}\n`);
+  process.exit(2);
+}
+const scenarios = loaded.scenarios;
+/** Every scenario × mode run of the suite, with what it reaches. */
+const runs = [];
+const session = new Session();
+session.connect();
+await session.post('Profiler.enable');
+await session.post('Profiler.startPreciseCoverage', { callCount: true, detailed: true });
+const coreUrl = pathToFileURL(join(dist, 'core')).href + '/';
+
+// V8 reports block coverage in the compiled JavaScript; the source maps tsc writes beside it carry
+// each block back to the TypeScript a mutant is placed in. Positions are cached: most repeat.
+const maps = new Map();
+function tsOffset(file, jsOffset) {
+  let m = maps.get(file);
+  if (m === undefined) {
+    const js = readFileSync(join(dist, 'core', file.slice('src/core/'.length).replace(/\.ts$/, '.js')), 'utf8');
+    const tsText = readFileSync(join(ROOT, file), 'utf8');
+    const starts = (t) => [0, ...[...t.matchAll(/\n/g)].map((x) => x.index + 1)];
+    m = { map: new SourceMap(JSON.parse(readFileSync(join(dist, 'core', `${file.slice('src/core/'.length).replace(/\.ts$/, '.js')}.map`), 'utf8'))), js: starts(js), ts: starts(tsText), cache: new Map() };
+    maps.set(file, m);
+  }
+  let v = m.cache.get(jsOffset);
+  if (v !== undefined) return v;
+  let line = 0;
+  for (let lo = 0, hi = m.js.length - 1; lo <= hi; ) {
+    const mid = (lo + hi) >> 1;
+    if (m.js[mid] <= jsOffset) {
+      line = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  const e = m.map.findEntry(line, jsOffset - m.js[line]);
+  v = e && e.originalLine !== undefined ? (m.ts[e.originalLine] ?? 0) + e.originalColumn : -1;
+  m.cache.set(jsOffset, v);
+  return v;
+}
+const started = process.hrtime.bigint();
+for (const scenario of scenarios) {
+  const text = JSON.stringify([scenario.tools, scenario.steps]).toLowerCase();
+  for (const mode of scenario.modes) {
+    await session.post('Profiler.takePreciseCoverage');
+    const t0 = process.hrtime.bigint();
+    const r = await runScenario(scenario, mode, { guard: builtinGuard() });
+    const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+    const { result } = await session.post('Profiler.takePreciseCoverage');
+    // Per core file the run reached: the TypeScript ranges of the blocks it never executed.
+    // And the named functions it called: V8 leaves out functions never compiled, so a block
+    // inside one is only known to be unexecuted because its function never ran.
+    const unexecuted = new Map();
+    const fns = new Set();
+    for (const script of result) {
+      if (!script.url.startsWith(coreUrl)) continue;
+      const file = `src/core/${script.url.slice(coreUrl.length).replace(/\.js$/, '.ts')}`;
+      const zero = [];
+      for (const f of script.functions) {
+        if (f.ranges[0]?.count > 0 && f.functionName) fns.add(`${file}#${f.functionName}`);
+        for (const range of f.ranges) {
+          if (range.count !== 0) continue;
+          const a = tsOffset(file, range.startOffset);
+          const b = tsOffset(file, range.endOffset);
+          if (a >= 0 && b > a) zero.push([a, b]);
+        }
+      }
+      unexecuted.set(file, zero);
+    }
+    const clean = r.status === 'pass' && r.steps.every((s) => s.outcome === 'pass');
+    runs.push({ scenario, mode, unexecuted, fns, text, ms, clean });
+  }
+}
+await session.post('Profiler.stopPreciseCoverage');
+
+// The classifier's only way into a verdict is the classification it gives a tool (guard.ts imports
+// classifyTool and nothing else from classifier.ts or vocabulary.ts). A mutant of either file is
+// therefore first tried on every tool spec of the suite: only the runs of scenarios with a tool
+// whose capabilities (or Code Mode flag, or failure to classify) change can notice it.
+const CLASSIFIER_FILES = new Set(['src/core/classifier.ts', 'src/core/vocabulary.ts']);
+const { classifyTool } = await import(pathToFileURL(join(dist, 'core/classifier.js')).href);
+const specIndex = new Map();
+const specs = [];
+const classification = (spec) => {
+  try {
+    const c = classifyTool(spec);
+    return `${[...c.capabilities].sort().join(',')}|${c.codeMode}`;
+  } catch {
+    return 'throws';
+  }
+};
+for (const r of runs) {
+  r.specs = [];
+  for (const [name, spec] of Object.entries(r.scenario.tools)) {
+    const key = JSON.stringify({ name, ...spec });
+    let i = specIndex.get(key);
+    if (i === undefined) {
+      i = specs.length;
+      specIndex.set(key, i);
+      specs.push({ spec: { name, ...spec }, original: classification({ name, ...spec }) });
+    }
+    r.specs.push(i);
+  }
+}
+session.disconnect();
+const cleanRuns = runs.filter((r) => r.clean);
+log(`suite: ${runs.length} scenario × mode runs (${cleanRuns.length} passing, the killing suite), covered in ${(Number(process.hrtime.bigint() - started) / 1e9).toFixed(1)} s`);
+
+// ------------------------------------------------------------------------------------------------
+// Mutants
+// ------------------------------------------------------------------------------------------------
+const coreDir = join(ROOT, 'src/core');
+const files = readdirSync(coreDir)
+  .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+  .filter((f) => !opts.files || opts.files.includes(f))
+  .sort();
+if (opts.files) for (const f of opts.files) if (!files.includes(f)) {
+  process.stderr.write(`error: no core file \`${f}\` in src/core\n`);
+  process.exit(2);
+}
+const sources = new Map(files.map((f) => [`src/core/${f}`, readFileSync(join(coreDir, f), 'utf8')]));
+let mutants = [];
+for (const [file, text] of sources) mutants.push(...mutantsOf(file, text));
+mutants.forEach((m, i) => (m.id = i + 1));
+const generated = mutants.length;
+if (opts.sample !== undefined && opts.sample < mutants.length) {
+  const next = rng(opts.seed);
+  const pool = [...mutants];
+  for (let i = pool.length - 1; i > 0; i--) {
+    const j = Math.floor(next() * (i + 1));
+    [pool[i], pool[j]] = [pool[j], pool[i]];
+  }
+  mutants = pool.slice(0, opts.sample).sort((a, b) => a.id - b.id);
+}
+const equivalent = new Map(
+  JSON.parse(readFileSync(join(ROOT, 'scripts/mutation/equivalent.json'), 'utf8')).map((e) => [`${e.file}\u0000${e.line}\u0000${e.operator}\u0000${e.replacement}`, e.reason]),
+);
+log(`mutants: ${generated} generated in ${files.length} files${opts.sample !== undefined ? `, a sample of ${mutants.length} (seed ${opts.seed})` : ''}`);
+
+/** The runs a mutant is tried against, cheapest first (a killing run is found sooner). */
+function selectRuns(m) {
+  let chosen;
+  if (m.static) {
+    const need = requiredText(m);
+    chosen = need === undefined ? cleanRuns : cleanRuns.filter((r) => need.every((w) => r.text.includes(w)));
+  } else {
+    // Reached: the run called the named function around the mutant, and no block it left
+    // unexecuted holds the mutant.
+    chosen = cleanRuns.filter((r) => {
+      const zero = r.unexecuted.get(m.file);
+      if (zero === undefined || (m.fn !== undefined && !r.fns.has(`${m.file}#${m.fn}`))) return false;
+      return !zero.some(([a, b]) => a < m.start && m.end <= b);
+    });
+  }
+  return [...chosen].sort((a, b) => a.ms - b.ms);
+}
+
+const compilerOptions = { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: false, isolatedModules: true };
+function compile(m) {
+  const src = applyMutant(sources.get(m.file), m);
+  const out = ts.transpileModule(src, { compilerOptions, fileName: m.file, reportDiagnostics: true });
+  if (out.diagnostics?.length) return { error: ts.flattenDiagnosticMessageText(out.diagnostics[0].messageText, ' ') };
+  return { js: out.outputText };
+}
+
+// ------------------------------------------------------------------------------------------------
+// Running
+// ------------------------------------------------------------------------------------------------
+const work = join(ROOT, '.mutation');
+rmSync(work, { recursive: true, force: true });
+const slots = Array.from({ length: Math.min(opts.concurrency, Math.max(1, mutants.length)) }, (_, k) => {
+  const dir = join(work, `slot-${k}`, 'dist');
+  cpSync(dist, dir, { recursive: true });
+  return dir;
+});
+
+function runMutant(m, slot) {
+  const target = join(slot, 'core', m.file.slice('src/core/'.length).replace(/\.ts$/, '.js'));
+  const c = compile(m);
+  if (c.error !== undefined) return Promise.resolve({ status: 'compile-error', error: c.error });
+  const selected = selectRuns(m);
+  if (selected.length === 0) return Promise.resolve({ status: 'no-coverage', ran: 0 });
+  writeFileSync(target, c.js);
+  const budget = 10_000 + 20 * selected.reduce((a, r) => a + r.ms, 0);
+  return new Promise((done) => {
+    const w = new Worker(join(ROOT, 'scripts/mutation/worker.mjs'), {
+      workerData: {
+        dist: slot,
+        runs: selected.map((r) => ({ scenario: r.scenario, mode: r.mode, specs: r.specs })),
+        ...(CLASSIFIER_FILES.has(m.file) ? { specs } : {}),
+      },
+      resourceLimits: { maxOldGenerationSizeMb: 2048 },
+    });
+    let settled = false;
+    const finish = (r) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      void w.terminate();
+      copyFileSync(join(dist, 'core', m.file.slice('src/core/'.length).replace(/\.ts$/, '.js')), target);
+      done(r);
+    };
+    const timer = setTimeout(() => finish({ status: 'timeout', ran: selected.length }), budget);
+    w.once('message', finish);
+    w.once('error', (e) => finish({ status: 'runtime-error', error: String(e?.message ?? e).slice(0, 300) }));
+    w.once('exit', (code) => finish({ status: 'runtime-error', error: `the worker exited with code ${code}` }));
+  });
+}
+
+const results = new Array(mutants.length);
+let next = 0;
+let done = 0;
+const t0 = Date.now();
+await Promise.all(
+  slots.map(async (slot) => {
+    for (let i = next++; i < mutants.length; i = next++) {
+      const m = mutants[i];
+      const eq = equivalent.get(`${m.file}\u0000${m.line}\u0000${m.operator}\u0000${m.replacement}`);
+      const t = Date.now();
+      const r = await runMutant(m, slot);
+      r.ms = Date.now() - t;
+      results[i] = eq !== undefined && (r.status === 'survived' || r.status === 'no-coverage') ? { status: 'equivalent', reason: eq } : r;
+      done++;
+      if (!opts.quiet && (done % 25 === 0 || done === mutants.length)) log(`  ${done}/${mutants.length} mutants, ${Math.round((Date.now() - t0) / 1000)} s`);
+    }
+  }),
+);
+rmSync(work, { recursive: true, force: true });
+
+// ------------------------------------------------------------------------------------------------
+// Reports
+// ------------------------------------------------------------------------------------------------
+const DETECTED = new Set(['killed', 'timeout']);
+const INVALID = new Set(['compile-error', 'runtime-error', 'equivalent']);
+function tally(rows) {
+  const t = { mutants: rows.length, killed: 0, timeout: 0, survived: 0, noCoverage: 0, compileError: 0, runtimeError: 0, equivalent: 0 };
+  for (const r of rows) {
+    const key = { killed: 'killed', timeout: 'timeout', survived: 'survived', 'no-coverage': 'noCoverage', 'compile-error': 'compileError', 'runtime-error': 'runtimeError', equivalent: 'equivalent' }[r.status];
+    t[key]++;
+  }
+  const valid = rows.filter((r) => !INVALID.has(r.status)).length;
+  t.score = valid === 0 ? null : Math.round((10_000 * rows.filter((r) => DETECTED.has(r.status)).length) / valid) / 100;
+  return t;
+}
+const rows = mutants.map((m, i) => ({
+  id: m.id,
+  file: m.file,
+  line: m.line,
+  col: m.col,
+  operator: m.operator,
+  static: m.static,
+  ...(m.fn !== undefined ? { function: m.fn } : {}),
+  status: results[i].status,
+  diff: mutantDiff(sources.get(m.file), m),
+  runs: results[i].ran ?? 0,
+  ms: results[i].ms,
+  ...(results[i].killedBy ? { killedBy: results[i].killedBy } : {}),
+  ...(results[i].error ? { error: results[i].error } : {}),
+  ...(results[i].reason ? { reason: results[i].reason } : {}),
+}));
+const group = (key) => {
+  const m = new Map();
+  for (const r of rows) m.set(r[key], [...(m.get(r[key]) ?? []), r]);
+  return [...m].sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, rs]) => ({ [key]: k, ...tally(rs) }));
+};
+const report = {
+  schema: SCHEMA,
+  suite: { sets: opts.sets, runs: runs.length, passingRuns: cleanRuns.length },
+  sample: opts.sample !== undefined ? { size: mutants.length, of: generated, seed: opts.seed } : null,
+  totals: tally(rows),
+  byFile: group('file'),
+  byOperator: group('operator'),
+  mutants: rows,
+};
+mkdirSync(resolve(ROOT, opts.out), { recursive: true });
+writeFileSync(resolve(ROOT, opts.out, 'mutation.json'), `${JSON.stringify(report, null, 1)}\n`);
+writeFileSync(resolve(ROOT, opts.out, 'mutation.md'), renderMarkdown(report));
+log(`score ${report.totals.score}% (${report.totals.killed + report.totals.timeout} detected of ${report.totals.mutants - report.totals.compileError - report.totals.runtimeError - report.totals.equivalent}); ${report.totals.survived} survived, ${report.totals.noCoverage} reached by no scenario`);
+log(`written: ${join(opts.out, 'mutation.json')}, ${join(opts.out, 'mutation.md')}`);
+
+function renderMarkdown(r) {
+  const line = (cells) => `| ${cells.join(' | ')} |`;
+  const head = ['mutants', 'killed', 'timeout', 'survived', 'no coverage', 'invalid', 'equivalent', 'score'];
+  const cells = (t) => [t.mutants, t.killed, t.timeout, t.survived, t.noCoverage, t.compileError + t.runtimeError, t.equivalent, t.score === null ? 'n/a' : `${t.score.toFixed(1)} %`];
+  const out = [
+    '# Mutation testing of src/core',
+    '',
+    `Killing suite: ${r.suite.sets.join(', ')} (${r.suite.passingRuns} scenario × mode runs). ${r.sample ? `A sample of ${r.sample.size} of ${r.sample.of} mutants, seed ${r.sample.seed}.` : `All ${r.totals.mutants} mutants.`} Regenerate with \`npm run mutation${r.sample ? ` -- --sample ${r.sample.size} --seed ${r.sample.seed}` : ''}\`.`,
+    '',
+    `**Score: ${r.totals.score === null ? 'n/a' : `${r.totals.score.toFixed(1)} %`}** (killed and timed-out mutants over all but the invalid and equivalent ones; a mutant no scenario reaches counts as survived).`,
+    '',
+    '## By file',
+    '',
+    line(['file', ...head]),
+    line(['---', ...head.map(() => '---:')]),
+    ...r.byFile.map((f) => line([`\`${f.file}\``, ...cells(f)])),
+    line(['**total**', ...cells(r.totals)]),
+    '',
+    '## By operator',
+    '',
+    line(['operator', ...head]),
+    line(['---', ...head.map(() => '---:')]),
+    ...r.byOperator.map((o) => line([`\`${o.operator}\``, ...cells(o)])),
+    '',
+    '## Survivors',
+    '',
+  ];
+  const survivors = r.mutants.filter((m) => m.status === 'survived' || m.status === 'no-coverage');
+  if (survivors.length === 0) out.push('None.');
+  for (const m of survivors) {
+    out.push(`- \`${m.file}:${m.line}:${m.col}\` ${m.operator}${m.status === 'no-coverage' ? ' (reached by no scenario)' : ''}${m.function ? ` in \`${m.function}\`` : ''}`, '', '  ```diff', ...m.diff.split('\n').map((l) => `  ${l}`), '  ```');
+  }
+  return `${out.join('\n')}\n`;
+}
