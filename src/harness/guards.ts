@@ -7,7 +7,7 @@ import type { Capability, Mode, Verdict } from '../core/capabilities.js';
 import type { GrantPolicy } from '../core/gate.js';
 import { createGuard } from '../core/guard.js';
 import type { Guard, Session } from '../core/guard.js';
-import type { ChainFacts } from '../core/ledger.js';
+import type { ChainFacts, LedgerLimits } from '../core/ledger.js';
 import type { CallOutcome, CallRef, Decision, ToolCall, ToolSpec } from '../core/types.js';
 import { constantGuard, orderBlindGuard, windowGuard } from './baselines.js';
 
@@ -17,6 +17,8 @@ export interface SessionConfig {
   readonly unknownTool: Verdict;
   readonly overrides: Readonly<Record<string, readonly Capability[]>>;
   readonly policy?: GrantPolicy;
+  /** The guard's table sizes, when the scenario sets them (`guard.limits`). */
+  readonly limits?: Readonly<Partial<LedgerLimits>>;
   readonly tools: readonly ToolSpec[];
 }
 
@@ -75,6 +77,7 @@ export function guardFor(config: SessionConfig): Guard {
       unknownTool: config.unknownTool,
       overrides: config.overrides,
       ...(config.policy ? { policy: config.policy } : {}),
+      ...(config.limits ? { limits: config.limits } : {}),
       tools: config.tools,
       // A fixed salt keeps runs byte-identical; fingerprints never leave the process.
       salt: 'guard-eval-harness',

@@ -3,6 +3,7 @@
  * Plain data, with a source location on everything a report may point at.
  */
 import type { Capability, Mode, Verdict } from '../core/capabilities.js';
+import type { LedgerLimits } from '../core/ledger.js';
 import type { PolicyVerdict, ToolSpec } from '../core/types.js';
 
 /** A position in a scenario file (1-based line and column). */
@@ -89,6 +90,8 @@ export interface GuardSettings {
   readonly unknownTool?: Verdict;
   readonly overrides?: Readonly<Record<string, readonly Capability[]>>;
   readonly policy?: { readonly granted: readonly string[] | 'all'; readonly taintResilient?: readonly string[] };
+  /** The guard's table sizes for this scenario (`fingerprints`, `scripts`, ...), to exercise eviction. */
+  readonly limits?: Readonly<Partial<Record<keyof LedgerLimits, number>>>;
 }
 
 /** One loaded scenario. */

@@ -77,6 +77,7 @@ export function sessionConfig(scenario: Scenario, mode: Mode, base: BaseGuardSet
     unknownTool: g.unknownTool ?? base.unknownTool ?? 'ask',
     overrides: { ...(base.overrides ?? {}), ...(g.overrides ?? {}) },
     ...(policy ? { policy } : {}),
+    ...(g.limits ? { limits: g.limits } : {}),
     tools: Object.entries(scenario.tools).map(([name, spec]) => ({ ...spec, name })),
   };
 }

@@ -8,6 +8,8 @@ import type { Node, YAMLMap } from 'yaml';
 import { CAPABILITIES, CAPABILITY_ALIASES, MODES, VERDICTS, isCapability } from '../core/capabilities.js';
 import type { Capability, Mode, Verdict } from '../core/capabilities.js';
 import { parseGrantPolicy } from '../core/gate.js';
+import { DEFAULT_LIMITS } from '../core/ledger.js';
+import type { LedgerLimits } from '../core/ledger.js';
 import { didYouMean, suggest } from '../core/suggest.js';
 import type { PolicyVerdict, ToolAnnotations, ToolOrigin, ToolSpec } from '../core/types.js';
 import type { BatchStep, CallStep, CodeStep, ExpectSpec, Expectation, GuardSettings, Loc, RepeatStep, Scenario, SessionStep, Step } from '../harness/model.js';
@@ -20,7 +22,10 @@ import type { InputIssue, SourcePos } from './errors.js';
 
 export const FILE_KEYS = ['version', 'scenarios'] as const;
 export const SCENARIO_KEYS = ['version', 'id', 'title', 'description', 'tags', 'pair', 'twin', 'guard', 'catalog', 'tools', 'steps'] as const;
-export const GUARD_KEYS = ['mode', 'unknownTool', 'overrides', 'policy'] as const;
+export const GUARD_KEYS = ['mode', 'unknownTool', 'overrides', 'policy', 'limits'] as const;
+/** The guard's limits a scenario may set under `guard.limits`. */
+type LimitName = keyof LedgerLimits;
+const LIMIT_NAMES = Object.keys(DEFAULT_LIMITS) as LimitName[];
 export const TOOL_KEYS = ['name', 'title', 'description', 'inputSchema', 'outputSchema', 'annotations', 'origin'] as const;
 export const ANNOTATION_KEYS = ['title', 'readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const;
 export const STEP_FORMS = ['call', 'batch', 'code', 'repeat', 'session'] as const;
@@ -394,7 +399,7 @@ export class ScenarioReader {
   // -------------------------------------------------------------------------------------------
 
   private readGuard(e: Entry): GuardSettings {
-    const map = this.map(e, 'a map (`mode`, `unknownTool`, `overrides`, `policy`)');
+    const map = this.map(e, 'a map (`mode`, `unknownTool`, `overrides`, `policy`, `limits`)');
     if (map === undefined) return {};
     const f = this.fields(map, GUARD_KEYS);
     const modeE = f.get('mode');
@@ -405,12 +410,42 @@ export class ScenarioReader {
     const overrides = ovE === undefined ? undefined : this.readOverrides(ovE);
     const polE = f.get('policy');
     const policy = polE === undefined ? undefined : this.readPolicy(polE);
+    const limE = f.get('limits');
+    const limits = limE === undefined ? undefined : this.readLimits(limE);
     return {
       ...(mode !== undefined ? { mode } : {}),
       ...(unknownTool !== undefined ? { unknownTool } : {}),
       ...(overrides !== undefined ? { overrides } : {}),
       ...(policy !== undefined ? { policy } : {}),
+      ...(limits !== undefined ? { limits } : {}),
     };
+  }
+
+  /**
+   * `limits: {fingerprints: 16, scripts: 2}`: the guard's table sizes for this scenario, so that
+   * eviction is exercised. Each an integer from 0 to 1 000 000; names as the guard's `limits`.
+   */
+  private readLimits(e: Entry): Partial<Record<LimitName, number>> | undefined {
+    const map = this.map(e, `a map of limit name to an integer (${list(LIMIT_NAMES)})`);
+    if (map === undefined) return undefined;
+    const out: Partial<Record<LimitName, number>> = {};
+    let ok = true;
+    for (const t of this.view.entries(map)) {
+      if (t.key === undefined || !(LIMIT_NAMES as readonly string[]).includes(t.key)) {
+        const hint = t.key === undefined ? '' : didYouMean(t.key, LIMIT_NAMES);
+        this.err(t.keyNode, `unknown limit ${t.key === undefined ? '' : `\`${clip(t.key)}\``}${hint === '' ? `: expected ${list(LIMIT_NAMES)}` : hint}`, map);
+        ok = false;
+        continue;
+      }
+      const v = this.view.value(t.value);
+      if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > 1_000_000) {
+        this.err(t.value, `\`${t.key}\` must be an integer from 0 to 1000000, got ${describe(t.value)}`, t.keyNode);
+        ok = false;
+        continue;
+      }
+      out[t.key as LimitName] = v;
+    }
+    return ok ? out : undefined;
   }
 
   /**

@@ -209,6 +209,16 @@ describe('golden messages: required fields and values', () => {
     ]);
   });
 
+  it('guard.limits: known names with integers, errors with did-you-mean', () => {
+    const tail = ['tools: {fetch_url: {}}', 'steps: [{call: fetch_url, expect: allow}]'];
+    expect(parse(lines('id: t/a', 'guard: {limits: {fingerprints: 3, scripts: 0}}', ...tail)).scenarios[0]?.guard).toEqual({ limits: { fingerprints: 3, scripts: 0 } });
+    expect(errors(lines('id: t/a', 'guard: {limits: {fingerprint: 3, history: -1, errors: 2.5}}', ...tail))).toEqual([
+      't.yaml:2:18: unknown limit `fingerprint` (did you mean `fingerprints`?)',
+      't.yaml:2:43: `history` must be an integer from 0 to 1000000, got the number `-1`',
+      't.yaml:2:55: `errors` must be an integer from 0 to 1000000, got the number `2.5`',
+    ]);
+  });
+
   it('bad tool specs: origin, hints, schema, a `name` that differs from the key', () => {
     expect(
       errors(

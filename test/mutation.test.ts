@@ -1,0 +1,74 @@
+/**
+ * The mutant generator of `npm run mutation` (scripts/mutation/mutants.mjs): each operator makes the
+ * edit it names, at the right place, and module-level mutants say what text a scenario must hold
+ * to notice them.
+ */
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error -- a plain ESM script without type declarations
+import { applyMutant, mutantDiff, mutantsOf, requiredText } from '../scripts/mutation/mutants.mjs';
+
+interface Mutant {
+  readonly operator: string;
+  readonly line: number;
+  readonly original: string;
+  readonly replacement: string;
+  readonly static: boolean;
+  readonly fn?: string;
+}
+
+const SRC = [
+  "const NETWORK = ['curl', 'wget', 'nc'];",
+  'const HEAD = /curl|wget|fsockopen/;',
+  'export function decide(x: number, y: boolean): string {',
+  "  if (x >= 3 && !y) return 'deny';",
+  '  log(x);',
+  "  return x === 0 ? 'ask' : 'allow';",
+  '}',
+  'type T = { a: 1 };',
+  '',
+].join('\n');
+
+const all = mutantsOf('src/core/x.ts', SRC) as Mutant[];
+const of = (op: string): Mutant[] => all.filter((m) => m.operator === op);
+const apply = (m: Mutant): string => applyMutant(SRC, m) as string;
+
+describe('mutantsOf', () => {
+  it('drops each string of a list, one at a time, keeping the list well-formed', () => {
+    expect(of('list-element').map((m) => apply(m).split('\n')[0])).toEqual(["const NETWORK = ['wget', 'nc'];", "const NETWORK = ['curl', 'nc'];", "const NETWORK = ['curl', 'wget'];"]);
+    expect(of('list-element').every((m) => m.static)).toBe(true);
+  });
+
+  it('drops each top-level alternative of a regular expression', () => {
+    expect(of('regex-alternative').map((m) => apply(m).split('\n')[1])).toEqual(['const HEAD = /wget|fsockopen/;', 'const HEAD = /curl|fsockopen/;', 'const HEAD = /curl|wget/;']);
+  });
+
+  it('flips comparisons, logic and equality, drops a negation, weakens verdicts, deletes statements', () => {
+    const line4 = (m: Mutant): string => apply(m).split('\n')[3] as string;
+    expect(of('comparison').map(line4)).toEqual(["  if (x > 3 && !y) return 'deny';"]);
+    expect(of('logical').map(line4)).toEqual(["  if (x >= 3 || !y) return 'deny';"]);
+    expect(of('negation').map(line4)).toEqual(["  if (x >= 3 && y) return 'deny';"]);
+    expect(of('condition').map(line4)).toEqual(["  if (false) return 'deny';"]);
+    expect(of('verdict').map((m) => apply(m).split('\n')[m.line - 1])).toEqual(["  if (x >= 3 && !y) return 'ask';", "  return x === 0 ? 'allow' : 'allow';"]);
+    expect(of('equality').map((m) => apply(m).split('\n')[5])).toEqual(["  return x !== 0 ? 'ask' : 'allow';"]);
+    expect(of('statement').map((m) => apply(m).split('\n')[4])).toEqual(['  ;']);
+    expect(of('number').map((m) => m.replacement)).toEqual(['4', '1']);
+  });
+
+  it('names the function around a mutant, and leaves types alone', () => {
+    expect(of('statement')[0]?.fn).toBe('decide');
+    expect(all.filter((m) => m.line === 8)).toEqual([]);
+  });
+});
+
+describe('requiredText and mutantDiff', () => {
+  it('module-level mutants name the text a scenario must hold to notice them', () => {
+    // Word stems, so that an inflected form (`curls`, `wgetting`) still counts.
+    expect(of('list-element').map((m) => requiredText(m))).toEqual([['cur'], ['wge'], ['nc']]);
+    expect(of('regex-alternative').map((m) => requiredText(m))).toEqual([['cur'], ['wge'], ['fsockop']]);
+    expect(requiredText(of('number')[0] as Mutant)).toBeUndefined();
+  });
+
+  it('shows the original line and the mutated one', () => {
+    expect(mutantDiff(SRC, of('comparison')[0])).toBe("- if (x >= 3 && !y) return 'deny';\n+ if (x > 3 && !y) return 'deny';");
+  });
+});
