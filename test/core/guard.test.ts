@@ -493,6 +493,27 @@ describe('configuration', () => {
     expect(msg).toContain('unknown key `limitz` (did you mean `limits`?)');
     expect((err as GuardConfigError).issues.length).toBe(4);
   });
+
+  it.each([
+    [{ mode: 'strickt' }, 'mode: expected one of `permissive`, `balanced`, `strict`, got `strickt` (did you mean `strict`?)'],
+    [{ unknownTool: 'block' }, 'unknownTool: expected one of'],
+    [{ onError: 'allow' }, 'onError: expected one of `ask`, `deny`, got `allow`'],
+    [{ limits: { history: -1 } }, 'limits.history: expected an integer from 0 to 1000000, got `-1`'],
+    [{ limits: { fingerprints: 1.5 } }, 'limits.fingerprints: expected an integer from 0 to 1000000'],
+    [{ salt: 7 }, 'salt: expected a string'],
+    [{ overrides: { t: 'EXTERNAL_ACTION' } }, 'overrides.t: expected a list of capabilities'],
+    [{ tools: [{ description: 'no name' }] }, 'tools[0]: expected a tool spec with a non-empty string `name`'],
+    [{ detectors: [{ id: 'x', kind: 'PII' }] }, 'detectors[0]: expected a detector'],
+  ])('rejects a configuration with exactly one problem: %j', (config, message) => {
+    expect(() => createGuard(config as never)).toThrow(expect.objectContaining({ code: 'GUARD_CONFIG_INVALID', issues: [expect.objectContaining({})], message: expect.stringContaining(message) }));
+  });
+
+  it('accepts every valid value of each option', () => {
+    for (const mode of MODES) expect(createGuard({ mode }).config.mode).toBe(mode);
+    for (const unknownTool of ['allow', 'ask', 'deny'] as const) expect(createGuard({ unknownTool }).config.unknownTool).toBe(unknownTool);
+    for (const onError of ['ask', 'deny'] as const) expect(createGuard({ onError }).config.onError).toBe(onError);
+    expect(createGuard({ limits: { history: 0, fingerprints: 1_000_000 } }).config.limits).toMatchObject({ history: 0, fingerprints: 1_000_000, contexts: 256 });
+  });
 });
 
 describe('capability gate inside the guard', () => {
