@@ -38,7 +38,7 @@ try {
       result = {
         status: 'killed',
         ran: result.ran,
-        killedBy: `${scenario.id} [${mode}]${step ? ` ${step.path}: expected ${step.expected}, got ${step.actual ?? 'none'} (${step.outcome})` : ''}`,
+        killedBy: `${scenario.id} [${mode}]${step ? ` ${step.path}: ${step.outcome}${step.detail ? `: ${step.detail}` : `: expected ${step.expected}, got ${step.actual ?? 'none'}`}` : ''}`.slice(0, 400),
       };
       break;
     }
