@@ -12,7 +12,7 @@
  *    word stems, a dropped regex alternative's longest literal), or against every run when it removed
  *    no text (a number, a boolean).
  * 3. Each mutant is compiled alone (`ts.transpileModule`), written into a private copy of `dist/`,
- *    and run in a fresh worker thread, stopping at the first run with a step that does not pass.
+ *    and run in a fresh child process, stopping at the first run with a step that does not pass.
  *    A mutant that outlives its time budget is a timeout (detected, as a hang is noticed). A mutant
  *    the sets let through is then tried on the unit tests of its file (vitest, in the copy, with
  *    the mutated TypeScript): both scores are reported, the sets' alone and the two together.
@@ -30,7 +30,7 @@ import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { existsSync } from 'node:fs';
-import { Worker } from 'node:worker_threads';
+import { fork } from 'node:child_process';
 import ts from 'typescript';
 import { applyMutant, mutantDiff, mutantsOf, requiredText } from './mutants.mjs';
 
@@ -294,27 +294,31 @@ function runMutant(m, slot) {
   writeFileSync(target, c.js);
   const budget = 10_000 + 20 * selected.reduce((a, r) => a + r.ms, 0);
   return new Promise((done) => {
-    const w = new Worker(join(ROOT, 'scripts/mutation/worker.mjs'), {
-      workerData: {
-        dist: slot,
-        runs: selected.map((r) => ({ scenario: r.scenario, mode: r.mode, specs: r.specs })),
-        ...(CLASSIFIER_FILES.has(m.file) ? { specs } : {}),
-      },
-      resourceLimits: { maxOldGenerationSizeMb: 2048 },
+    // A child process, not a thread: a mutant can crash V8 itself (an array grown past its
+    // largest size aborts the whole process), and that must end only this mutant's run.
+    const w = fork(join(ROOT, 'scripts/mutation/worker.mjs'), [], { serialization: 'advanced', execArgv: ['--max-old-space-size=2048'], stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+    let stderr = '';
+    w.stderr.on('data', (d) => (stderr = (stderr + d).slice(-2000)));
+    w.send({
+      dist: slot,
+      runs: selected.map((r) => ({ scenario: r.scenario, mode: r.mode, specs: r.specs })),
+      ...(CLASSIFIER_FILES.has(m.file) ? { specs } : {}),
     });
     let settled = false;
     const finish = (r) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      void w.terminate();
+      w.kill('SIGKILL');
       writeFileSync(target, originalJs.get(m.file));
       done(r);
     };
     const timer = setTimeout(() => finish({ status: 'timeout', ran: selected.length }), budget);
     w.once('message', finish);
     w.once('error', (e) => finish({ status: 'runtime-error', error: String(e?.message ?? e).slice(0, 300) }));
-    w.once('exit', (code) => finish({ status: 'runtime-error', error: `the worker exited with code ${code}` }));
+    // The run itself crashed (a fatal V8 error, an abort): the mutant broke the guard badly
+    // enough for any host to notice.
+    w.once('exit', (code, signal) => finish({ status: 'killed', ran: 0, killedBy: `the run crashed (${signal ?? `exit code ${code}`})${stderr ? `: ${stderr.trim().split('\n').find((l) => /error/i.test(l)) ?? ''}` : ''}`.slice(0, 300) }));
   });
 }
 

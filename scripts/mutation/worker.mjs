@@ -1,14 +1,15 @@
 /**
- * One mutant's run, in a worker thread of its own (a fresh module graph): the scenarios that reach
+ * One mutant's run, in a child process of its own (a fresh module graph): the scenarios that reach
  * the mutated code, run against the built-in guard built from the slot's copy of `dist/`, in which
  * the mutated module has replaced the original. Stops at the first run with a step that does not
  * pass (a lucky pass included: the sets report it).
  */
-import { parentPort, workerData } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
 
+const workerData = await new Promise((resolve) => process.once('message', resolve));
 const { dist, specs } = workerData;
 let { runs } = workerData;
+const parentPort = { postMessage: (m) => process.send(m, () => process.exit(0)) };
 try {
   const { runScenario } = await import(pathToFileURL(`${dist}/harness/runner.js`).href);
   const { builtinGuard } = await import(pathToFileURL(`${dist}/harness/guards.js`).href);
