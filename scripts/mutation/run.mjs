@@ -220,9 +220,12 @@ if (opts.sample !== undefined && opts.sample < mutants.length) {
   }
   mutants = pool.slice(0, opts.sample).sort((a, b) => a.id - b.id);
 }
-const equivalent = new Map(
-  JSON.parse(readFileSync(join(ROOT, 'scripts/mutation/equivalent.json'), 'utf8')).map((e) => [`${e.file}\u0000${e.line}\u0000${e.operator}\u0000${e.replacement}`, e.reason]),
-);
+/**
+ * Equivalent mutants, each with the reason no test can tell it from the original. Keyed by file
+ * and diff (the original line and the mutated one), not by line number, so that the list survives
+ * edits elsewhere in the file: `[{file, diff, reason}]`, `diff` as in reports/mutation.json.
+ */
+const equivalent = new Map(JSON.parse(readFileSync(join(ROOT, 'scripts/mutation/equivalent.json'), 'utf8')).map((e) => [`${e.file}\u0000${e.diff}`, e.reason]));
 log(`mutants: ${generated} generated in ${files.length} files${opts.sample !== undefined ? `, a sample of ${mutants.length} (seed ${opts.seed})` : ''}`);
 
 /** The runs a mutant is tried against, cheapest first (a killing run is found sooner). */
@@ -371,7 +374,7 @@ await Promise.all(
   slots.map(async (slot) => {
     for (let i = next++; i < mutants.length; i = next++) {
       const m = mutants[i];
-      const eq = equivalent.get(`${m.file}\u0000${m.line}\u0000${m.operator}\u0000${m.replacement}`);
+      const eq = equivalent.get(`${m.file}\u0000${mutantDiff(sources.get(m.file), m)}`);
       const t = Date.now();
       let r = await runMutant(m, slot);
       if (opts.unit && eq === undefined && (r.status === 'survived' || r.status === 'no-coverage')) r = { ...r, ...((await runUnit(m, slot)) ?? {}) };
