@@ -63,8 +63,17 @@ describe('mutantsOf', () => {
 describe('requiredText and mutantDiff', () => {
   it('module-level mutants name the text a scenario must hold to notice them', () => {
     // Word stems, so that an inflected form (`curls`, `wgetting`) still counts.
-    expect(of('list-element').map((m) => requiredText(m))).toEqual([['cur'], ['wge'], ['nc']]);
-    expect(of('regex-alternative').map((m) => requiredText(m))).toEqual([['cur'], ['wge'], ['fsockop']]);
+    expect(of('list-element').map((m) => requiredText(m))).toEqual([[['cur']], [['wge']], [['nc']]]);
+    expect(of('regex-alternative').map((m) => requiredText(m))).toEqual([[['cur']], [['wge']], [['fsockop']]]);
+    // A dropped alternative with several literal runs: a scenario holding any one of them qualifies;
+    // one with optional parts or classes gives no filter.
+    const raw = mutantsOf('src/core/y.ts', 'const R = { src: String.raw`\\b(?:curl|wget)\\b|fsock(?:open)?|x[ab]` };\n') as Mutant[];
+    expect(raw.map((m) => requiredText(m))).toEqual([[['cur'], ['wge']], undefined, undefined]);
+    expect(raw.map((m) => applyMutant('const R = { src: String.raw`\\b(?:curl|wget)\\b|fsock(?:open)?|x[ab]` };\n', m).trim())).toEqual([
+      'const R = { src: String.raw`fsock(?:open)?|x[ab]` };',
+      'const R = { src: String.raw`\\b(?:curl|wget)\\b|x[ab]` };',
+      'const R = { src: String.raw`\\b(?:curl|wget)\\b|fsock(?:open)?` };',
+    ]);
     expect(requiredText(of('number')[0] as Mutant)).toBeUndefined();
   });
 

@@ -147,6 +147,16 @@ export function mutantsOf(file, text) {
           if (mutated !== src) add(node, node.getStart(sf), node.getEnd(), mutated, 'regex-alternative', fnStack);
         }
       }
+    } else if (ts.isTaggedTemplateExpression(node) && node.tag.getText(sf) === 'String.raw' && ts.isNoSubstitutionTemplateLiteral(node.template)) {
+      // A regular expression written as `String.raw` source (`src:` of a command rule, `new RegExp(String.raw`...`)`).
+      const t = node.template;
+      const pattern = t.getText(sf).slice(1, -1);
+      const bars = topLevelBars(pattern);
+      const cuts = [-1, ...bars, pattern.length];
+      for (let i = 0; bars.length > 0 && i + 1 < cuts.length; i++) {
+        const kept = `${pattern.slice(0, Math.max(0, cuts[i]))}${cuts[i] === -1 ? pattern.slice(cuts[1] + 1) : pattern.slice(cuts[i + 1])}`;
+        add(t, t.getStart(sf), t.getEnd(), `\`${kept}\``, 'regex-alternative', fnStack);
+      }
     } else if (ts.isStringLiteral(node) && VERDICT_WEAKER.has(node.text) && !ts.isPropertyAssignment(node.parent) && !ts.isLiteralTypeNode(node.parent) && !ts.isCaseClause(node.parent)) {
       add(node, node.getStart(sf), node.getEnd(), `'${VERDICT_WEAKER.get(node.text)}'`, 'verdict', fnStack);
     } else if (ts.isPropertyAssignment(node) && ts.isStringLiteral(node.initializer) && VERDICT_WEAKER.has(node.initializer.text)) {
@@ -182,19 +192,22 @@ export function mutantDiff(text, m) {
 
 /**
  * Text that must occur in a scenario for a static mutant to be able to change how the guard treats
- * it: the dropped list element, or the longest literal run of a dropped regex alternative. Undefined
- * when there is no such text (a number, a boolean): then every scenario may be affected.
+ * it, as alternatives of word-stem groups (a scenario qualifies when it holds every stem of one
+ * group): the dropped list element's words, or each literal run (3+ characters) of a dropped regex
+ * alternative. Undefined when there is no such text (a number, a boolean, a pattern of classes):
+ * then every scenario may be affected.
  */
 export function requiredText(m) {
   if (m.operator === 'list-element') {
     const s = m.original.replace(/^[\s,]*['"`]|['"`][\s,]*$/g, '');
-    return stems(s);
+    const st = stems(s);
+    return st === undefined ? undefined : [st];
   }
   if (m.operator === 'regex-alternative') {
-    const orig = m.original;
-    const close = orig.lastIndexOf('/');
-    const pattern = orig.slice(1, close);
-    const mutated = m.replacement.slice(1, m.replacement.lastIndexOf('/'));
+    // Literals are `/…/flags`, String.raw sources are `` `…` ``.
+    const strip = (t) => (t.startsWith('/') ? t.slice(1, t.lastIndexOf('/')) : t.slice(1, -1));
+    const pattern = strip(m.original);
+    const mutated = strip(m.replacement);
     // The dropped alternative is what the original has and the mutant lacks.
     let i = 0;
     while (i < mutated.length && mutated[i] === pattern[i]) i++;
@@ -202,8 +215,10 @@ export function requiredText(m) {
     while (j < mutated.length - i && mutated[mutated.length - 1 - j] === pattern[pattern.length - 1 - j]) j++;
     const dropped = pattern.slice(i, pattern.length - j);
     const runs = dropped.replace(/\\[bBdDwWsS]/g, ' ').replace(/\\(.)/g, '$1').split(/[^\p{L}\p{N}_]+/u).filter((r) => r.length >= 3);
-    if (runs.length === 0) return undefined;
-    return stems(runs.sort((a, b) => b.length - a.length)[0]);
+    // A run inside an optional or alternative part may be absent from what the pattern matches:
+    // only a pattern made of plain runs and groups of alternatives gives a safe filter.
+    if (runs.length === 0 || /[?*{]|\[/.test(dropped.replace(/\(\?:/g, '('))) return undefined;
+    return runs.map((r) => stems(r));
   }
   return undefined;
 }

@@ -233,7 +233,7 @@ function selectRuns(m) {
   let chosen;
   if (m.static) {
     const need = requiredText(m);
-    chosen = need === undefined ? cleanRuns : cleanRuns.filter((r) => need.every((w) => r.text.includes(w)));
+    chosen = need === undefined ? cleanRuns : cleanRuns.filter((r) => need.some((group) => group.every((w) => r.text.includes(w))));
   } else {
     // Reached: the run called the named function around the mutant, and no block it left
     // unexecuted holds the mutant.
