@@ -11,7 +11,8 @@
  * - `boolean`       `true` ↔ `false`
  * - `number`        `n` → `n + 1` (`1` → `0`)
  * - `list-element`  one string element of an array literal dropped (a vocabulary term, a command name)
- * - `regex-alternative` one top-level alternative of a regular-expression literal dropped
+ * - `regex-alternative` one alternative of a regular expression dropped (in any group; literals and
+ *                      `String.raw` sources)
  * - `statement`     one expression statement inside a function body deleted
  * - `condition`     an `if` condition replaced by `false`
  * - `verdict`       a verdict literal weakened: `'deny'` → `'ask'`, `'ask'` → `'allow'`
@@ -63,11 +64,20 @@ function functionName(node) {
 const isFunctionLike = (n) =>
   ts.isFunctionDeclaration(n) || ts.isMethodDeclaration(n) || ts.isArrowFunction(n) || ts.isFunctionExpression(n) || ts.isConstructorDeclaration(n) || ts.isGetAccessorDeclaration(n) || ts.isSetAccessorDeclaration(n);
 
-/** Top-level `|` positions of a regular-expression pattern (outside groups and classes). */
-function topLevelBars(pattern) {
-  const bars = [];
-  let depth = 0;
+/**
+ * The alternatives of a regular-expression pattern, in every group and at the top level: for each
+ * group with two or more, the `[start, end)` spans of its alternatives (outside character classes).
+ */
+function alternatives(pattern) {
+  const out = [];
+  // Each open group: where its content starts and the `|` positions directly inside it.
+  const stack = [{ start: 0, bars: [] }];
   let inClass = false;
+  const close = (g, end) => {
+    if (g.bars.length === 0) return;
+    const cuts = [g.start - 1, ...g.bars, end];
+    for (let i = 0; i + 1 < cuts.length; i++) out.push([cuts[i] + 1, cuts[i + 1]]);
+  };
   for (let i = 0; i < pattern.length; i++) {
     const c = pattern[i];
     if (c === '\\') {
@@ -79,11 +89,25 @@ function topLevelBars(pattern) {
       continue;
     }
     if (c === '[') inClass = true;
-    else if (c === '(') depth++;
-    else if (c === ')') depth--;
-    else if (c === '|' && depth === 0) bars.push(i);
+    else if (c === '(') {
+      // Skip the group's prefix: `(?:`, `(?=`, `(?!`, `(?<=`, `(?<!`, `(?<name>`.
+      let j = i + 1;
+      if (pattern[j] === '?') {
+        j++;
+        if (pattern[j] === '<' && pattern[j + 1] !== '=' && pattern[j + 1] !== '!') j = pattern.indexOf('>', j) + 1;
+        else j += pattern[j] === '<' ? 2 : 1;
+      }
+      stack.push({ start: j, bars: [] });
+    } else if (c === ')' && stack.length > 1) close(stack.pop(), i);
+    else if (c === '|') stack[stack.length - 1].bars.push(i);
   }
-  return bars;
+  close(stack[0], pattern.length);
+  return out;
+}
+
+/** The pattern without alternative `[a, b)` and one `|` beside it. */
+function dropAlternative(pattern, [a, b]) {
+  return pattern[b] === '|' ? pattern.slice(0, a) + pattern.slice(b + 1) : pattern.slice(0, a - 1) + pattern.slice(b);
 }
 
 /**
@@ -138,25 +162,12 @@ export function mutantsOf(file, text) {
       const src = node.text;
       const close = src.lastIndexOf('/');
       const pattern = src.slice(1, close);
-      const bars = topLevelBars(pattern);
-      if (bars.length > 0) {
-        const cuts = [-1, ...bars, pattern.length];
-        for (let i = 0; i + 1 < cuts.length; i++) {
-          const kept = pattern.slice(0, cuts[i] === -1 ? 0 : cuts[i]) + pattern.slice(cuts[i + 1] === pattern.length ? pattern.length : cuts[i + 1] + (cuts[i] === -1 ? 1 : 0));
-          const mutated = `/${i === 0 ? pattern.slice(cuts[1] + 1) : kept}/${src.slice(close + 1)}`;
-          if (mutated !== src) add(node, node.getStart(sf), node.getEnd(), mutated, 'regex-alternative', fnStack);
-        }
-      }
+      for (const alt of alternatives(pattern)) add(node, node.getStart(sf), node.getEnd(), `/${dropAlternative(pattern, alt)}/${src.slice(close + 1)}`, 'regex-alternative', fnStack);
     } else if (ts.isTaggedTemplateExpression(node) && node.tag.getText(sf) === 'String.raw' && ts.isNoSubstitutionTemplateLiteral(node.template)) {
       // A regular expression written as `String.raw` source (`src:` of a command rule, `new RegExp(String.raw`...`)`).
       const t = node.template;
       const pattern = t.getText(sf).slice(1, -1);
-      const bars = topLevelBars(pattern);
-      const cuts = [-1, ...bars, pattern.length];
-      for (let i = 0; bars.length > 0 && i + 1 < cuts.length; i++) {
-        const kept = `${pattern.slice(0, Math.max(0, cuts[i]))}${cuts[i] === -1 ? pattern.slice(cuts[1] + 1) : pattern.slice(cuts[i + 1])}`;
-        add(t, t.getStart(sf), t.getEnd(), `\`${kept}\``, 'regex-alternative', fnStack);
-      }
+      for (const alt of alternatives(pattern)) add(t, t.getStart(sf), t.getEnd(), `\`${dropAlternative(pattern, alt)}\``, 'regex-alternative', fnStack);
     } else if (ts.isStringLiteral(node) && VERDICT_WEAKER.has(node.text) && !ts.isPropertyAssignment(node.parent) && !ts.isLiteralTypeNode(node.parent) && !ts.isCaseClause(node.parent)) {
       add(node, node.getStart(sf), node.getEnd(), `'${VERDICT_WEAKER.get(node.text)}'`, 'verdict', fnStack);
     } else if (ts.isPropertyAssignment(node) && ts.isStringLiteral(node.initializer) && VERDICT_WEAKER.has(node.initializer.text)) {
