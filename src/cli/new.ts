@@ -9,7 +9,7 @@ const ID = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)+$/;
 /** The skeleton's text for a scenario id. Pure. */
 export function skeleton(id: string): string {
   return `# A scenario: the script of what an agent tried and what its tools returned, with the verdict
-# the guard should give each call. Format: shared/DSL.md (version 1). Check it with
+# the guard should give each call. Format: docs/writing-scenarios.md (DSL version 1). Check it with
 #   npx guard-eval validate <this file>
 # and run it with
 #   npx guard-eval run <this file>

@@ -103,7 +103,7 @@ export const NATIVE_SEARCH_ORIGIN = 'native-search';
 
 /** The gate <-> DESIGN mapping as a markdown table, generated from the constants above (README shows it verbatim). */
 export const GATE_MAPPING_MARKDOWN: string = [
-  '| gate capability | DESIGN capability | what it lets a call do | revoked under taint? |',
+  '| gate capability | guard capability | what it lets a call do | revoked under taint? |',
   '| --- | --- | --- | --- |',
   ...GATE_CAPABILITIES.map(
     (g) =>

@@ -1,5 +1,5 @@
 /**
- * The scenario model: what the DSL loader produces and the runner consumes (shared/DSL.md).
+ * The scenario model: what the DSL loader produces and the runner consumes (docs/writing-scenarios.md).
  * Plain data, with a source location on everything a report may point at.
  */
 import type { Capability, Mode, Verdict } from '../core/capabilities.js';

@@ -1,4 +1,4 @@
-/** How an actual verdict compares with its label (shared/DSL.md "outcomes"). */
+/** How an actual verdict compares with its label (docs/writing-scenarios.md, outcomes). */
 import { verdictRank } from '../core/capabilities.js';
 import type { Verdict } from '../core/capabilities.js';
 import type { Outcome, Severity } from './model.js';

@@ -153,7 +153,7 @@ describe('names and mapping', () => {
   it('renders the mapping as a markdown table naming every capability', () => {
     const lines = GATE_MAPPING_MARKDOWN.split('\n');
     expect(lines).toHaveLength(2 + 7);
-    expect(lines[0]).toBe('| gate capability | DESIGN capability | what it lets a call do | revoked under taint? |');
+    expect(lines[0]).toBe('| gate capability | guard capability | what it lets a call do | revoked under taint? |');
     for (const g of GATE_CAPABILITIES) {
       const row = lines.find((l) => l.startsWith(`| \`${g}\` |`));
       expect(row, g).toBeDefined();
