@@ -858,6 +858,37 @@ function dispatch(argv: readonly string[], at: string, acc: Acc): void {
   command(programName(argv[i] as string), argv.slice(i + 1), at, acc);
 }
 
+/** The names {@link command} has a `case` for (a test checks the two agree). */
+const COMMAND_CASES: ReadonlySet<string> = new Set([
+  'curl', 'wget', 'scp', 'rsync', 'grep', 'egrep', 'fgrep', 'zgrep', 'findstr', 'rg', 'ag', 'ack', 'select-string',
+  'sls', 'jq', 'awk', 'gawk', 'sed', 'perl', 'type', 'dd', 'find', 'tar', 'zip', 'printenv', 'get-childitem', 'gci',
+  'ls', 'dir', 'get-item', 'gi', 'git', 'gh', 'aws', 'gcloud', 'az', 'docker', 'podman', 'twine', 'certutil',
+  'openssl', 'python', 'python3', 'py', 'pythonw', 'security', 'op', 'bw', 'pass', 'vault',
+]);
+/**
+ * Every program name that {@link dispatch} can act on. A head outside it (`echo`, `gcc`, `make`) is
+ * not a wrapper and has no rule, so its segment need not be split into words: the common case of
+ * a long build script costs one lookup per command.
+ */
+const RULE_HEADS: ReadonlySet<string> = new Set([
+  ...WRAPPERS.keys(), ...NETWORK_TOOLS, ...FILE_READERS, ...FILE_WRITERS, ...PACKAGE_MANAGERS, ...COMMAND_CASES,
+]);
+
+/** Answers of {@link headMatters} for recent heads: a script repeats a few heads many times. */
+const HEAD_ANSWERS = new Map<string, boolean>();
+const MAX_HEAD_ANSWERS = 512;
+
+/** Whether a captured head can matter: an assignment in front, or a program with a rule. */
+function headMatters(head: string): boolean {
+  let answer = HEAD_ANSWERS.get(head);
+  if (answer === undefined) {
+    answer = head.includes('=') || RULE_HEADS.has(programName(head));
+    if (HEAD_ANSWERS.size >= MAX_HEAD_ANSWERS) HEAD_ANSWERS.clear();
+    HEAD_ANSWERS.set(head, answer);
+  }
+  return answer;
+}
+
 function command(name: string, args: readonly string[], at: string, acc: Acc): void {
   let cached: string[] | undefined;
   // Most heads (`cd`, `echo`, `npm run`) need no operands: they are computed on first use.
@@ -1045,6 +1076,7 @@ function scanHeads(text: string, at: string, acc: Acc): void {
   HEAD.lastIndex = 0;
   for (let m = HEAD.exec(text); m !== null; m = HEAD.exec(text)) {
     if (m[0] === '') HEAD.lastIndex++;
+    if (!headMatters(m[1] as string)) continue;
     const rest = segmentAfter(text, HEAD.lastIndex, Math.min(MAX_SEGMENT, budget));
     budget -= rest.length;
     if (NOT_A_COMMAND.test(rest)) continue;
@@ -1122,6 +1154,8 @@ const SCRIPT_RUN = new RegExp(
     String.raw`(["']?)((?:~|\.{1,2})?/?[\w@%+=:,./~-]*?[\w-]\.(?:` + SCRIPT_EXTENSIONS + String.raw`))\1(?=$|[\s;&|)'"])`,
   'gi',
 );
+/** Somewhere in the text, a name with a script extension ending as {@link SCRIPT_RUN} requires. */
+const SCRIPT_NAMED = new RegExp(String.raw`\.(?:${SCRIPT_EXTENSIONS})(?=$|[\s;&|)'"])`, 'i');
 /** A path with a script extension. */
 const SCRIPT_FILE = new RegExp(String.raw`\.(?:${SCRIPT_EXTENSIONS})$`, 'i');
 /** Argument names that hold a file's path, and its content, on a file-writing tool. */
@@ -1153,6 +1187,8 @@ export function scriptRuns(args: unknown): string[] {
 function scriptsIn(us: readonly { text: string }[]): string[] {
   const out = new Set<string>();
   for (const u of us) {
+    // Every script run names a script file: most texts have none and skip the slower search.
+    if (!SCRIPT_NAMED.test(u.text)) continue;
     for (const m of u.text.matchAll(SCRIPT_RUN)) {
       const p = m[2];
       if (p !== undefined && out.size < MAX_REFS) out.add(p);

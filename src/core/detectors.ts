@@ -606,6 +606,12 @@ const AUTH_SCHEME_RE = /^(?:bearer|basic|token)[ \t]+/iu;
 const ASSIGNMENT_RE =
   /(?<![\p{L}\p{N}_])([\p{L}_][\p{L}\p{N}_.-]{0,63})["'`]?\]?[ \t]{0,8}(?:=>|[:=：])[ \t]{0,8}(?:(?:[Bb]earer|[Bb]asic|[Tt]oken)[ \t]+)?["'`]?([^\s"'`,;]{1,4096})/gu;
 
+/**
+ * What follows the name in {@link ASSIGNMENT_RE}, with a value of at least 16 characters: implied
+ * by every assignment whose value can pass {@link looksLikeSecretValue}.
+ */
+const LONG_ASSIGNED_VALUE_RE = /(?:=>|[:=：])[ \t]{0,8}(?:(?:[Bb]earer|[Bb]asic|[Tt]oken)[ \t]+)?["'`]?[^\s"'`,;]{16}/u;
+
 const keyedHighEntropyDetector = detector('secret.keyed-high-entropy', 'SECRET', (value, key) => {
   const out: MatchSpan[] = [];
   if (key !== undefined && isKeyLikeName(key)) {
@@ -617,6 +623,9 @@ const keyedHighEntropyDetector = detector('secret.keyed-high-entropy', 'SECRET',
       out.push({ start, end: start + candidate.length });
     }
   }
+  // A value shorter than 16 characters is never a secret: without one after any `:` or `=`, the
+  // slower search for names in front of them is skipped (most long texts, a build script).
+  if (!LONG_ASSIGNED_VALUE_RE.test(value)) return out;
   out.push(
     ...collect(value, ASSIGNMENT_RE, (m) => {
       if (!isKeyLikeName(m[1] ?? '')) return undefined;
