@@ -11,8 +11,10 @@
  *    cannot tell; it is run against the scenarios whose text holds what it removed (a dropped term's
  *    word stems, a dropped regex alternative's longest literal), or against every run when it removed
  *    no text (a number, a boolean).
- * 3. Each mutant is compiled alone (`ts.transpileModule`), written into a private copy of `dist/`,
- *    and run in a fresh child process, stopping at the first run with a step that does not pass.
+ * 3. Each mutant is compiled alone (`ts.transpileModule`) and written into a private copy of
+ *    `dist/`. A worker process per slot, kept for many mutants, imports the guard's module graph
+ *    afresh for each one (worker.mjs, hooks.mjs) and runs it, stopping at the first run with a step
+ *    that does not pass; a hang or a crash ends only that worker, and a new one takes over.
  *    A mutant that outlives its time budget is a timeout (detected, as a hang is noticed). A mutant
  *    the sets let through is then tried on the unit tests of its file (vitest, in the copy, with
  *    the mutated TypeScript): both scores are reported, the sets' alone and the two together.
@@ -91,6 +93,13 @@ const log = (s) => {
 // The suite, and what each run of it reaches
 // ------------------------------------------------------------------------------------------------
 const dist = join(ROOT, 'dist');
+// Coverage starts before the guard's modules load: functions that run while a module loads (the
+// vocabulary compiled into tables) are then known, and their mutants treated as module-level.
+const session = new Session();
+session.connect();
+await session.post('Profiler.enable');
+await session.post('Profiler.startPreciseCoverage', { callCount: true, detailed: true });
+const coreUrl = pathToFileURL(join(dist, 'core')).href + '/';
 const { loadScenarios } = await import(pathToFileURL(join(dist, 'io/dsl.js')).href);
 const { runScenario } = await import(pathToFileURL(join(dist, 'harness/runner.js')).href);
 const { builtinGuard } = await import(pathToFileURL(join(dist, 'harness/guards.js')).href);
@@ -104,11 +113,6 @@ if (!loaded.ok) {
 const scenarios = loaded.scenarios;
 /** Every scenario × mode run of the suite, with what it reaches. */
 const runs = [];
-const session = new Session();
-session.connect();
-await session.post('Profiler.enable');
-await session.post('Profiler.startPreciseCoverage', { callCount: true, detailed: true });
-const coreUrl = pathToFileURL(join(dist, 'core')).href + '/';
 
 // V8 reports block coverage in the compiled JavaScript; the source maps tsc writes beside it carry
 // each block back to the TypeScript a mutant is placed in. Positions are cached: most repeat.
@@ -137,6 +141,27 @@ function tsOffset(file, jsOffset) {
   m.cache.set(jsOffset, v);
   return v;
 }
+/** Per core file, the TypeScript ranges of the named functions that ran while the modules loaded. */
+const loadTime = new Map();
+{
+  const { result } = await session.post('Profiler.takePreciseCoverage');
+  for (const script of result) {
+    if (!script.url.startsWith(coreUrl)) continue;
+    const file = `src/core/${script.url.slice(coreUrl.length).replace(/\.js$/, '.ts')}`;
+    const ranges = [];
+    for (const f of script.functions) {
+      const r = f.ranges[0];
+      if (!f.functionName || r === undefined || r.count === 0) continue;
+      const a = tsOffset(file, r.startOffset);
+      const b = tsOffset(file, r.endOffset);
+      if (a >= 0 && b > a) ranges.push([a, b]);
+    }
+    loadTime.set(file, ranges);
+  }
+}
+/** Whether a mutant acts when its module loads: at module level, or inside a function run then. */
+const atLoad = (m) => m.static || (loadTime.get(m.file) ?? []).some(([a, b]) => a <= m.start && m.end <= b);
+
 const started = process.hrtime.bigint();
 for (const scenario of scenarios) {
   const text = JSON.stringify([scenario.tools, scenario.steps]).toLowerCase();
@@ -249,7 +274,7 @@ log(`mutants: ${generated} generated in ${files.length} files${opts.sample !== u
 /** The runs a mutant is tried against, cheapest first (a killing run is found sooner). */
 function selectRuns(m) {
   let chosen;
-  if (m.static) {
+  if (atLoad(m)) {
     const need = requiredText(m);
     chosen = need === undefined ? cleanRuns : cleanRuns.filter((r) => need.some((group) => group.every((w) => r.text.includes(w))));
   } else {
@@ -306,41 +331,82 @@ function unitTestsFor(file) {
   const names = new Set([...(UNIT_TESTS[`${base}.ts`] ?? []), base, 'guard']);
   return [...names].map((n) => `test/core/${n}.test.ts`).filter((f) => existsSync(join(ROOT, f)));
 }
-function runMutant(m, slot) {
-  const target = join(slot, 'core', m.file.slice('src/core/'.length).replace(/\.ts$/, '.js'));
-  const c = compile(m);
-  if (c.error !== undefined) return Promise.resolve({ status: 'compile-error', error: c.error });
-  const selected = selectRuns(m);
-  if (selected.length === 0) return Promise.resolve({ status: 'no-coverage', ran: 0 });
-  writeFileSync(target, c.js);
-  const budget = 10_000 + 20 * selected.reduce((a, r) => a + r.ms, 0);
-  return new Promise((done) => {
-    // A child process, not a thread: a mutant can crash V8 itself (an array grown past its
-    // largest size aborts the whole process), and that must end only this mutant's run.
-    const w = fork(join(ROOT, 'scripts/mutation/worker.mjs'), [], { serialization: 'advanced', execArgv: ['--max-old-space-size=2048'], stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
-    let stderr = '';
-    w.stderr.on('data', (d) => (stderr = (stderr + d).slice(-2000)));
-    w.send({
-      dist: slot,
-      runs: selected.map((r) => ({ scenario: r.scenario, mode: r.mode, specs: r.specs })),
-      ...(CLASSIFIER_FILES.has(m.file) ? { specs } : {}),
-    });
-    let settled = false;
-    const finish = (r) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      w.kill('SIGKILL');
-      writeFileSync(target, originalJs.get(m.file));
-      done(r);
-    };
-    const timer = setTimeout(() => finish({ status: 'timeout', ran: selected.length }), budget);
-    w.once('message', finish);
-    w.once('error', (e) => finish({ status: 'runtime-error', error: String(e?.message ?? e).slice(0, 300) }));
+/** Mutants a worker runs before it is replaced: each one's module graph stays in its memory. */
+const MUTANTS_PER_WORKER = 150;
+const cleanIndex = new Map(cleanRuns.map((r, i) => [r, i]));
+/** The persistent worker of each slot (see worker.mjs), started on first use and after a hang or a crash. */
+const workers = new Map();
+
+function startWorker(slot) {
+  // A child process, not a thread: a mutant can crash V8 itself (an array grown past its largest
+  // size aborts the whole process), and that must end only this worker, not the run.
+  const child = fork(join(ROOT, 'scripts/mutation/worker.mjs'), [slot], { serialization: 'advanced', execArgv: ['--max-old-space-size=4096'], stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+  const w = { child, used: 0, stderr: '', pending: undefined, exited: false };
+  child.stderr.on('data', (d) => (w.stderr = (w.stderr + d).slice(-2000)));
+  w.ready = new Promise((res, rej) => {
+    child.once('message', () => res());
+    child.once('exit', (code, signal) => rej(new Error(`the mutation worker did not start (${signal ?? `exit code ${code}`}): ${w.stderr.trim().slice(-300)}`)));
+  });
+  child.send({ init: true, runs: cleanRuns.map((r) => ({ scenario: r.scenario, mode: r.mode, specs: r.specs })), specs });
+  child.on('message', (msg) => {
+    if (w.pending !== undefined && msg.version === w.pending.version) w.pending.finish(msg);
+  });
+  child.on('exit', (code, signal) => {
+    w.exited = true;
     // The run itself crashed (a fatal V8 error, an abort): the mutant broke the guard badly
     // enough for any host to notice.
-    w.once('exit', (code, signal) => finish({ status: 'killed', ran: 0, killedBy: `the run crashed (${signal ?? `exit code ${code}`})${stderr ? `: ${stderr.trim().split('\n').find((l) => /error/i.test(l)) ?? ''}` : ''}`.slice(0, 300) }));
+    const line = w.stderr ? `: ${w.stderr.trim().split('\n').find((l) => /error/i.test(l)) ?? ''}` : '';
+    w.pending?.finish({ status: 'killed', ran: 0, killedBy: `the run crashed (${signal ?? `exit code ${code}`})${line}`.slice(0, 300) });
   });
+  return w;
+}
+
+function stopWorker(slot) {
+  const w = workers.get(slot);
+  workers.delete(slot);
+  if (w !== undefined && !w.exited) w.child.kill('SIGKILL');
+}
+
+let versions = 0;
+async function runMutant(m, slot) {
+  const target = join(slot, 'core', m.file.slice('src/core/'.length).replace(/\.ts$/, '.js'));
+  const c = compile(m);
+  if (c.error !== undefined) return { status: 'compile-error', error: c.error };
+  const selected = selectRuns(m);
+  if (selected.length === 0) return { status: 'no-coverage', ran: 0 };
+  let w = workers.get(slot);
+  if (w === undefined || w.exited || w.used >= MUTANTS_PER_WORKER) {
+    stopWorker(slot);
+    w = startWorker(slot);
+    workers.set(slot, w);
+  }
+  await w.ready;
+  w.used++;
+  writeFileSync(target, c.js);
+  const budget = 10_000 + 20 * selected.reduce((a, r) => a + r.ms, 0);
+  const version = ++versions;
+  const r = await new Promise((done) => {
+    const timer = setTimeout(() => {
+      // A hang: the worker is replaced, and the mutant counts as detected.
+      stopWorker(slot);
+      w.pending?.finish({ status: 'timeout', ran: selected.length });
+    }, budget);
+    w.pending = {
+      version,
+      finish: (res) => {
+        clearTimeout(timer);
+        w.pending = undefined;
+        const rest = { ...res };
+        delete rest.version;
+        done(rest);
+      },
+    };
+    const specsToTry = CLASSIFIER_FILES.has(m.file) ? [...new Set(selected.flatMap((x) => x.specs))] : undefined;
+    w.child.send({ version, specs: specsToTry, runs: selected.map((x) => cleanIndex.get(x)) });
+  });
+  writeFileSync(target, originalJs.get(m.file));
+  if (w.exited) workers.delete(slot);
+  return r;
 }
 
 /** One vitest instance per slot, kept for the whole run: a mutant only invalidates its file. */
@@ -406,6 +472,7 @@ await Promise.all(
   }),
 );
 for (const v of vitests.values()) await v.close();
+for (const slot of [...workers.keys()]) stopWorker(slot);
 rmSync(work, { recursive: true, force: true });
 
 // ------------------------------------------------------------------------------------------------

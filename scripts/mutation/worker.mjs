@@ -1,23 +1,37 @@
 /**
- * One mutant's run, in a child process of its own (a fresh module graph): the scenarios that reach
- * the mutated code, run against the built-in guard built from the slot's copy of `dist/`, in which
- * the mutated module has replaced the original. Stops at the first run with a step that does not
- * pass (a lucky pass included: the sets report it).
+ * Mutants' runs, in a child process that stays up for many of them. For each mutant the parent
+ * has written the mutated module into the slot's copy of `dist/`; the worker imports the guard's
+ * module graph afresh under a version of its own (see hooks.mjs), runs the scenarios that reach
+ * the mutated code against the built-in guard, and stops at the first run with a step that does
+ * not pass (a lucky pass included: the sets report it). A mutant that hangs or crashes the process
+ * is handled by the parent, which starts a new worker.
  */
+import { register } from 'node:module';
 import { pathToFileURL } from 'node:url';
 
-const workerData = await new Promise((resolve) => process.once('message', resolve));
-const { dist, specs } = workerData;
-let { runs } = workerData;
-const parentPort = { postMessage: (m) => process.send(m, () => process.exit(0)) };
-try {
-  const { runScenario } = await import(pathToFileURL(`${dist}/harness/runner.js`).href);
-  const { builtinGuard } = await import(pathToFileURL(`${dist}/harness/guards.js`).href);
-  if (specs !== undefined) {
+const dist = process.argv[2];
+const distUrl = pathToFileURL(`${dist}/`).href;
+register('./hooks.mjs', import.meta.url, { data: { dist: distUrl } });
+
+const send = (m) => new Promise((res) => process.send(m, res));
+
+let allRuns = [];
+let allSpecs = [];
+
+async function runOne({ version, specs: specIndices, runs: indices }) {
+  const all = indices.map((i) => allRuns[i]);
+  const at = (p) => `${distUrl}${p}?m=${version}`;
+  const { runScenario } = await import(at('harness/runner.js'));
+  const { builtinGuard } = await import(at('harness/guards.js'));
+  let runs = all;
+  if (specIndices !== undefined) {
     // A classifier mutant: only scenarios with a tool it classifies differently can notice it.
-    const { classifyTool } = await import(pathToFileURL(`${dist}/core/classifier.js`).href);
+    // The tools of the selected runs are classified again (in a fresh module graph nothing is
+    // compiled yet, so this is most of such a mutant's cost: the parent sends only those).
+    const { classifyTool } = await import(at('core/classifier.js'));
     const changed = new Set();
-    specs.forEach(({ spec, original }, i) => {
+    for (const i of specIndices) {
+      const { spec, original } = allSpecs[i];
       let now;
       try {
         const c = classifyTool(spec);
@@ -26,7 +40,7 @@ try {
         now = 'throws';
       }
       if (now !== original) changed.add(i);
-    });
+    }
     runs = runs.filter((r) => r.specs.some((i) => changed.has(i)));
   }
   let result = { status: 'survived', ran: 0 };
@@ -44,7 +58,21 @@ try {
       break;
     }
   }
-  parentPort.postMessage(result);
-} catch (e) {
-  parentPort.postMessage({ status: 'runtime-error', error: e instanceof Error ? `${e.name}: ${e.message}`.slice(0, 300) : String(e) });
+  return result;
 }
+
+process.on('message', async (msg) => {
+  if (msg.init) {
+    allRuns = msg.runs;
+    allSpecs = msg.specs;
+    await send({ ready: true });
+    return;
+  }
+  let result;
+  try {
+    result = await runOne(msg);
+  } catch (e) {
+    result = { status: 'runtime-error', error: e instanceof Error ? `${e.name}: ${e.message}`.slice(0, 300) : String(e) };
+  }
+  await send({ version: msg.version, ...result });
+});
