@@ -298,7 +298,8 @@ function compile(): void {
   }
   // Chinese function words and markers must be tokens of their own, or they would melt into the filler
   // around them ("将本地文件" is 将 + 本地 + 文件).
-  const markers = withTraditional([...FILE_TRANSFER.local, ...INTERNAL_MODIFIERS, ...ON_PAGE.prepositions, ...GETTER_OPENERS]);
+  // Outside services named in Chinese (`飞书`) are words too: "在飞书中创建文档" is 在 + 飞书 + 中 + 创建 + 文档.
+  const markers = withTraditional([...FILE_TRANSFER.local, ...INTERNAL_MODIFIERS, ...ON_PAGE.prepositions, ...GETTER_OPENERS, ...OUTSIDE_SERVICES.writes]);
   for (const w of [...COMPOUND_LINKS, ...CONJUNCTIONS, ...markers]) if (CJK_CHAR.test(w)) cjkWords.add(w);
   for (const w of [...cjkWords].sort((a, b) => b.length - a.length || (a < b ? -1 : 1))) {
     const first = w[0] as string;

@@ -298,9 +298,12 @@ function callee(m: string): string {
   return m.replace(/[\s(]+$/, '');
 }
 
-/** Network libraries and APIs in code (case-sensitive, as the languages are). */
+/**
+ * Network libraries and APIs in code (case-sensitive, as the languages are). The gate's `http`
+ * also admits `httpx` and `aiohttp`.
+ */
 const CODE_NETWORK = group(
-  /import|from|require|fetch|requests|httpx|aiohttp|urllib|urlopen|smtplib|ftplib|telnetlib|paramiko|pycurl|boto3|socket|http|Http|HTTP::|dns|net\.|tls\.|dgram|axios|WebSocket|EventSource|sendBeacon|Net::|TCPSocket|UDPSocket|URI\.open|HTTParty|Faraday|RestClient|LWP::|IO::Socket|curl_exec|fsockopen|open-uri/,
+  /import|from|require|fetch|requests|urllib|urlopen|smtplib|ftplib|telnetlib|paramiko|pycurl|boto3|socket|http|Http|HTTP::|dns|net\.|tls\.|dgram|axios|WebSocket|EventSource|sendBeacon|Net::|TCPSocket|UDPSocket|URI\.open|HTTParty|Faraday|RestClient|LWP::|IO::Socket|curl_exec|fsockopen|open-uri/,
   [
     // --- Python ---
     {
@@ -397,7 +400,7 @@ const PUBLIC_SSH_FILE = /^(?:config|known_hosts\d?(?:\.old)?|authorized_keys\d?|
  * (`.env.local`, `.env.production`, `.env.bak`) is a credential store: a deny-list, because a copy
  * of the real file under a new suffix is exactly what one would try.
  */
-const TEMPLATE_ENV_SUFFIX = /\.(?:example|examples|sample|samples|template|templates|tmpl|tpl|dist|default|defaults|schema|md|doc|docs)(?:\.|$)/i;
+const TEMPLATE_ENV_SUFFIX = /\.(?:example|sample|template|tmpl|tpl|dist|defaults?|schema|md|docs)(?:\.|$)/i;
 
 /** URLs, PowerShell and .NET (case-insensitive, as PowerShell is). */
 const NETWORK_AND_POWERSHELL = group(
@@ -721,23 +724,28 @@ function clusterHas(args: readonly string[], letters: RegExp): boolean {
   return args.some((a) => /^-[A-Za-z]+$/.test(a) && letters.test(a.slice(1)));
 }
 
-/** Wrappers that run the command after them, with their flags that take a separate argument. */
+/**
+ * Wrappers that run the command after them, with their flags that take a separate argument. Flags
+ * whose argument is optional and attached (GNU `xargs -i[str]`, `-l[n]`, `-e[str]`, `watch
+ * -d[=permanent]`) take none; flags after which no command runs (`sudo -U`, `doas -C`, `ionice
+ * -p`, `strace -p`) and `env -S`, whose argument is the command line itself, are not listed.
+ */
 const WRAPPERS: ReadonlyMap<string, ReadonlySet<string>> = new Map<string, ReadonlySet<string>>([
-  ['sudo', new Set(['-u', '-g', '-h', '-p', '-C', '-D', '-r', '-t', '-U'])],
-  ['doas', new Set(['-u', '-C'])],
-  ['xargs', new Set(['-I', '-i', '-n', '-P', '-L', '-l', '-s', '-d', '-a', '-E', '-e'])],
+  ['sudo', new Set(['-u', '-g', '-h', '-p', '-C', '-D', '-r', '-t'])],
+  ['doas', new Set(['-u'])],
+  ['xargs', new Set(['-I', '-n', '-P', '-L', '-s', '-d', '-a', '-E'])],
   ['timeout', new Set(['-s', '-k', '--signal', '--kill-after'])],
   ['nice', new Set(['-n'])],
-  ['ionice', new Set(['-c', '-n', '-p'])],
+  ['ionice', new Set(['-c', '-n'])],
   ['stdbuf', new Set()],
   ['nohup', new Set()],
   ['time', new Set(['-f', '-o'])],
   ['command', new Set()],
   ['builtin', new Set()],
   ['exec', new Set(['-a'])],
-  ['env', new Set(['-u', '-C', '-S', '--unset', '--chdir'])],
-  ['watch', new Set(['-n', '-d', '--interval'])],
-  ['strace', new Set(['-o', '-e', '-p', '-s'])],
+  ['env', new Set(['-u', '-C', '--unset', '--chdir'])],
+  ['watch', new Set(['-n', '--interval'])],
+  ['strace', new Set(['-o', '-e', '-s'])],
   ['torsocks', new Set()],
   ['proxychains', new Set(['-f'])],
   ['proxychains4', new Set(['-f'])],
@@ -752,28 +760,32 @@ const WRAPPERS: ReadonlyMap<string, ReadonlySet<string>> = new Map<string, Reado
   ['!', new Set()],
 ]);
 
-/** Programs whose only purpose is network I/O (or DNS, which carries data in the names it asks). */
+/**
+ * Programs whose only purpose is network I/O (or DNS, which carries data in the names it asks).
+ * PowerShell's network cmdlets are found wherever they appear by {@link NETWORK_AND_POWERSHELL}.
+ */
 const NETWORK_TOOLS: ReadonlySet<string> = new Set([
   'curl', 'wget', 'nc', 'ncat', 'netcat', 'socat', 'telnet', 'ssh', 'scp', 'sftp', 'ftp', 'tftp', 'lftp',
   'dig', 'nslookup', 'host', 'drill', 'ping', 'ping6', 'traceroute', 'tracepath', 'whois',
   'sendmail', 'mail', 'mailx', 'mutt', 'msmtp', 'swaks', 'gsutil', 's3cmd', 'rclone', 'azcopy', 'aria2c',
   'xh', 'http', 'https', 'httpie', 'ngrok', 'websocat', 'wscat', 'grpcurl', 'nmap', 'smbclient',
-  'iwr', 'irm', 'invoke-webrequest', 'invoke-restmethod', 'send-mailmessage', 'resolve-dnsname',
-  'start-bitstransfer', 'bitsadmin',
+  'iwr', 'irm', 'bitsadmin',
 ]);
 
-/** Readers that print a file's content given any operand. */
+/** Readers that print a file's content given any operand (`Get-Content`: {@link NETWORK_AND_POWERSHELL}). */
 const FILE_READERS: ReadonlySet<string> = new Set([
   'cat', 'tac', 'head', 'tail', 'less', 'more', 'bat', 'batcat', 'nl', 'xxd', 'od', 'hexdump', 'strings',
-  'base64', 'source', 'diff', 'get-content', 'gc',
+  'base64', 'source', 'diff', 'gc',
 ]);
 
-/** Programs that write, move or delete their operands. */
+/**
+ * Programs that write, move or delete their operands (the `*-Item` and `*-Content` cmdlets:
+ * {@link NETWORK_AND_POWERSHELL}).
+ */
 const FILE_WRITERS: ReadonlySet<string> = new Set([
   'rm', 'rmdir', 'mv', 'cp', 'mkdir', 'touch', 'chmod', 'chown', 'chgrp', 'ln', 'truncate', 'shred', 'unlink',
-  'patch', 'tee', 'gzip', 'gunzip', 'bunzip2', 'xz', 'unxz', 'unzip', 'set-content', 'add-content',
-  'clear-content', 'out-file', 'remove-item', 'ri', 'del', 'erase', 'rd', 'move-item', 'copy-item', 'new-item',
-  'ni', 'rename-item', 'ren', 'rename', 'move', 'copy', 'md', 'mklink',
+  'patch', 'tee', 'gzip', 'gunzip', 'bunzip2', 'xz', 'unxz', 'unzip', 'ri', 'del', 'erase', 'rd', 'ni', 'ren',
+  'rename', 'move', 'copy', 'md', 'mklink',
 ]);
 
 const PACKAGE_MANAGERS: ReadonlySet<string> = new Set([
@@ -987,7 +999,7 @@ function command(name: string, args: readonly string[], at: string, acc: Acc): v
       if (GIT_NETWORK.has(sub)) record(acc, NETWORK, `git ${sub}`, at);
       if (GIT_WRITE.has(sub)) record(acc, MUT, `git ${sub}`, at);
       if (GIT_READ.has(sub)) record(acc, PAT, `git ${sub}`, at);
-      if (sub === 'credential' && (sub2 === 'fill' || sub2 === 'get')) record(acc, CRED, 'git credential', at);
+      if (sub === 'credential' && sub2 === 'fill') record(acc, CRED, 'git credential', at);
       break;
     }
     case 'gh': {

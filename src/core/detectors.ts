@@ -233,11 +233,14 @@ function digitsAtLeast(v: string, n: number): boolean {
  */
 const EMAIL_RE =
   /(?<![A-Za-z0-9._%+\-@])([A-Za-z0-9][A-Za-z0-9._%+-]{0,63})@((?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.){1,8}([A-Za-z]{2,63}))(?![A-Za-z0-9\-@_]|\.[A-Za-z0-9])/gu;
-/** File extensions that are no top-level domain: `logo@2x.png` is an asset name, not an address. */
+/**
+ * File extensions that are no top-level domain: `logo@2x.png` is an asset name, not an address.
+ * Letters only: a top-level domain has no digit, so `font@1.woff2` never matches in the first place.
+ */
 const FILE_EXTENSION_TLDS: ReadonlySet<string> = new Set([
   'png', 'jpg', 'jpeg', 'gif', 'svg', 'webp', 'bmp', 'ico', 'tif', 'tiff', 'heic', 'avif',
   'css', 'scss', 'js', 'mjs', 'cjs', 'jsx', 'ts', 'tsx', 'json', 'yaml', 'yml', 'txt', 'html', 'htm',
-  'pdf', 'xml', 'csv', 'lock', 'map', 'woff', 'woff2', 'ttf', 'otf', 'mp3', 'mp4', 'wav', 'webm',
+  'pdf', 'xml', 'csv', 'lock', 'map', 'woff', 'ttf', 'otf', 'wav', 'webm',
 ]);
 /** `scheme://user:` right before a match: the match is URL userinfo (`https://u:p@host`). */
 const URL_USERINFO_BEFORE_RE = /[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s/@]*$/u;
@@ -267,10 +270,8 @@ const PHONE_CN_MOBILE_RE =
   /(?<![A-Za-z0-9_+])(?:(?:\+|00)86[ -]?)?1[3-9]\d([ -]?)\d{4}\1\d{4}(?![A-Za-z0-9_])/gu;
 
 const phoneDetector = detector('pii.phone', 'PII', (value) => [
-  ...collect(value, PHONE_E164_RE, (m) => {
-    const digits = m[0].replace(/\D/gu, '').length;
-    return digits >= 8 && digits <= 15 ? whole(m) : undefined;
-  }),
+  // The pattern itself holds a match to E.164's 8-15 digits: a country digit and 7-14 more.
+  ...collect(value, PHONE_E164_RE, whole),
   ...collect(value, PHONE_NANP_RE, whole),
   ...collect(value, PHONE_CN_MOBILE_RE, whole),
 ],
@@ -279,10 +280,11 @@ const phoneDetector = detector('pii.phone', 'PII', (value) => [
 
 /**
  * 13-19 digits, either unbroken or grouped (first group of 4, separators all the same single space
- * or dash), not touching other digits, letters or a decimal point.
+ * or dash, the last group 2-5 digits: a 14-digit Diners card is printed 4-6-4 or 4-4-4-2), not
+ * touching other digits, letters or a decimal point.
  */
 const CARD_RE =
-  /(?<![A-Za-z0-9_]|\d[.,])(?:\d{13,19}|\d{4}([ -])\d{4,6}(?:\1\d{3,5}){1,4})(?![A-Za-z0-9_]|[.,]\d)/gu;
+  /(?<![A-Za-z0-9_]|\d[.,])(?:\d{13,19}|\d{4}([ -])\d{4,6}(?:\1\d{3,5}){0,3}\1\d{2,5})(?![A-Za-z0-9_]|[.,]\d)/gu;
 
 /**
  * Whether a digit string starts with a known issuer prefix and has a length that issuer uses.

@@ -362,16 +362,15 @@ export const DATABASE_TERMS: readonly string[] = [
  */
 export const NEUTRAL_PHRASES: readonly string[] = [
   'read only', 'read write', '只读', '唯讀', 'as read', 'as unread', 'password policy', 'password reset',
-  'email address', 'e mail address', 'mail address', 'ip address', 'error message', 'commit message', 'status message', 'log message', 'list of', 'array of',
-  'next page', 'page number', 'page size', 'per page', 'page token', 'previous page', 'key value',
-  'primary key', 'foreign key', 'sort key', 'partition key', 'time zone', 'status code',
-  'country code', 'zip code', 'postal code', 'language code', 'currency code', 'exit code',
-  'verification code', 'max results', 'read receipt', 'delivery receipt', 'resource link', 'get back',
+  'email address', 'e mail address', 'mail address', 'error message', 'commit message', 'status message',
+  'log message', 'list of', 'next page', 'page number', 'page size', 'per page', 'page token', 'previous page',
+  'sort key', 'status code', 'country code', 'zip code', 'postal code', 'language code', 'currency code',
+  'exit code', 'verification code', 'read receipt', 'resource link', 'get back',
 ];
 
 /** Words before an ambiguous word or a third-person verb that make it a verb ("use this to post"). */
 export const VERB_CUES: readonly string[] = [
-  'to', 'will', 'can', 'may', 'should', 'must', 'it', 'this', 'which', 'who', 'that', 'tool',
+  'to', 'will', 'can', 'may', 'should', 'must', 'it', 'this', 'which', 'that', 'tool',
   'function', 'also', 'then', 'please', 'you', 'we', 'just', 'first',
 ];
 
@@ -447,13 +446,12 @@ export const AUTHORSHIP = {
     'customer', 'customers', 'the public', 'members of the public', 'anyone', 'anybody', 'third party',
     'third parties', 'external user', 'external users', 'external party', 'external parties',
     'external sender', 'external senders', 'outside parties', 'end user', 'end users', 'users',
-    'other users', 'visitor', 'visitors', 'site visitors', 'website visitors', 'guest', 'guests',
-    'requester', 'requesters', 'applicant', 'applicants', 'respondent', 'respondents', 'buyer',
-    'buyers', 'shopper', 'shoppers', 'subscriber', 'subscribers',
-    // Public channels through which they write.
-    'form', 'forms', 'web form', 'online form', 'public form', 'contact form', 'feedback form',
-    'help center', 'help centre', 'help desk', 'helpdesk', 'support portal', 'customer portal',
-    'service desk', 'support widget', 'chat widget', 'website', 'web page', 'site', 'page',
+    'other users', 'visitor', 'visitors', 'guest', 'guests', 'requester', 'requesters', 'respondent',
+    'respondents', 'buyer', 'buyers', 'shopper', 'shoppers', 'subscriber', 'subscribers',
+    // Public channels through which they write. (A contact or feedback form and an applicant are
+    // `submitted` records already; "site visitors" is matched by `site`, "customer portal" by `customer`.)
+    'form', 'forms', 'web form', 'online form', 'public form', 'help center', 'help centre', 'help desk',
+    'helpdesk', 'support portal', 'service desk', 'support widget', 'chat widget', 'website', 'web page', 'site', 'page',
     'careers page', 'career page', 'job board', 'landing page', 'portal', 'public page',
   ],
 } as const;
@@ -593,8 +591,8 @@ export const SCHEMA_TERMS = {
     'to_number', 'to_phone', 'cc', 'bcc', 'webhook', 'webhook_url', 'channel', 'channel_id',
     'channel_name', 'chat_id', 'email', 'email_address', 'phone', 'phone_number', '收件人',
   ],
-  /** A `to` whose description says one of these is a language, a date or a unit, not a recipient. */
-  notARecipient: ['language', 'locale', 'date', 'time', 'currency', 'unit', 'format', 'lang', '语言'],
+  /** A `to` whose description says one of these (a substring: `lang` is in `language`) is a language, a date or a unit, not a recipient. */
+  notARecipient: ['locale', 'date', 'time', 'currency', 'unit', 'format', 'lang', '语言'],
   /** What is sent (whole property name). */
   body: [
     'body', 'message', 'text', 'content', 'subject', 'html', 'html_body', 'text_body', 'attachment',
