@@ -80,6 +80,12 @@ describe('requiredText and mutantDiff', () => {
     expect(requiredText(of('number')[0] as Mutant)).toBeUndefined();
   });
 
+  it('a dropped last term of a line asks only for its own words, not for the comment after it', () => {
+    const src = "const WORDS = [\n  'wiki', 'outbox',\n  // Traditional forms below.\n  '讀取',\n];\n";
+    const ms = (mutantsOf('src/core/w.ts', src) as Mutant[]).filter((m) => m.operator === 'list-element');
+    expect(ms.map((m) => requiredText(m))).toEqual([[['wik']], [['outb']], [['讀取']]]);
+  });
+
   it('shows the original line and the mutated one', () => {
     expect(mutantDiff(SRC, of('comparison')[0])).toBe("- if (x >= 3 && !y) return 'deny';\n+ if (x > 3 && !y) return 'deny';");
   });

@@ -210,7 +210,9 @@ export function mutantDiff(text, m) {
  */
 export function requiredText(m) {
   if (m.operator === 'list-element') {
-    const s = m.original.replace(/^[\s,]*['"`]|['"`][\s,]*$/g, '');
+    // The removed span may run past the term's comma into a comment on the next line: only the
+    // term itself is text a scenario must hold.
+    const s = m.original.replace(/\/\/[^\n]*|\/\*[\s\S]*?\*\//g, '').replace(/^[\s,]*['"`]|['"`][\s,]*$/g, '');
     const st = stems(s);
     return st === undefined ? undefined : [st];
   }

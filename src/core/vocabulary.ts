@@ -15,8 +15,8 @@
  * - Chinese entries are matched as substrings (Chinese has no spaces): the compiler segments a Chinese
  *   run by longest match against every Chinese entry of every table, so a longer entry (`转账记录`)
  *   wins over a shorter one it contains (`转账`).
- * - A word may sit in several tables (e.g. `shell` is an interpreter object and a standalone shell
- *   term); the compiler merges its roles.
+ * - A word may sit in several tables (e.g. `exec` is a run verb and a standalone shell term); the
+ *   compiler merges its roles. A noun sits in one object class only: the compiler keeps the last.
  */
 
 /** What a verb does to its object. `neutral` verbs transform their input and touch no data. */
@@ -186,15 +186,15 @@ export const OBJECTS: Readonly<Record<ObjectClass, readonly string[]>> = {
     'web', 'website', 'webpage', 'web page', 'site', 'url', 'uri', 'link', 'hyperlink', 'http', 'https',
     'internet', 'online', 'html', 'browser', 'rss', 'feed', 'news', 'headline', 'search engine',
     'google', 'bing', 'brave', 'duckduckgo', 'serp', 'serpapi', 'serper', 'tavily', 'kagi',
-    'perplexity', 'wikipedia', 'weather', 'forecast', 'page', 'hacker news', 'hackernews', 'youtube',
+    'perplexity', 'wikipedia', 'weather', 'forecast', 'page', 'hackernews', 'youtube',
     'arxiv', 'pypi', 'stock price', 'exchange rate', 'market data',
     // What a browser shows: its tabs, dialogs and the page's console and network traffic.
-    'browser tab', 'browser window', 'dialog', 'viewport', 'console message', 'console log', 'network request',
+    'dialog', 'viewport', 'console message', 'console log', 'network request',
     'search snippet',
     // A vendor's published documentation is written outside the trust boundary, like any web page.
     'official documentation', 'official docs', 'public documentation', 'vendor documentation',
     // Map services: places, their listings and their reviews are written by businesses and the public.
-    'google maps', 'openstreetmap', 'mapbox', 'place details', 'nearby places',
+    'openstreetmap', 'mapbox', 'place details', 'nearby places',
     '网页', '网站', '链接', '网址', '互联网', '网络', '新闻', '天气', '搜索引擎', '页面', '百度', '地图',
     '網路',
   ],
@@ -204,17 +204,16 @@ export const OBJECTS: Readonly<Record<ObjectClass, readonly string[]>> = {
     '评价', '帖子', '论坛', '微博', '推文', '点评',
   ],
   inbound: [
-    'inbox', 'mailbox', 'direct message', 'push notification', 'chat', 'channel', 'conversation', 'thread',
+    'inbox', 'mailbox', 'push notification', 'chat', 'channel', 'conversation', 'thread',
     'notification', 'gmail', 'outlook', 'voicemail', 'incoming', 'inbound', 'received', 'unread',
     'whatsapp', 'telegram',
-    '收件箱', '邮件', '邮箱', '消息', '聊天', '聊天记录', '短信', '私信', '频道', '群聊', '会话', '电子邮件',
+    '收件箱', '邮件', '邮箱', '消息', '聊天', '短信', '私信', '频道', '群聊', '会话',
     '簡訊', '訊息',
   ],
   shared: [
-    'shared', 'shared drive', 'drive', 'google drive', 'gdrive', 'onedrive', 'dropbox', 'sharepoint',
-    'team drive',
+    'shared', 'drive', 'gdrive', 'onedrive', 'dropbox', 'sharepoint',
     // Calendars: an invitation writes into the invitee's calendar.
-    'calendar', 'google calendar', 'outlook calendar', 'calendar event', 'calendar invite', 'invitation',
+    'calendar', 'calendar invite', 'invitation',
     'meeting', 'appointment', '日历', '日程', '会议', '行事曆', '邀请函',
     // Support desks: customers write what they hold. Like the drives, they count when read (`read the
     // tickets from the help desk`), not by being named.
@@ -226,7 +225,7 @@ export const OBJECTS: Readonly<Record<ObjectClass, readonly string[]>> = {
   // a bare `ticket`. (The support desks themselves are `shared` stores; bare `feedback` stays `public`.)
   submitted: [
     'support ticket', 'support request', 'support case', 'support message', 'help desk ticket',
-    'helpdesk ticket', 'service desk ticket', 'service desk request', 'customer ticket',
+    'helpdesk ticket', 'service desk ticket', 'customer ticket',
     'customer request', 'customer inquiry', 'customer enquiry', 'customer complaint',
     'customer submission', 'form submission', 'form response', 'form entry', 'survey response',
     'contact form', 'contact request', 'customer feedback', 'user feedback', 'feedback submission',
@@ -238,7 +237,7 @@ export const OBJECTS: Readonly<Record<ObjectClass, readonly string[]>> = {
   transaction: [
     'transaction', 'payment', 'deposit', 'bank statement',
     // 附言: the note a payer writes on a transfer.
-    '交易', '转账记录', '交易记录', '收款', '流水', '到账', '附言',
+    '交易', '转账记录', '收款', '流水', '到账', '附言',
   ],
   commitment: [
     'reservation', 'booking', 'scheduled payment', 'scheduled transaction', 'scheduled transfer',
@@ -247,65 +246,60 @@ export const OBJECTS: Readonly<Record<ObjectClass, readonly string[]>> = {
   ],
   private: [
     'database', 'db', 'sql', 'table', 'row', 'record', 'crm', 'customer', 'contact', 'account',
-    'balance', 'event', 'note', 'file', 'file system',
+    'balance', 'event', 'note', 'file',
     'filesystem', 'directory', 'dir', 'folder', 'document', 'doc', 'repository', 'repo', 'branch',
     'profile', 'user', 'order', 'invoice', 'hr', 'payroll', 'employee', 'salary', 'ticket', 'task',
-    'todo', 'spreadsheet', 'sheet', 'entity', 'memory', 'knowledge', 'knowledge base',
-    'knowledge graph', 'graph', 'observation', 'relation', 'lead', 'deal', 'patient', 'bookmark',
+    'todo', 'spreadsheet', 'sheet', 'entity', 'memory', 'knowledge',
+    'graph', 'observation', 'relation', 'lead', 'deal', 'patient', 'bookmark',
     'history', 'project', 'workspace', 'setting', 'config', 'configuration', 'preference', 'disk',
-    'iban', 'bank account', 'credit card', 'photo', 'log', 'collection', 'address book', 'clipboard',
+    'iban', 'credit card', 'photo', 'log', 'collection', 'address book', 'clipboard',
     'working tree', 'staging area',
     // Pay words that are nouns before a noun ("pay history" is a record, not a payment).
     'pay history', 'pay slip', 'payslip', 'pay stub', 'pay rate', 'pay grade', 'pay period', 'pay scale',
     'pay date',
     // The user's own devices and where they are.
-    'device', 'current location', 'gps', 'geolocation', 'gps location', 'gps position',
+    'device', 'current location', 'gps', 'geolocation',
     // Infrastructure the user runs (a cluster is remote to the server, not to the user).
     'kubernetes', 'k8s', 'pod', 'cluster', 'namespace', 'deployment', 'helm release',
     // Workspace directories and the pieces of workspace documents.
-    'member', 'group member', 'people', 'block', 'data source', 'page property', 'wiki', 'knowledge space',
+    'member', 'group member', 'people', 'block', 'data source', 'page property', 'wiki',
     // Mail the user wrote: a sent folder holds the user's own words.
-    'sent mail', 'sent email', 'sent e mail', 'sent message', 'sent item', 'sent folder', 'outbox',
+    'sent mail', 'sent email', 'sent e mail', 'sent message', 'sent item', 'outbox',
     // Environment templates list variable names with placeholders: project files, not secrets.
     'env example', 'env sample', 'env template', 'env dist',
     // A brand in front of a private product must not make it web content ("a Google Spreadsheet").
-    'google sheets', 'google sheet', 'google spreadsheet', 'google docs', 'google doc',
-    'google contacts', 'google tasks', 'google keep', 'google photos',
+    'google sheet', 'google spreadsheet', 'google doc', 'google tasks', 'google keep', 'google photos',
     'sqlite', 'postgres', 'postgresql', 'mysql', 'mongodb', 'mongo', 'redis', 'bigquery', 'snowflake',
     'supabase', 'dynamodb',
-    '数据库', '客户', '记录', '文件', '文档', '目录', '文件夹', '日历', '日程', '会议', '笔记', '备忘录',
+    '数据库', '客户', '记录', '文件', '文档', '目录', '笔记', '备忘录',
     '联系人', '账户', '账号', '余额', '订单', '员工', '工资', '薪资', '工单', '任务', '用户', '表格',
-    '数据表', '仓库', '代码库', '个人信息', '设置', '配置', '草稿', '病历', '设备', '已发送', '发件箱',
-    '已发邮件', '成员', '群成员', '通讯录', '多维表格', '知识库', '知识空间', '字段',
+    '数据表', '仓库', '个人信息', '设置', '配置', '草稿', '病历', '设备', '已发送', '发件箱',
+    '已发邮件', '成员', '群成员', '通讯录', '知识库', '知识空间', '字段',
     // Traditional (Taiwan, Hong Kong) words that are not a character-for-character conversion.
     '檔案', '資料庫', '資料夾', '資料表', '聯絡人', '設定', '使用者', '賬戶', '賬號', '病歷',
   ],
   credential: [
     'secret', 'credential', 'password', 'passphrase', 'passwd', 'apikey', 'api key', 'access key',
-    'secret key', 'private key', 'ssh key', 'gpg key', 'pgp key', 'signing key', 'encryption key',
+    'private key', 'ssh key', 'gpg key', 'pgp key', 'signing key', 'encryption key',
     'key pair', 'keypair', 'access token', 'api token', 'auth token', 'bearer token', 'oauth token',
-    'refresh token', 'session token', 'personal access token', 'jwt', 'cookie', 'seed phrase', 'id rsa',
+    'refresh token', 'session token', 'jwt', 'cookie', 'seed phrase', 'id rsa',
     // What a browser or an HTTP client sends with every request: cookies and Authorization tokens.
-    'request header', 'http header', 'authorization header', 'auth header', 'cookie header',
-    '密钥', '凭证', '密码', '令牌', '秘钥', '私钥', '凭据', '口令', '访问令牌', '助记词',
-    '金鑰', '權杖',
+    'http header', 'authorization header', 'auth header',
+    '密钥', '凭证', '密码', '令牌', '秘钥', '私钥', '凭据', '口令', '助记词', '金鑰', '權杖',
   ],
   environment: ['environment variable', 'env var', 'process environment', '环境变量'],
   credentialStore: [
-    'keychain', 'keyring', 'vault', 'secrets manager', 'secret manager', 'secretsmanager',
-    'password manager', 'bitwarden', 'lastpass', '.env', 'dotenv', 'key vault', 'parameter store',
-    '钥匙串', '密码管理器', '密钥管理',
+    'keychain', 'keyring', 'vault', 'secretsmanager', 'bitwarden', 'lastpass', '.env', 'dotenv',
+    'parameter store', '钥匙串',
   ],
   code: [
-    'code', 'source code', 'command', 'script', 'program', 'snippet', 'cell', 'notebook', 'binary',
-    'shell command', 'command line', 'test', 'test suite',
-    '命令', '脚本', '代码', '程序', '命令行', '指令',
-    '程式', '程式碼',
+    'code', 'command', 'script', 'program', 'snippet', 'cell', 'notebook', 'binary', 'test',
+    '命令', '脚本', '代码', '程序', '指令', '程式',
   ],
   transient: ['connection', 'session'],
   interpreter: [
-    'shell', 'python', 'javascript', 'js', 'typescript', 'nodejs', 'ruby', 'perl', 'deno', 'php',
-    'lua', 'bash', 'powershell', 'jupyter', 'sandbox', 'cli', 'container', 'docker', 'interpreter',
+    'python', 'javascript', 'js', 'typescript', 'nodejs', 'ruby', 'perl', 'deno', 'php',
+    'lua', 'jupyter', 'sandbox', 'cli', 'container', 'docker',
   ],
 };
 
@@ -652,18 +646,18 @@ export const PLACING = {
 } as const;
 
 /**
- * Verbs that hand a file over to someone else: an upload (a `send` verb) and a drop onto a page (a
- * `PLACING` verb as an interaction). Their object, when it is one of `files` and local (the tool
- * takes its local path, see `SCHEMA_TERMS.sourcePath`, or the sentence says `local`), is read as
- * well as sent: PRIVATE_ACCESS and EXTERNAL_ACTION ("上传本地文件", "Upload one or multiple files"
- * with `paths`). An upload of something else ("uploads the result to a paste service") only sends.
+ * Verbs that hand a file over to someone else: an upload (`verbs`, `send` verbs) and a drop onto a
+ * page (a `PLACING` verb as an interaction, which needs no entry here). Their object, when it is one
+ * of `files` and local (the tool takes its local path, see `SCHEMA_TERMS.sourcePath`, or the
+ * sentence says `local`), is read as well as sent: PRIVATE_ACCESS and EXTERNAL_ACTION ("上传本地文件",
+ * "Upload one or multiple files" with `paths`). An upload of something else ("uploads the result to a paste service") only sends.
  * An upload into the browser (`browser_file_upload`) is an interaction with the page: the site
  * answers with its page (EXTERNAL_INGESTION).
  */
 export const FILE_TRANSFER = {
-  verbs: ['upload', '上传', 'drop'],
+  verbs: ['upload', '上传'],
   files: ['file', 'document', 'doc', 'photo', 'folder', 'directory', '文件', '文档', '文件夹', '檔案'],
-  local: ['local', 'disk', 'absolute path', 'local path', '本地', '磁盘', '本機'],
+  local: ['local', 'disk', 'absolute path', '本地', '磁盘', '本機'],
 } as const;
 
 /**
@@ -684,7 +678,7 @@ export const ON_PAGE = {
  */
 export const REQUEST_HEADERS = {
   parts: ['header'],
-  requests: ['request', 'network request', 'http request', 'api request', 'web request', 'xhr'],
+  requests: ['request', 'network request', 'http request', 'api request', 'xhr'],
 } as const;
 
 /**
