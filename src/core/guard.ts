@@ -353,8 +353,10 @@ export class Session {
       for (const key of scriptKeys(w.path)) entries.push([hash52(`script\u0000${key}`, this.guard.fingerprintSeed), bits]);
     }
     const key = pendingKey(call.tool, turn, call.id, call.parent);
+    // Calls of one batch without ids share a key: keep every write's scripts (stricter, never laxer).
+    const earlier = this.pendingScripts.get(key);
     this.pendingScripts.delete(key);
-    this.pendingScripts.set(key, entries);
+    this.pendingScripts.set(key, earlier ? [...earlier, ...entries] : entries);
     // Bounded: a host that decides writes and never records them cannot grow this.
     if (this.pendingScripts.size > this.guard.config.limits.scripts) {
       const oldest = this.pendingScripts.keys().next();
