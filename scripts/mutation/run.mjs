@@ -164,7 +164,8 @@ const atLoad = (m) => m.static || (loadTime.get(m.file) ?? []).some(([a, b]) => 
 
 const started = process.hrtime.bigint();
 for (const scenario of scenarios) {
-  const text = JSON.stringify([scenario.tools, scenario.steps]).toLowerCase();
+  // Its tools, steps and guard settings: a capability name may appear only in a grant policy.
+  const text = JSON.stringify([scenario.tools, scenario.steps, scenario.guard ?? null]).toLowerCase();
   for (const mode of scenario.modes) {
     await session.post('Profiler.takePreciseCoverage');
     const t0 = process.hrtime.bigint();
