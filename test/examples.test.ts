@@ -13,7 +13,7 @@ describe('scenarios/examples and scenarios/regressions', () => {
     const failing = results.scenarios.filter((s) => s.status !== 'pass').map((s) => `${s.id} [${s.mode}]: ${s.steps.filter((x) => x.outcome !== 'pass').map((x) => `${x.path} ${x.outcome} ${x.detail ?? ''}`).join('; ')}`);
     expect(failing).toEqual([]);
     expect(results.totals.luckyPass).toBe(0);
-    // Every step form and expect form of shared/DSL.md appears somewhere in the examples.
+    // Every step form and expect form of the scenario format appears somewhere in the examples.
     const kinds = new Set<string>();
     const visit = (steps: readonly { kind: string; steps?: unknown; calls?: unknown }[]): void => {
       for (const s of steps) {

@@ -1,5 +1,5 @@
 /**
- * The runner: drives a guard under test through scenarios (shared/DSL.md "How the runner follows a
+ * The runner: drives a guard under test through scenarios (README "Scenarios": how the runner follows a
  * scenario"), judges every step against its label, and scores tension pairs.
  *
  * Premise semantics: whether a call executes follows its *expected* verdict (allow, or ask with
@@ -364,7 +364,7 @@ export async function runScenario(scenario: Scenario, mode: Mode, options: RunOp
 }
 
 /**
- * The interleaving explorer (shared/DSL.md "Batches and races"): for every batch of the run, drive
+ * The interleaving explorer (README "Scenarios": batches and races): for every batch of the run, drive
  * the scenario again under other orders of the batch's decisions and completions, and compare every
  * verdict from the batch on with the canonical run's (the batch members' own, and what later steps
  * see). A difference is a `race`, reported with the order written out.

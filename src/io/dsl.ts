@@ -1,12 +1,12 @@
 /**
- * The scenario-file loader: `shared/DSL.md` (version 1) into the model of `src/harness/model.ts`.
+ * The scenario-file loader: the scenario format (version 1, README "Scenarios" and docs/writing-scenarios.md) into the model of `src/harness/model.ts`.
  *
  * `loadScenarios()` returns every issue of every file as a result union; `loadScenariosOrThrow()`
  * wraps it for the CLI. `parseScenarioText()` is the pure core (apart from catalog lookups).
  * Every issue reads `file:line:col: message`; a file's issues are all reported, and loading goes
  * on with the other files.
  *
- * Rules where DSL.md is silent (the project's decisions):
+ * Rules where the format leaves a choice (the project's decisions):
  *
  * Files
  * - A file holds one YAML document: one scenario (a top-level map), or several under `scenarios:`
@@ -43,7 +43,7 @@
  *   and optionally `name` equal to its key (so a pasted MCP spec loads); a tool with an empty spec
  *   (`get_time:`) is a tool with only a name.
  * - `guard.overrides` names are not checked against the scenario's tools (an override may target
- *   a tool the guard meets elsewhere; DSL.md's own example overrides `gmail_send`, which none of its
+ *   a tool the guard meets elsewhere; the reference example overrides `gmail_send`, which none of its
  *   tools is); their capabilities must be among the six (EIT/PAT/NAT suggest their full names).
  *   `guard.policy` is validated by the gate's own `parseGrantPolicy`.
  *

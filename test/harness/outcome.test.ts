@@ -3,7 +3,7 @@ import { VERDICTS } from '../../src/core/capabilities.js';
 import { classifyOutcome } from '../../src/harness/outcome.js';
 
 describe('classifyOutcome: exhaustive over expected × actual', () => {
-  // The table of shared/DSL.md, written out cell by cell.
+  // The outcome table of the scenario format, written out cell by cell.
   const TABLE = {
     allow: { allow: 'pass', ask: 'over-block soft', deny: 'over-block hard' },
     ask: { allow: 'miss soft', ask: 'pass', deny: 'over-block soft' },

@@ -1,8 +1,8 @@
 /**
  * The scenario loader (src/io/dsl.ts): golden messages with exact positions, every form, the
- * DSL.md reference example, hostile input, and properties (never throws).
+ * reference example, hostile input, and properties (never throws).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, truncate, writeFile, mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -635,7 +635,7 @@ describe('every form loads', () => {
     ]);
   });
 
-  it('DSL.md’s inline fragments load as written', () => {
+  it('the scenario format’s inline fragments load as written', () => {
     const r = parse(
       lines(
         'id: t/fragments',
@@ -654,16 +654,10 @@ describe('every form loads', () => {
   });
 });
 
-describe('the DSL.md reference example', () => {
+describe('the reference example (scenarios/examples/dsl-reference.yaml)', () => {
   const FILE = 'scenarios/examples/dsl-reference.yaml';
 
-  it.skipIf(!existsSync('/work/shared/DSL.md'))('is DSL.md’s first example, verbatim', () => {
-    const md = readFileSync('/work/shared/DSL.md', 'utf8');
-    const block = /```yaml\n([\s\S]*?)```/.exec(md)?.[1];
-    expect(readFileSync(FILE, 'utf8')).toBe(block);
-  });
-
-  it('loads with no error and one warning (its lone twin), as DSL.md describes it', async () => {
+  it('loads with no error and one warning (its lone twin), as its header describes it', async () => {
     const r = await loadScenarios([FILE]);
     const [s] = ok(r);
     expect(r.warnings.map(formatIssue)).toEqual([`${FILE}:1:1: pair \`set-6/order/private-before-ingest\` has no benign twin among the loaded scenarios: it is not scored`]);
