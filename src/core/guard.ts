@@ -22,7 +22,7 @@ import type { Detector } from './detectors.js';
 import { forEachText, hash52, probeHashes, saltSeed, tapeFragments } from './fingerprint.js';
 import { decide as gateDecide, grantedCapabilities, monotonicRedeclaration, outcomeVerdict, requiredCapabilities } from './gate.js';
 import type { GateCapability } from './gate.js';
-import { Ledger, MAX_TURN, PROVENANCE_BITS, PROVENANCE_CLASSES, SCRIPT_BITS, visibleClasses } from './ledger.js';
+import { AFTER_ALL, Ledger, MAX_TURN, PROVENANCE_BITS, PROVENANCE_CLASSES, SCRIPT_BITS, visibleClasses } from './ledger.js';
 import type { ChainFacts, LedgerSnapshot, ProvenanceTable, Scope } from './ledger.js';
 import { DECIDING_ORDER, RULE_TABLE } from './rules.js';
 import type { RuleId } from './rules.js';
@@ -298,8 +298,8 @@ export class Session {
       if (read.turn !== undefined && !isTurn(read.turn)) {
         return this.failClosed(read.tool, read, 0, 'guard.internal-error', `invalid call: \`turn\` must be an integer from 0 to ${MAX_TURN}, got \`${typeof read.turn === 'number' ? String(read.turn) : typeof read.turn}\``);
       }
-      const scope = this.scopeFor(read.parent);
-      turn = read.turn ?? scope.cur + 1;
+      const scope = this.ledger.scopeOf(read.parent);
+      turn = read.turn ?? (scope ? scope.cur + 1 : 0);
       return this.decideIn(scope, turn, read);
     } catch (e) {
       const msg = errorText(e);
@@ -364,22 +364,22 @@ export class Session {
     }
   }
 
-  private scopeFor(parent: string | undefined): Scope {
-    const scope = this.ledger.scopeOf(parent);
-    if (scope) return scope;
-    // A sub-call whose parent was never decided, or whose scope was evicted: judged in a fresh
-    // scope opened now, which sees everything settled in the session (stricter, never laxer).
-    return this.ledger.openScope(parent as string, this.ledger.root, this.ledger.root.cur);
-  }
-
-  private decideIn(scope: Scope, turn: number, call: ReadCall): Decision {
+  /**
+   * Decide `call` at `turn` of `open`, its scope; undefined for a sub-call whose Code Mode scope is
+   * not open (closed for room under the limit `scopes`, or never opened): such a call is judged
+   * against everything the session recorded, whatever its turn (stricter, never laxer), and
+   * recorded by {@link Ledger.recordOrphan}.
+   */
+  private decideIn(open: Scope | undefined, turn: number, call: ReadCall): Decision {
+    const scope = open ?? this.ledger.root;
+    const view = open ? turn : AFTER_ALL;
     const tool = this.guard.lookup(call.tool);
     const mode = this.guard.config.mode;
     let caps = tool.mask;
     let evidence: readonly Evidence[] = tool.evidence;
     let command: CommandAnalysis | undefined;
     if (caps & EXEC) {
-      command = this.withScripts(analyzeTape(call.args), scope, turn);
+      command = this.withScripts(analyzeTape(call.args), scope, view);
       // A plain shell or interpreter can implement every phase: its command says which.
       // A Code Mode call is not counted: its sub-calls are (DESIGN.md "Code Mode").
       if (!tool.codeMode) {
@@ -388,10 +388,12 @@ export class Session {
       }
     }
     if (caps & MUT && !tool.codeMode) this.noteScripts(call, turn);
-    const facts = scope.facts(turn);
-    if (tool.codeMode && call.id !== undefined) this.ledger.openScope(call.id, scope, turn);
+    const facts = open ? open.facts(turn) : scope.allFacts();
+    // A program inside a program whose scope is not open runs without a scope of its own: its
+    // sub-calls are judged as the enclosing program's are.
+    if (open && tool.codeMode && call.id !== undefined) this.ledger.openScope(call.id, open, turn);
 
-    const ctx = new CallContext(this.guard, scope, turn, call);
+    const ctx = new CallContext(this.guard, scope, view, call);
     const fired: FiredRule[] = [];
     const fire = (id: RuleId, verdict: Verdict, reason: string): void => {
       fired.push({ id, verdict, reason });
@@ -515,7 +517,7 @@ export class Session {
       if (out.failed) return { recorded: false, reason: 'failed-call' };
       if (entry.codeMode) return { recorded: false, reason: 'code-mode-call' };
       const caps = ref.capabilities ? toMask(ref.capabilities) : entry.mask;
-      const scope = this.scopeFor(ref.parent);
+      const scope = this.ledger.scopeOf(ref.parent);
       let fragments: number[] = [];
       let unread: Stop | undefined;
       if (out.unreadable !== undefined) unread = { reason: 'unreadable', path: '$', detail: out.unreadable };
@@ -531,7 +533,8 @@ export class Session {
       if (ref.parent !== undefined) audit.parent = ref.parent;
       // INVARIANT: a result not read in full still records its event; what was not read may hold
       // anything, so every later argument may carry its classes (Scope.unreadBefore).
-      this.ledger.recordEvent(scope, turn, caps, fragments, contextKey, audit, scripts, unread !== undefined);
+      if (scope) this.ledger.recordEvent(scope, turn, caps, fragments, contextKey, audit, scripts, unread !== undefined);
+      else this.ledger.recordOrphan(caps, fragments, contextKey, audit, scripts, unread !== undefined);
       return RECORDED;
     } catch (e) {
       const msg = errorText(e);
@@ -547,7 +550,8 @@ export class Session {
    * For explanations: {@link decide} computes the same facts itself.
    */
   chainFacts(turn: number, parent?: string): ChainFacts {
-    return (this.ledger.scopeOf(parent) ?? this.ledger.root).facts(turn);
+    const scope = this.ledger.scopeOf(parent);
+    return scope ? scope.facts(turn) : this.ledger.root.allFacts();
   }
 
   /** The chain facts a sequential call (a new turn) would see now. */

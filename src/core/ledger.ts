@@ -82,6 +82,8 @@ const EMPTY_TURNS = new Int32Array(0);
 const NEVER = 0x7fffffff;
 /** Largest turn the ledger stores (turns are kept in 32-bit slots). */
 export const MAX_TURN = NEVER - 1;
+/** A view turn after every stored turn: lookups before it see everything recorded. */
+export const AFTER_ALL = NEVER;
 
 /**
  * A bounded provenance table: 52-bit key → for each of the three classes, the earliest turn it
@@ -309,6 +311,14 @@ export class Scope {
     return ((u[0] as number) < turn ? 1 : 0) | ((u[1] as number) < turn ? 2 : 0) | ((u[2] as number) < turn ? 4 : 0);
   }
 
+  /**
+   * The facts of every event recorded so far, whatever its turn: what a call whose place in the
+   * session is unknown sees (stricter than any exact position, never laxer).
+   */
+  allFacts(): ChainFacts {
+    return { eit: this.eitMin !== Infinity, eitPat: this.hasInnerChain() };
+  }
+
   /** Whether this scope holds a closed EIT → PAT chain among all its events, pending ones included. */
   hasInnerChain(): boolean {
     const patTop = this.pendingPat ? this.cur : this.patMax;
@@ -383,6 +393,11 @@ export class Ledger {
   /** Open Code Mode scopes by the id of the call that opened them (insertion order = age). */
   private readonly scopes = new Map<string, Scope>();
   private seq = 0;
+  /**
+   * The earliest session turn of a Code Mode call whose scope was closed for room while its
+   * program may still run (the limit `scopes`); Infinity while none was. See {@link recordOrphan}.
+   */
+  private evictedFloor = Infinity;
   /** Set when recording failed: the chain may be missing an event, so decisions fail closed. */
   degraded = false;
 
@@ -411,7 +426,11 @@ export class Ledger {
     this.scopes.set(id, scope);
     if (this.scopes.size > this.limits.scopes) {
       const oldest = this.scopes.keys().next();
-      if (!oldest.done) this.scopes.delete(oldest.value);
+      if (!oldest.done) {
+        const evicted = this.scopes.get(oldest.value) as Scope;
+        this.scopes.delete(oldest.value);
+        this.evictedFloor = Math.min(this.evictedFloor, rootTurnOf(evicted));
+      }
     }
     return scope;
   }
@@ -450,10 +469,48 @@ export class Ledger {
       t = s.parentTurn;
       s = s.parent;
     }
+    this.audit(audit);
+  }
+
+  private audit(audit: Omit<AuditEvent, 'seq'>): void {
     const event: AuditEvent = { seq: this.seq++, tool: audit.tool, capabilities: audit.capabilities, turn: audit.turn };
     if (audit.id !== undefined) (event as { id?: string }).id = audit.id;
     if (audit.parent !== undefined) (event as { parent?: string }).parent = audit.parent;
     this.history.push(event);
+  }
+
+  /**
+   * Record one successful event of a sub-call whose Code Mode scope is not open: closed for room
+   * (the limit `scopes`) or never opened. Its place among the session's turns is unknown, so it
+   * is placed where it weakens nothing:
+   * - its EIT, fingerprints, context id, scripts and unread classes at the earliest turn its
+   *   program could have started (seen by every later call);
+   * - its PAT at the session's newest turn, and as a closed chain when any EIT was recorded
+   *   before it (the program's own earlier sub-calls included, whatever scope they were in).
+   * An event that is both EIT and PAT is placed at one turn, as any single event is: it closes
+   * no chain by itself.
+   */
+  recordOrphan(
+    caps: number,
+    fragments: readonly number[],
+    contextKey: number | undefined,
+    audit: Omit<AuditEvent, 'seq'>,
+    scripts: readonly (readonly [key: number, bits: number])[] = [],
+    unread = false,
+  ): void {
+    const root = this.root;
+    const early = Math.max(0, Math.min(root.cur, this.evictedFloor));
+    const hadEit = root.allFacts().eit;
+    if (caps & PAT && !(caps & EIT)) root.insert(Math.max(0, root.cur), caps, hadEit);
+    else root.insert(early, caps, hadEit && (caps & PAT) !== 0);
+    const classes = provenanceOf(caps);
+    if (classes !== 0) {
+      for (const h of fragments) root.fingerprints.add(h, classes, early);
+      if (contextKey !== undefined) root.contexts.add(contextKey, classes, early);
+      if (unread) root.addUnread(classes, early);
+    }
+    for (const [key, bits] of scripts) root.scripts.add(key, bits, early);
+    this.audit(audit);
   }
 
   /** Number of events recorded over the session's life. */
@@ -478,6 +535,13 @@ export class Ledger {
       degraded: this.degraded,
     };
   }
+}
+
+/** The session turn of the call that opened `scope` (or of its outermost enclosing scope). */
+function rootTurnOf(scope: Scope): number {
+  let s = scope;
+  while (s.parent?.parent !== undefined) s = s.parent;
+  return s.parentTurn;
 }
 
 /**

@@ -55,9 +55,10 @@ interface Real {
 
 const TOOLS: Record<Kind, string> = { eit: 'fetch_page', pat: 'read_db', both: 'read_inbox', none: 'calc' };
 
-function newReal(wellBehaved = true): Real {
+function newReal(wellBehaved = true, scopes?: number): Real {
   const guard = createGuard({
     salt: 'model',
+    ...(scopes === undefined ? {} : { limits: { scopes } }),
     overrides: { fetch_page: ['EXTERNAL_INGESTION'], read_db: ['PRIVATE_ACCESS'], read_inbox: ['EXTERNAL_INGESTION', 'PRIVATE_ACCESS'], calc: [], probe_pat: ['PRIVATE_ACCESS'], probe_nat: ['EXTERNAL_ACTION'] },
     tools: [{ name: 'run_code', description: 'Run a JavaScript program in Code Mode; it calls the other tools as tools.* functions' }],
   });
@@ -174,6 +175,20 @@ describe('ledger order semantics against a brute-force model', () => {
         apply(r, { op: 'probe' }, atLeast);
       }),
       { seed: 77, numRuns: 400 },
+    );
+  });
+
+  it('is stricter, never laxer, when open programs exceed the limit `scopes` (seed 9090)', () => {
+    // A program closed for room, or nested past the limit, loses its scope while it runs: its
+    // sub-calls must still see every fact the model says came before them.
+    fc.assert(
+      fc.property(fc.nat(2), fc.boolean(), fc.array(opArb, { maxLength: 80, size: 'max' }), (scopes, wellBehaved, ops) => {
+        const r = newReal(wellBehaved, scopes);
+        for (const o of ops) apply(r, o, atLeast);
+        r.rootTurn++;
+        apply(r, { op: 'probe' }, atLeast);
+      }),
+      { seed: 9090, numRuns: 400 },
     );
   });
 
