@@ -14,6 +14,7 @@ import { analyzeCommand } from '../src/core/command.js';
 import { scanArgs } from '../src/core/detectors.js';
 import { hash52, resultFragments, saltSeed } from '../src/core/fingerprint.js';
 import { createGuard } from '../src/core/guard.js';
+import { readValue } from '../src/core/walk.js';
 import { builtinGuard } from '../src/harness/guards.js';
 import { allInterleavings, reducedInterleavings, sampleInterleavings } from '../src/harness/interleavings.js';
 import type { CallStep, Scenario } from '../src/harness/model.js';
@@ -53,9 +54,22 @@ const MIB_SCRIPT = ((): string => {
   for (let i = 0; s.length < 1024 * KIB; i++) s += `echo "step ${i}: compiling module_${i % 97}.c" && gcc -O2 -c src/module_${i % 97}.c -o build/m${i}.o\n`;
   return s.slice(0, 1024 * KIB);
 })();
-const MIB_SEND = { to: 'partner@example.org', subject: 'notes', body: MIB_PROSE };
-const MIB_READ = { path: 'notes/q3.md', context: MIB_PROSE };
-const MIB_SHELL = { command: MIB_SCRIPT };
+/**
+ * Arguments holding exactly 1 MiB of text, keys and the other values included: `big` is cut so
+ * that the whole call is read in full (one character more and the guard stops at its text cap, a
+ * different and cheaper path). Checked below with the guard's own reader.
+ */
+function mib(small: Record<string, string>, key: string, big: string): Record<string, string> {
+  const used = key.length + Object.entries(small).reduce((n, [k, v]) => n + k.length + v.length, 0);
+  return { ...small, [key]: big.slice(0, 1024 * KIB - used) };
+}
+const MIB_SEND = mib({ to: 'partner@example.org', subject: 'notes' }, 'body', MIB_PROSE);
+const MIB_READ = mib({ path: 'notes/q3.md' }, 'context', MIB_PROSE);
+const MIB_SHELL = mib({}, 'command', MIB_SCRIPT);
+for (const args of [MIB_SEND, MIB_READ, MIB_SHELL]) {
+  const tape = readValue(args);
+  if (tape.stop !== undefined) throw new Error(`bench: a 1 MiB call is not read in full (${tape.stop.reason} at ${tape.stop.path})`);
+}
 
 function stats(latencies: readonly number[] | undefined): { p50: number; p99: number; mean: number; samples: number } {
   const xs = [...(latencies ?? [])].sort((a, b) => a - b);

@@ -322,11 +322,23 @@ function scanLanes(text: string): number {
   return n;
 }
 
+/** Bits of a hash's low 16 bits: a quick "certainly not stored" before a table lookup. */
+export const PROBE_FILTER_WORDS = 2048;
+
+/** Mark `key` (a stored hash) in a probe filter of {@link PROBE_FILTER_WORDS} 32-bit words. */
+export function markProbe(filter: Uint32Array, key: number): void {
+  const low = key % 65536;
+  filter[low >>> 5] = (filter[low >>> 5] as number) | (1 << (low & 31));
+}
+
 /**
  * Every run hash of 1..{@link WINDOW} tokens of one outbound text that weighs enough to be a
  * fragment. The caller looks each up in the ledger; `visit` returns true to stop early.
+ * With `filter` (built by {@link markProbe} from every stored key, and from 0 when key 1 is
+ * stored, as a table stores hash 0 under key 1), only hashes whose low 16 bits are marked are
+ * visited: the others are certainly not stored.
  */
-export function probeHashes(text: string, seed: number, visit: (hash: number) => boolean): boolean {
+export function probeHashes(text: string, seed: number, visit: (hash: number) => boolean, filter?: Uint32Array): boolean {
   const n = scanLanes(text);
   const la = laneA;
   const lb = laneB;
@@ -343,7 +355,13 @@ export function probeHashes(text: string, seed: number, visit: (hash: number) =>
       b = Math.imul(b ^ (lb[j] as number), 1597334677);
       b = (b << 17) | (b >>> 15);
       // Probing a lighter run than any stored fragment could weigh is wasted work, nothing more.
-      if (weight >= (k > 1 ? MIN_WEIGHT : MIN_IDENTIFIER) && visit(mix52(a, b))) return true;
+      if (weight < (k > 1 ? MIN_WEIGHT : MIN_IDENTIFIER)) continue;
+      if (filter !== undefined) {
+        // The low 32 bits of mix52(a, b) (see there), so its low 16 bits.
+        const low = (Math.imul(a ^ (a >>> 16), 2246822507) ^ Math.imul(b ^ (b >>> 13), 3266489909)) & 0xffff;
+        if (((filter[low >>> 5] as number) & (1 << (low & 31))) === 0) continue;
+      }
+      if (visit(mix52(a, b))) return true;
     }
   }
   return false;

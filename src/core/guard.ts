@@ -19,7 +19,7 @@ import { GuardConfigError } from './errors.js';
 import type { GuardConfig, ResolvedConfig } from './config.js';
 import { BUILTIN_DETECTORS, destinationTest, isDestinationField, scanTape, schemaDestinationFields } from './detectors.js';
 import type { Detector } from './detectors.js';
-import { forEachText, hash52, probeHashes, saltSeed, tapeFragments } from './fingerprint.js';
+import { forEachText, hash52, PROBE_FILTER_WORDS, probeHashes, saltSeed, tapeFragments } from './fingerprint.js';
 import { decide as gateDecide, grantedCapabilities, monotonicRedeclaration, outcomeVerdict, requiredCapabilities } from './gate.js';
 import type { GateCapability } from './gate.js';
 import { AFTER_ALL, Ledger, MAX_TURN, PROVENANCE_BITS, PROVENANCE_CLASSES, SCRIPT_BITS, visibleClasses } from './ledger.js';
@@ -196,6 +196,9 @@ function toInfo(e: ToolEntry): ToolInfo {
   return { name: e.name, known: e.known, capabilities: e.capabilities, evidence: e.evidence, codeMode: e.codeMode, harmless: e.harmless };
 }
 
+/** Texts at least this long are probed through a filter of the stored keys (see `probeHashes`). */
+const FILTER_FROM = 4096;
+
 /** Per-call working state, computed lazily so a harmless call stays cheap. */
 class CallContext {
   private provenanceBits: number | undefined;
@@ -250,10 +253,18 @@ class CallContext {
         for (let k = 0; k < tables.length; k++) bits |= (tables[k] as ProvenanceTable).classesBefore(h, befores[k] as number);
         return bits === ALL_PROVENANCE;
       };
+      // A long text makes many probes and nearly all miss: a filter of the stored keys' low bits
+      // skips the table lookups of those that certainly miss (built once, for long texts only).
+      let filter: Uint32Array | undefined;
       forEachText(
         call.args,
         (text) => {
-          if (bits !== ALL_PROVENANCE) probeHashes(text, seed, probe);
+          if (bits === ALL_PROVENANCE) return;
+          if (filter === undefined && text.length >= FILTER_FROM) {
+            filter = new Uint32Array(PROBE_FILTER_WORDS);
+            for (const t of tables) t.markKeys(filter);
+          }
+          probeHashes(text, seed, probe, text.length >= FILTER_FROM ? filter : undefined);
         },
         this.destinations(),
         true,

@@ -23,6 +23,7 @@
  * (`ep || eitMin < patMax`) exactly, whatever order the events of a turn are recorded in.
  */
 import { CRED, EIT, PAT } from './capabilities.js';
+import { markProbe } from './fingerprint.js';
 import type { ProvenanceClass } from './types.js';
 
 export const PROVENANCE_BITS: Readonly<Record<ProvenanceClass, number>> = { untrusted: 1, private: 2, credential: 4 };
@@ -178,6 +179,15 @@ export class ProvenanceTable {
       this.keys[j] = 0;
       this.turns.fill(NEVER, j * 3, j * 3 + 3);
       i = j;
+    }
+  }
+
+  /** Mark every stored key in a probe filter (see `probeHashes`); hash 0 is stored as key 1. */
+  markKeys(filter: Uint32Array): void {
+    for (const k of this.keys) {
+      if (k === 0) continue;
+      markProbe(filter, k);
+      if (k === 1) markProbe(filter, 0);
     }
   }
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MIN_WEIGHT, MIN_WINDOW_WEIGHT, WINDOW, leafMinWeight, hash52, probeHashes, resultFragments, saltSeed, tokenize } from '../../src/core/fingerprint.js';
+import { MIN_WEIGHT, MIN_WINDOW_WEIGHT, PROBE_FILTER_WORDS, WINDOW, leafMinWeight, hash52, markProbe, probeHashes, resultFragments, saltSeed, tokenize } from '../../src/core/fingerprint.js';
 
 const SEED = saltSeed('test-salt');
 
@@ -138,5 +138,31 @@ describe('identifier share', () => {
     expect(idHashes.length).toBeGreaterThan(0);
     expect(idHashes.length).toBeLessThanOrEqual(10);
     expect(frags.size - idHashes.length).toBeGreaterThanOrEqual(20); // the rest are windows of the text
+  });
+});
+
+describe('probe filter', () => {
+  it('visits exactly the unfiltered probes whose low bits are marked, so no stored fragment is skipped (seed 2718)', () => {
+    const word = fc.constantFrom('alice', 'chen', 'invoice', 'c01x00t47', '北', 'northern', 'region', '42', 'q3', 'renewal');
+    fc.assert(
+      fc.property(fc.array(word, { minLength: 1, maxLength: 60 }), fc.array(word, { minLength: 1, maxLength: 20 }), fc.integer(), (argWords, resultWords, salt) => {
+        const seed = saltSeed(`filter-${salt}`);
+        const arg = argWords.join(' ');
+        const stored = new Set(resultFragments(resultWords.join(' '), seed, 10_000));
+        const filter = new Uint32Array(PROBE_FILTER_WORDS);
+        for (const k of stored) {
+          markProbe(filter, k === 0 ? 1 : k);
+          if (k === 0) markProbe(filter, 0);
+        }
+        const all: number[] = [];
+        probeHashes(arg, seed, (h) => (all.push(h), false));
+        const filtered: number[] = [];
+        probeHashes(arg, seed, (h) => (filtered.push(h), false), filter);
+        const marked = (h: number): boolean => ((filter[(h % 65536) >>> 5] as number) & (1 << (h % 65536 & 31))) !== 0;
+        expect(filtered).toEqual(all.filter(marked));
+        for (const h of all) if (stored.has(h)) expect(filtered).toContain(h);
+      }),
+      { seed: 2718, numRuns: 300 },
+    );
   });
 });
