@@ -90,3 +90,18 @@ describe('requiredText and mutantDiff', () => {
     expect(mutantDiff(SRC, of('comparison')[0])).toBe("- if (x >= 3 && !y) return 'deny';\n+ if (x > 3 && !y) return 'deny';");
   });
 });
+
+describe('equivalent.json', () => {
+  it('names, for every entry, a mutant the generator makes today, with a reason', async () => {
+    const { readFileSync } = await import('node:fs');
+    const list = JSON.parse(readFileSync('scripts/mutation/equivalent.json', 'utf8')) as { file: string; diff: string; function?: string; reason: string }[];
+    const stale: string[] = [];
+    for (const e of list) {
+      const src = readFileSync(e.file, 'utf8');
+      const ms = (mutantsOf(e.file, src) as Mutant[]).filter((m) => mutantDiff(src, m) === e.diff && (e.function === undefined || m.fn === e.function));
+      if (ms.length === 0) stale.push(`${e.file}: ${e.diff.split('\n')[0]}`);
+      expect(e.reason.length).toBeGreaterThan(20);
+    }
+    expect(stale).toEqual([]);
+  });
+});

@@ -73,3 +73,19 @@ describe('README ledger limits', () => {
     for (const [key, n] of named) expect([key, n]).toEqual([key, DEFAULT_LIMITS[key as keyof typeof DEFAULT_LIMITS]]);
   });
 });
+
+describe('README reader caps', () => {
+  it('the Bounds table states the caps the reader has', async () => {
+    const { DEFAULT_READ_CAPS } = await import('../src/core/walk.js');
+    const readme = readFileSync('README.md', 'utf8');
+    const table = readme.slice(readme.indexOf('### Bounds'), readme.indexOf('\n\n', readme.indexOf('| cap |')));
+    // A row's first number with its thousands spaces removed (`1 MiB (1 048 576 …)` → 1048576).
+    const cap = (row: string): number => {
+      const line = table.split('\n').find((l) => l.startsWith(`| ${row}`));
+      const cell = line?.split('|')[2] ?? '';
+      const nums = [...cell.matchAll(/\d[\d ]*\d|\d/g)].map((m) => Number(m[0].replace(/ /g, '')));
+      return Math.max(...nums);
+    };
+    expect({ text: cap('text'), leaves: cap('leaves'), visits: cap('values visited'), depth: cap('nesting depth') }).toEqual({ ...DEFAULT_READ_CAPS });
+  });
+});

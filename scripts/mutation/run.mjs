@@ -50,6 +50,7 @@ const program = new Command()
   .option('--concurrency <n>', 'worker threads at once', (v) => positiveInt('--concurrency', v), Math.max(1, availableParallelism()))
   .option('--sets <dirs...>', 'scenario folders that make up the killing suite', ['challenge-sets'])
   .option('--out <dir>', 'where to write mutation.json and mutation.md', 'reports')
+  .option('--recheck <report>', 'only the mutants an earlier mutation.json lists as survived or reached by nothing (matched by file and diff)')
   .option('--no-unit', 'do not try the unit tests on mutants the sets let through')
   .option('--quiet', 'no progress lines')
   .showHelpAfterError();
@@ -253,6 +254,22 @@ if (opts.lines) {
   }
   mutants = mutants.filter((m) => m.line >= opts.lines.from && m.line <= opts.lines.to);
 }
+if (opts.recheck) {
+  // The survivors of an earlier run, found again by file and diff (line numbers may have moved).
+  let earlier;
+  try {
+    earlier = JSON.parse(readFileSync(opts.recheck, 'utf8'));
+  } catch (e) {
+    process.stderr.write(`error: --recheck: cannot read \`${opts.recheck}\` as a mutation report (${e instanceof Error ? e.message : String(e)})\n`);
+    process.exit(2);
+  }
+  if (earlier?.schema !== SCHEMA || !Array.isArray(earlier.mutants)) {
+    process.stderr.write(`error: --recheck: \`${opts.recheck}\` is not a ${SCHEMA} report\n`);
+    process.exit(2);
+  }
+  const wanted = new Set(earlier.mutants.filter((m) => m.status === 'survived' || m.status === 'no-coverage').map((m) => `${m.file}\u0000${m.diff}`));
+  mutants = mutants.filter((m) => wanted.has(`${m.file}\u0000${mutantDiff(sources.get(m.file), m)}`));
+}
 mutants.forEach((m, i) => (m.id = i + 1));
 const generated = mutants.length;
 if (opts.sample !== undefined && opts.sample < mutants.length) {
@@ -267,9 +284,15 @@ if (opts.sample !== undefined && opts.sample < mutants.length) {
 /**
  * Equivalent mutants, each with the reason no test can tell it from the original. Keyed by file
  * and diff (the original line and the mutated one), not by line number, so that the list survives
- * edits elsewhere in the file: `[{file, diff, reason}]`, `diff` as in reports/mutation.json.
+ * edits elsewhere in the file: `[{file, diff, function?, reason}]`, `diff` and `function` as in
+ * reports/mutation.json (`function` tells apart the same line in two places).
  */
-const equivalent = new Map(JSON.parse(readFileSync(join(ROOT, 'scripts/mutation/equivalent.json'), 'utf8')).map((e) => [`${e.file}\u0000${e.diff}`, e.reason]));
+const equivalentList = JSON.parse(readFileSync(join(ROOT, 'scripts/mutation/equivalent.json'), 'utf8'));
+/** The reason a mutant is equivalent, when the list names it (and, where given, its function). */
+function equivalentReason(m) {
+  const diff = mutantDiff(sources.get(m.file), m);
+  return equivalentList.find((e) => e.file === m.file && e.diff === diff && (e.function === undefined || e.function === m.fn))?.reason;
+}
 log(`mutants: ${generated} generated in ${files.length} files${opts.sample !== undefined ? `, a sample of ${mutants.length} (seed ${opts.seed})` : ''}`);
 
 /** The runs a mutant is tried against, cheapest first (a killing run is found sooner). */
@@ -321,17 +344,28 @@ const slots = Array.from({ length: Math.min(opts.concurrency, Math.max(1, mutant
  * only on mutants the sets let through, with the mutated TypeScript in the slot's copy of `src/`.
  */
 const UNIT_TESTS = {
-  'walk.ts': ['bounds', 'detectors', 'command', 'fingerprint'],
+  'walk.ts': ['bounds', 'detectors', 'command', 'fingerprint', 'test/readme.test.ts'],
   'call.ts': ['bounds'],
-  'ledger.ts': ['ledger.model', 'provenance-table'],
+  'ledger.ts': ['ledger.model', 'provenance-table', 'test/readme.test.ts'],
   'vocabulary.ts': ['classifier'],
-  'gate.ts': ['gate'],
+  'gate.ts': ['gate', 'test/readme.test.ts'],
+  'rules.ts': ['test/readme.test.ts'],
+  'config.ts': ['bounds'],
 };
+/** Test files by name in test/core (`gate` → test/core/gate.test.ts), or by path from the root. */
 function unitTestsFor(file) {
   const base = file.slice('src/core/'.length).replace(/\.ts$/, '');
   const names = new Set([...(UNIT_TESTS[`${base}.ts`] ?? []), base, 'guard']);
-  return [...names].map((n) => `test/core/${n}.test.ts`).filter((f) => existsSync(join(ROOT, f)));
+  return [...names].map((n) => (n.includes('/') ? n : `test/core/${n}.test.ts`)).filter((f) => existsSync(join(ROOT, f)));
 }
+/**
+ * Time budget of one run of a mutant: a fixed part plus a multiple of the run's clean time
+ * (measured under coverage, so already generous); before its first run, a mutant's fresh module
+ * graph is imported within a budget of its own. A run past its budget is a hang: a timeout.
+ */
+const RUN_BUDGET_MS = 3_000;
+const RUN_BUDGET_FACTOR = 10;
+const IMPORT_BUDGET_MS = 10_000;
 /** Mutants a worker runs before it is replaced: each one's module graph stays in its memory. */
 const MUTANTS_PER_WORKER = 150;
 const cleanIndex = new Map(cleanRuns.map((r, i) => [r, i]));
@@ -350,7 +384,9 @@ function startWorker(slot) {
   });
   child.send({ init: true, runs: cleanRuns.map((r) => ({ scenario: r.scenario, mode: r.mode, specs: r.specs })), specs });
   child.on('message', (msg) => {
-    if (w.pending !== undefined && msg.version === w.pending.version) w.pending.finish(msg);
+    if (w.pending === undefined || msg.version !== w.pending.version) return;
+    if (msg.starting !== undefined) w.pending.starting(msg.starting);
+    else w.pending.finish(msg);
   });
   child.on('exit', (code, signal) => {
     w.exited = true;
@@ -384,16 +420,24 @@ async function runMutant(m, slot) {
   await w.ready;
   w.used++;
   writeFileSync(target, c.js);
-  const budget = 10_000 + 20 * selected.reduce((a, r) => a + r.ms, 0);
+  // A hang is judged per run, not per mutant: the worker says which run it starts, and each run
+  // gets a budget from its own clean time; before the first, importing a fresh module graph (and,
+  // for a classifier mutant, classifying the suite's tools again) gets a budget of its own.
   const version = ++versions;
   const r = await new Promise((done) => {
-    const timer = setTimeout(() => {
-      // A hang: the worker is replaced, and the mutant counts as detected.
-      stopWorker(slot);
-      w.pending?.finish({ status: 'timeout', ran: selected.length });
-    }, budget);
+    let timer;
+    const arm = (ms) => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        // A hang: the worker is replaced, and the mutant counts as detected.
+        stopWorker(slot);
+        w.pending?.finish({ status: 'timeout', ran: selected.length });
+      }, ms);
+    };
+    arm(IMPORT_BUDGET_MS);
     w.pending = {
       version,
+      starting: (index) => arm(RUN_BUDGET_MS + RUN_BUDGET_FACTOR * (cleanRuns[index]?.ms ?? 0)),
       finish: (res) => {
         clearTimeout(timer);
         w.pending = undefined;
@@ -461,7 +505,7 @@ await Promise.all(
   slots.map(async (slot) => {
     for (let i = next++; i < mutants.length; i = next++) {
       const m = mutants[i];
-      const eq = equivalent.get(`${m.file}\u0000${mutantDiff(sources.get(m.file), m)}`);
+      const eq = equivalentReason(m);
       const t = Date.now();
       let r = await runMutant(m, slot);
       if (opts.unit && eq === undefined && (r.status === 'survived' || r.status === 'no-coverage')) r = { ...r, ...((await runUnit(m, slot)) ?? {}) };

@@ -19,7 +19,7 @@ let allRuns = [];
 let allSpecs = [];
 
 async function runOne({ version, specs: specIndices, runs: indices }) {
-  const all = indices.map((i) => allRuns[i]);
+  const all = indices.map((i) => ({ ...allRuns[i], index: i }));
   const at = (p) => `${distUrl}${p}?m=${version}`;
   const { runScenario } = await import(at('harness/runner.js'));
   const { builtinGuard } = await import(at('harness/guards.js'));
@@ -44,7 +44,9 @@ async function runOne({ version, specs: specIndices, runs: indices }) {
     runs = runs.filter((r) => r.specs.some((i) => changed.has(i)));
   }
   let result = { status: 'survived', ran: 0 };
-  for (const { scenario, mode } of runs) {
+  for (const { index, scenario, mode } of runs) {
+    // The parent times each run on its own, from this message: a hang is noticed within its budget.
+    process.send({ version, starting: index });
     const r = await runScenario(scenario, mode, { guard: builtinGuard(), callTimeoutMs: 5_000 });
     result.ran++;
     // A lucky pass (the right verdict by another rule) is a change the sets report: it counts.
