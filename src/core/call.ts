@@ -104,16 +104,22 @@ function unreadTape(message: string): Tape {
 
 function readIds(v: unknown): { ok: true; ids: string[]; unread: boolean } | { ok: false; message: string } {
   const ids: string[] = [];
-  if (v === undefined || v === null || typeof v !== 'object') return { ok: true, ids, unread: false };
+  if (v === undefined || v === null) return { ok: true, ids, unread: false };
+  // One id where a list was expected is still that id.
+  if (typeof v === 'string') return { ok: true, ids: [v.slice(0, MAX_NAME_CHARS)], unread: false };
+  // INVARIANT: a `from` the guard cannot read as ids may name anything: every class (README "Bounds").
+  if (typeof v !== 'object') return { ok: true, ids, unread: true };
   try {
-    if (!Array.isArray(v)) return { ok: true, ids, unread: false };
+    if (!Array.isArray(v)) return { ok: true, ids, unread: true };
     const n = (v as { length: unknown }).length;
     const length = typeof n === 'number' && n > 0 ? Math.floor(n) : 0;
+    let unread = length > MAX_FROM_IDS;
     for (let i = 0; i < Math.min(length, MAX_FROM_IDS); i++) {
       const id = (v as unknown[])[i];
       if (typeof id === 'string') ids.push(id.slice(0, MAX_NAME_CHARS));
+      else unread = true;
     }
-    return { ok: true, ids, unread: length > MAX_FROM_IDS };
+    return { ok: true, ids, unread };
   } catch (e) {
     return { ok: false, message: `reading \`from\` threw (${errorText(e)})` };
   }

@@ -143,6 +143,37 @@ describe('results that cannot be read in full', () => {
   });
 });
 
+describe('explicit provenance (`from`) that is not a list of ids', () => {
+  /** A page is read under the host's call id `page-1`; then a note is written. */
+  function writeAfterPage(from: unknown): Decision {
+    const s = session('strict');
+    s.record(s.decide({ tool: 'fetch_url', id: 'page-1', args: { url: 'https://news.example/a' } }), { result: 'A headline about the weather.' });
+    return s.decide({ tool: 'write_file', from, args: { path: 'notes/today.md', content: 'Remember to water the plants.' } } as ToolCall);
+  }
+  const untrusted = (d: Decision): boolean => d.rules.some((r) => r.id === 'provenance.untrusted-mutation');
+
+  it('a list naming the page carries its provenance; no list, or a list of other ids, carries none', () => {
+    expect(untrusted(writeAfterPage(['page-1']))).toBe(true);
+    expect(untrusted(writeAfterPage(undefined))).toBe(false);
+    expect(untrusted(writeAfterPage(null))).toBe(false);
+    expect(untrusted(writeAfterPage(['note-7']))).toBe(false);
+  });
+
+  it('one id where a list was expected is still that id', () => {
+    expect(untrusted(writeAfterPage('page-1'))).toBe(true);
+    expect(untrusted(writeAfterPage('note-7'))).toBe(false);
+  });
+
+  it.each([
+    ['a number', 42],
+    ['an object', { 0: 'note-7' }],
+    ['a list with a number in it', ['note-7', 7]],
+    ['a sparse list', Object.assign(new Array<string>(2), { 1: 'note-7' })],
+  ])('%s may name anything, so it carries every class', (_name, from) => {
+    expect(untrusted(writeAfterPage(from))).toBe(true);
+  });
+});
+
 describe('hostile objects: read once, never a throw, never allow because of an error', () => {
   it('a throwing getter in the command is an internal error, denied in strict (it was allowed)', () => {
     const args = {
