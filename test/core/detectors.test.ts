@@ -324,6 +324,20 @@ describe('maskPreview', () => {
     expect(maskPreview('secret.private-key', '-----BEGIN PRIVATE KEY-----')).toBe('PEM private key…(27)');
   });
 
+  it.each([
+    ['ghp_', 'ghp_'], ['gho_', 'gho_'], ['ghu_', 'ghu_'], ['ghs_', 'ghs_'], ['ghr_', 'ghr_'], ['github_pat_', 'gith'],
+    ['AKIA', 'AKIA'], ['ASIA', 'ASIA'], ['xoxa-', 'xoxa'], ['xoxp-', 'xoxp'], ['xoxr-', 'xoxr'], ['sk_live_', 'sk_l'], ['rk_live_', 'rk_l'],
+    ['AIza', 'AIza'], ['sk-proj-', 'sk-p'], ['sk-', 'sk-'], ['npm_', 'npm_'], ['glpat-', 'glpa'], ['eyJ', 'eyJ'],
+  ])('a token that starts with the public prefix %s shows that much of it, and its length', (prefix, shown) => {
+    // The vendor's prefix tells a reader which credential it was; the random part stays hidden.
+    const raw = `${prefix}Q7vK2mX9pL4wR8tZ3nB6cY1dF5hJ0sGa`;
+    expect(maskPreview('secret.well-known-token', raw)).toBe(`${shown}…(${raw.length})`);
+  });
+
+  it('a token without a public prefix shows only its length', () => {
+    expect(maskPreview('secret.well-known-token', 'Q7vK2mX9pL4wR8tZ3nB6cY1dF5hJ0sGa')).toBe('…(32)');
+  });
+
   it('falls back rather than echo a value the preview would contain', () => {
     expect(maskPreview('secret.keyed-high-entropy', '…')).not.toContain('…');
     expect(maskPreview('unknown', '(4)')).not.toContain('(4)');
