@@ -337,7 +337,7 @@ const CODE_NETWORK = group(
 
 /** Credential variables and whole-environment reads, in every shell and language. */
 const CODE_ENVIRONMENT = group(
-  /[$%]|environ|getenv|process\.env|ENV|Environment\]/,
+  /[$%]|environ|getenv|Getenv|LookupEnv|env::var|Deno\.env|process\.env|ENV|Environment\]/,
   [
     { src: String.raw`\$[Ee][Nn][Vv]:[A-Za-z_]\w*`, hit: variable((n) => `$env:${n}`) },
     // `${process.env.X}` in a JS template is process.env, not a shell variable named `process`.
@@ -346,6 +346,12 @@ const CODE_ENVIRONMENT = group(
     {
       src: String.raw`\b(?:os\.)?environ(?:\.get)?\s*[[(]\s*[rbuf]?['"][A-Za-z_]\w*['"]|\b(?:os\.)?getenv\s*\(\s*[rbuf]?['"][A-Za-z_]\w*['"]`,
       hit: variable((n) => `os.environ[${n}]`),
+    },
+    // Go (`os.Getenv("X")`, `os.LookupEnv("X")`), Rust (`env::var("X")`, `std::env::var_os("X")`)
+    // and Deno (`Deno.env.get("X")`).
+    {
+      src: String.raw`\bos\.(?:Getenv|LookupEnv)\s*\(\s*["\x60][A-Za-z_]\w*["\x60]|\benv::var(?:_os)?\s*\(\s*"[A-Za-z_]\w*"|\bDeno\.env\.get\s*\(\s*['"\x60][A-Za-z_]\w*['"\x60]`,
+      hit: variable((n) => `env ${n}`),
     },
     {
       src: String.raw`\bprocess\.env(?:\?\.|\.)[A-Za-z_]\w*|\bprocess\.env\s*\[\s*['"\x60][A-Za-z_]\w*['"\x60]`,
