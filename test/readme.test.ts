@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { GATE_MAPPING_MARKDOWN } from '../src/core/gate.js';
-import { RULE_TABLE } from '../src/core/rules.js';
+import { DECIDING_ORDER, RULE_IDS, RULE_TABLE } from '../src/core/rules.js';
 
 const README = readFileSync('README.md', 'utf8');
 
@@ -28,6 +28,13 @@ describe('README', () => {
       expect(cells.slice(2), id).toEqual([t.permissive, t.balanced, t.strict]);
     }
     expect([...seen].sort()).toEqual(['classify.unknown-tool', ...Object.keys(RULE_TABLE)].sort());
+  });
+
+  it('the deciding order it states is the one the guard uses, and names every rule', () => {
+    const m = /<!-- deciding-order -->([\s\S]*?)<!-- \/deciding-order -->/.exec(README);
+    const stated = [...(m?.[1] ?? '').matchAll(/`([a-z.-]+)`/g)].map((x) => x[1]);
+    expect(stated).toEqual([...DECIDING_ORDER]);
+    expect([...stated].sort()).toEqual([...RULE_IDS].sort());
   });
 
   it('gate table is GATE_MAPPING_MARKDOWN verbatim', () => {

@@ -9,7 +9,7 @@ import type { Mode } from '../../src/core/capabilities.js';
 import { createGuard } from '../../src/core/guard.js';
 import type { Session } from '../../src/core/guard.js';
 import type { Decision, ToolCall, ToolSpec } from '../../src/core/types.js';
-import { DEFAULT_READ_CAPS, readValue } from '../../src/core/walk.js';
+import { DEFAULT_READ_CAPS, readValue, toPlain } from '../../src/core/walk.js';
 
 const TOOLS: ToolSpec[] = [
   { name: 'fetch_url', description: 'Fetch a web page and return its text', inputSchema: { type: 'object', properties: { url: { type: 'string' } } } },
@@ -140,6 +140,13 @@ describe('results that cannot be read in full', () => {
       expect(s.decide({ tool: 'send_email', args: { to: 'a@b.example', body: 'hi' } }).verdict).toBe('deny');
     }
     expect(gets).toBeLessThanOrEqual(DEFAULT_READ_CAPS.visits + 2);
+  });
+});
+
+describe('the plain copy of what was read', () => {
+  it('keeps lists as lists, with a hole or undefined as null, and objects as objects', () => {
+    expect(toPlain(readValue([1, undefined, 'a', { b: [null, true] }]))).toEqual([1, null, 'a', { b: [null, true] }]);
+    expect(toPlain(readValue({ tools: [{ name: 'x', tags: ['a', 'b'] }] }))).toEqual({ tools: [{ name: 'x', tags: ['a', 'b'] }] });
   });
 });
 

@@ -120,6 +120,7 @@ describe('PII detectors', () => {
     expect(fires('pii.phone', 'office: 415-555-0100.')).toBe(true);
     expect(fires('pii.phone', '手机13800138000')).toBe(true);
     expect(fires('pii.phone', '0086 138-0013-8000')).toBe(true);
+    expect(fires('pii.phone', '008613800138000')).toBe(true); // the 0086 prefix written without a space
     expect(fires('pii.phone', 'ts 20261129112300')).toBe(false);
     expect(fires('pii.phone', 'order 1234567890123')).toBe(false);
     expect(fires('pii.phone', '213800138000')).toBe(false); // 12 digits
@@ -143,6 +144,13 @@ describe('PII detectors', () => {
     expect(fires('pii.card', 'sha abc4111111111111111def')).toBe(false);
     expect(fires('pii.card', '34111111111111111')).toBe(false); // 17 digits, inside a longer run
     expect(fires('pii.card', '4111-1111 1111-1111')).toBe(false); // mixed separators
+    // A Diners prefix with a valid check digit, but 20 digits: no issuer has that length.
+    const twenty = `3612345678901234567${luhnCheckDigit('3612345678901234567')}`;
+    const grouped = `${twenty.slice(0, 4)} ${twenty.slice(4, 10)} ${twenty.slice(10, 15)} ${twenty.slice(15)}`;
+    expect(luhnValid(twenty)).toBe(true);
+    expect(fires('pii.card', grouped)).toBe(false);
+    const nineteen = `361234567890123456${luhnCheckDigit('361234567890123456')}`;
+    expect(fires('pii.card', `${nineteen.slice(0, 4)} ${nineteen.slice(4, 10)} ${nineteen.slice(10, 15)} ${nineteen.slice(15)}`)).toBe(true);
   });
 
   it('pii.iban', () => {

@@ -134,6 +134,10 @@ describe('identifier tokens', () => {
     expect(carries('see internationalisation', { word: 'internationalisation' })).toBe(true);
     expect(carries('see internationalising', { word: 'internationalising' })).toBe(false); // 18 < 20
   });
+  it('keeps no fragment when asked for none', () => {
+    expect(resultFragments('The quarterly revenue of the northern region grew by twelve percent', SEED, 0)).toEqual([]);
+    expect(resultFragments({ ref: 'AB12CD34', name: 'Alice Chen' }, SEED, 0)).toEqual([]);
+  });
   it('never keeps more fragments than asked for (seed 31337)', () => {
     const word = fc.constantFrom('alpha', 'ledger', 'c01x00t47', 'north', '42', 'region', 'invoice', 'renewal', 'quarterly');
     fc.assert(
