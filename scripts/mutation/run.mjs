@@ -329,6 +329,18 @@ function compile(m) {
 // kept in memory, so a rebuild of dist/ during the run changes nothing.
 const work = join(ROOT, '.mutation', `run-${process.pid}`);
 rmSync(work, { recursive: true, force: true });
+// An interrupted run leaves nothing behind: its workers stop and its folder goes.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    try {
+      for (const slot of [...workers.keys()]) stopWorker(slot);
+    } catch {
+      // Interrupted before any worker started.
+    }
+    rmSync(work, { recursive: true, force: true });
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  });
+}
 const originalJs = new Map([...sources.keys()].map((f) => [f, readFileSync(join(dist, 'core', f.slice('src/core/'.length).replace(/\.ts$/, '.js')), 'utf8')]));
 const slots = Array.from({ length: Math.min(opts.concurrency, Math.max(1, mutants.length)) }, (_, k) => {
   const root = join(work, `slot-${k}`);
