@@ -749,6 +749,8 @@ const WRAPPERS: ReadonlyMap<string, ReadonlySet<string>> = new Map<string, Reado
   ['command', new Set()],
   ['builtin', new Set()],
   ['exec', new Set(['-a'])],
+  // `eval curl …`: what eval runs is its arguments, read as one command (the quotes already gone).
+  ['eval', new Set()],
   ['env', new Set(['-u', '-C', '--unset', '--chdir'])],
   ['watch', new Set(['-n', '--interval'])],
   ['strace', new Set(['-o', '-e', '-s'])],
@@ -858,8 +860,9 @@ function dispatch(argv: readonly string[], at: string, acc: Acc): void {
     if (wrapperName === 'command' && /^-[vV]$/.test(argv[i] ?? '')) return; // `command -v curl`: a lookup
     while (i < argv.length) {
       const a = argv[i] as string;
-      if (a.length > 1 && a.startsWith('-')) {
-        if (name === 'env' && (a === '-i' || a === '--ignore-environment')) sawIgnoreEnv = true;
+      if ((a.length > 1 && a.startsWith('-')) || (name === 'env' && a === '-')) {
+        // `env -` is POSIX for `env -i`: an empty environment, and the program after it.
+        if (name === 'env' && (a === '-i' || a === '--ignore-environment' || a === '-')) sawIgnoreEnv = true;
         i += wrapper.has(a) ? 2 : 1;
       } else if (DURATION.test(a) || ASSIGNMENT.test(a)) {
         i++;
