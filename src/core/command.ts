@@ -812,11 +812,32 @@ const GIT_READ: ReadonlySet<string> = new Set(['show', 'cat-file', 'blame', 'gre
 /** `gh` subcommands that stay local; every other one calls the GitHub API. */
 const GH_LOCAL: ReadonlySet<string> = new Set(['help', 'version', 'completion', 'config', 'alias', 'auth', 'extension', 'ext']);
 /** Global CLI flags that take a separate value, skipped when looking for a subcommand. */
-const VALUE_FLAGS: ReadonlySet<string> = new Set([
+const VALUE_FLAGS_LIST = [
   '-C', '-c', '--git-dir', '--work-tree', '--namespace', '-R', '--repo', '--profile', '--region', '--output',
   '--endpoint-url', '--query', '--color', '--ca-bundle', '--project', '--account', '--configuration',
   '--subscription', '--format',
+];
+const VALUE_FLAGS: ReadonlySet<string> = new Set(VALUE_FLAGS_LIST);
+
+/**
+ * Options of `aws` (global, and of `s3 cp/sync/mv`) that take a separate value: skipped with their
+ * value when reading the copy's paths. An option missing here leaves its value among the paths,
+ * where it can only add a read or a write (stricter, never laxer).
+ */
+const AWS_VALUE_FLAGS: ReadonlySet<string> = new Set([
+  ...VALUE_FLAGS_LIST, '--storage-class', '--acl', '--sse', '--sse-kms-key-id', '--exclude', '--include', '--content-type',
+  '--cache-control', '--content-encoding', '--expires', '--metadata-directive', '--grants', '--source-region',
 ]);
+
+/** Operands with the values of `flags` skipped: `aws s3 cp a b --region x` → `s3 cp a b`. */
+function operandsAfterValues(args: readonly string[], flags: ReadonlySet<string>): string[] {
+  const kept: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    if (flags.has(args[i] as string)) i++;
+    else kept.push(args[i] as string);
+  }
+  return operands(kept);
+}
 
 /** Operands before flags' values: the subcommand words of `git -C dir push` → `push`. */
 function subcommands(args: readonly string[], n: number): string[] {
@@ -1028,7 +1049,7 @@ function command(name: string, args: readonly string[], at: string, acc: Acc): v
       }
       // Every other aws command is an API request that can carry data out (`s3 cp`, `sns publish`).
       record(acc, NETWORK, `aws ${svc}`, at);
-      if (svc === 's3' && (op === 'cp' || op === 'sync' || op === 'mv')) copyPhases(ops().slice(2), 'aws s3', at, acc, (o) => /^s3:\/\//i.test(o));
+      if (svc === 's3' && (op === 'cp' || op === 'sync' || op === 'mv')) copyPhases(operandsAfterValues(args, AWS_VALUE_FLAGS).slice(2), 'aws s3', at, acc, (o) => /^s3:\/\//i.test(o));
       break;
     }
     case 'gcloud':
