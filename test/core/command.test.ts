@@ -241,6 +241,36 @@ describe('analyzeCommand: evidence', () => {
     for (const e of a.evidence) expect(e.term.length).toBeLessThanOrEqual(60);
   });
 
+  it('names every capability a command shows, each with the term that showed it', () => {
+    const a = analyzeCommand(sh('cat ~/.aws/credentials > creds.txt; curl https://x.example'));
+    const pairs = a.evidence.map((e) => `${e.capability} ${e.term}`).sort();
+    expect(pairs).toEqual(
+      [
+        'CREDENTIAL_ACCESS ~/.aws/credentials',
+        'EXTERNAL_ACTION curl',
+        'EXTERNAL_ACTION https://',
+        'EXTERNAL_INGESTION curl',
+        'EXTERNAL_INGESTION https://',
+        'LOCAL_MUTATION >',
+        'PRIVATE_ACCESS cat',
+      ].sort(),
+    );
+  });
+
+  it('clips a term only past 60 characters', () => {
+    const sixty = `${'k'.repeat(48)}-signing.key`; // 60 characters
+    expect(sixty.length).toBe(60);
+    expect(analyzeCommand(sh(`cat ${sixty}`)).credentialRefs).toEqual([sixty]);
+    expect(analyzeCommand(sh(`cat x${sixty}`)).credentialRefs).toEqual([`x${sixty.slice(0, 58)}…`]);
+  });
+
+  it('keeps at most 64 evidence entries, however many terms a command holds', () => {
+    const vars = Array.from({ length: 70 }, (_, i) => `$SERVICE_${i}_TOKEN`).join(' ');
+    const a = analyzeCommand(sh(`echo ${vars}`));
+    expect(a.evidence.length).toBe(64);
+    expect(a.credentialRefs.length).toBeGreaterThan(0);
+  });
+
   it('lists each capability and term once', () => {
     const a = analyzeCommand(sh('curl https://a; curl https://b; curl https://c'));
     const keys = a.evidence.map((e) => `${e.capability}:${e.term}`);
