@@ -544,8 +544,9 @@ export class Session {
       if (ref.parent !== undefined) audit.parent = ref.parent;
       // INVARIANT: a result not read in full still records its event; what was not read may hold
       // anything, so every later argument may carry its classes (Scope.unreadBefore).
-      if (scope) this.ledger.recordEvent(scope, turn, caps, fragments, contextKey, audit, scripts, unread !== undefined);
-      else this.ledger.recordOrphan(caps, fragments, contextKey, audit, scripts, unread !== undefined);
+      const event = { fragments, contextKey, audit, scripts: scripts ?? [], unread: unread !== undefined };
+      if (scope) this.ledger.recordEvent(scope, turn, caps, event);
+      else this.ledger.recordOrphan(caps, event);
       return RECORDED;
     } catch (e) {
       const msg = errorText(e);

@@ -395,6 +395,19 @@ export interface LedgerSnapshot {
   readonly degraded: boolean;
 }
 
+/** What one successful call leaves in the ledger besides its capabilities. */
+export interface EventRecord {
+  /** Salted hashes of its result's fragments. */
+  readonly fragments: readonly number[];
+  /** Salted hash of the host's call id, if it gave one. */
+  readonly contextKey: number | undefined;
+  readonly audit: Omit<AuditEvent, 'seq'>;
+  /** Scripts its write put on disk: path key hash and {@link SCRIPT_BITS}. */
+  readonly scripts: readonly (readonly [key: number, bits: number])[];
+  /** Its result was not read in full. */
+  readonly unread: boolean;
+}
+
 /** The ledger of one session. */
 export class Ledger {
   readonly root: Scope;
@@ -453,16 +466,8 @@ export class Ledger {
    * Record one successful event in `scope` at `turn`, with its fragments and context id (and,
    * with `unread`, the note that its result was not read in full), and propagate it to every enclosing scope at the turn of the call that opened the child.
    */
-  recordEvent(
-    scope: Scope,
-    turn: number,
-    caps: number,
-    fragments: readonly number[],
-    contextKey: number | undefined,
-    audit: Omit<AuditEvent, 'seq'>,
-    scripts: readonly (readonly [key: number, bits: number])[] = [],
-    unread = false,
-  ): void {
+  recordEvent(scope: Scope, turn: number, caps: number, event: EventRecord): void {
+    const { fragments, contextKey, audit, scripts, unread } = event;
     const classes = provenanceOf(caps);
     let s: Scope | undefined = scope;
     let t = turn;
@@ -500,14 +505,8 @@ export class Ledger {
    * An event that is both EIT and PAT is placed at one turn, as any single event is: it closes
    * no chain by itself.
    */
-  recordOrphan(
-    caps: number,
-    fragments: readonly number[],
-    contextKey: number | undefined,
-    audit: Omit<AuditEvent, 'seq'>,
-    scripts: readonly (readonly [key: number, bits: number])[] = [],
-    unread = false,
-  ): void {
+  recordOrphan(caps: number, event: EventRecord): void {
+    const { fragments, contextKey, audit, scripts, unread } = event;
     const root = this.root;
     const early = Math.max(0, Math.min(root.cur, this.evictedFloor));
     const hadEit = root.allFacts().eit;

@@ -134,9 +134,12 @@ describe('identifier tokens', () => {
     expect(carries('see internationalisation', { word: 'internationalisation' })).toBe(true);
     expect(carries('see internationalising', { word: 'internationalising' })).toBe(false); // 18 < 20
   });
-  it('keeps no fragment when asked for none', () => {
-    expect(resultFragments('The quarterly revenue of the northern region grew by twelve percent', SEED, 0)).toEqual([]);
+  it('keeps as many fragments as asked for, down to one and none', () => {
+    const text = 'The quarterly revenue of the northern region grew by twelve percent';
+    expect(resultFragments(text, SEED, 0)).toEqual([]);
     expect(resultFragments({ ref: 'AB12CD34', name: 'Alice Chen' }, SEED, 0)).toEqual([]);
+    expect(resultFragments(text, SEED, 1)).toHaveLength(1);
+    expect(resultFragments({ ref: 'AB12CD34', name: 'Alice Chen' }, SEED, 1)).toHaveLength(1);
   });
   it('never keeps more fragments than asked for (seed 31337)', () => {
     const word = fc.constantFrom('alpha', 'ledger', 'c01x00t47', 'north', '42', 'region', 'invoice', 'renewal', 'quarterly');
