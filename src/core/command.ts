@@ -822,10 +822,11 @@ const VALUE_FLAGS: ReadonlySet<string> = new Set(VALUE_FLAGS_LIST);
 /**
  * Options of `aws` (global, and of `s3 cp/sync/mv`) that take a separate value: skipped with their
  * value when reading the copy's paths. An option missing here leaves its value among the paths,
- * where it can only add a read or a write (stricter, never laxer).
+ * where it can only add a read or a write (stricter, never laxer); an option whose value is
+ * optional (`--sse`) must never be here, or the path after it would be skipped.
  */
 const AWS_VALUE_FLAGS: ReadonlySet<string> = new Set([
-  ...VALUE_FLAGS_LIST, '--storage-class', '--acl', '--sse', '--sse-kms-key-id', '--exclude', '--include', '--content-type',
+  ...VALUE_FLAGS_LIST, '--storage-class', '--acl', '--sse-kms-key-id', '--exclude', '--include', '--content-type',
   '--cache-control', '--content-encoding', '--expires', '--metadata-directive', '--grants', '--source-region',
 ]);
 

@@ -214,6 +214,20 @@ describe('analyzeCommand: the table', () => {
   });
 });
 
+describe('aws s3 copies: option values are not paths', () => {
+  const phases = (cmd: string): string[] => [...new Set(analyzeCommand(sh(cmd)).evidence.map((e) => e.capability))].sort();
+  it('a download writes locally and reads nothing local, whatever options surround its paths', () => {
+    for (const cmd of ['aws s3 cp s3://b/k ./f --region eu-central-1', 'aws --profile ops s3 cp s3://b/k ./f', 'aws s3 sync s3://b/p ./d --exclude "*.tmp"']) {
+      expect([cmd, phases(cmd)]).toEqual([cmd, ['EXTERNAL_ACTION', 'EXTERNAL_INGESTION', 'LOCAL_MUTATION']]);
+    }
+  });
+  it('an upload reads its local source, also after an option whose value is optional', () => {
+    for (const cmd of ['aws s3 cp ./secret.csv s3://b/k --region eu-central-1', 'aws s3 cp --sse ./secret.csv s3://b/k', 'aws s3 cp --sse AES256 ./secret.csv s3://b/k']) {
+      expect([cmd, phases(cmd)]).toEqual([cmd, ['EXTERNAL_ACTION', 'EXTERNAL_INGESTION', 'PRIVATE_ACCESS']]);
+    }
+  });
+});
+
 describe('analyzeCommand: evidence', () => {
   it('points at the argument path the text came from, with source command', () => {
     const a = analyzeCommand({ shell: { script: 'ls', steps: ['echo ok', 'curl https://x'] } });
