@@ -22,7 +22,9 @@
  *    tokens (sampled evenly, at most a quarter of the room left), then the windows of long leaves
  *    sampled evenly over the whole result (every k-th window), so a large page is
  *    covered from its first line to its last.
- * 5. A fragment is stored as a 52-bit salted hash of its token sequence.
+ * 5. A fragment is stored as a 52-bit salted hash of its token sequence, whose low
+ *    {@link FIRST_TOKEN_BITS} bits are the salted hash of its first token alone (so a probe can
+ *    skip every start no stored fragment begins with).
  *
  * An outbound argument carries a provenance class when any run of 1..{@link WINDOW} of its
  * tokens hashes to a stored fragment of that class. Matching is by exact token sequence, so
@@ -145,6 +147,9 @@ interface Leaf {
   readonly ident: boolean;
 }
 
+/** Starting values of a token's two lanes. */
+const FNV_A = 0x811c9dc5;
+const FNV_B = 0x3c6ef372;
 
 function tokenLanes(toks: readonly string[]): Leaf {
   const n = toks.length;
@@ -153,8 +158,8 @@ function tokenLanes(toks: readonly string[]): Leaf {
   const w = new Array<number>(n);
   for (let i = 0; i < n; i++) {
     const t = toks[i] as string;
-    let x = 0x811c9dc5;
-    let y = 0x3c6ef372;
+    let x = FNV_A;
+    let y = FNV_B;
     for (let j = 0; j < t.length; j++) {
       const c = t.charCodeAt(j);
       x = Math.imul(x ^ c, 0x01000193);
@@ -170,18 +175,40 @@ function tokenLanes(toks: readonly string[]): Leaf {
 
 /**
  * The hash of the token run `[start, start + n)`: the tokens' lanes folded in order from the
- * salt, then mixed to 52 bits. Both sides (results and outbound arguments) use this one function.
+ * salt, then mixed to 52 bits, whose low {@link FIRST_TOKEN_BITS} bits are those of the run's
+ * first token alone (see {@link probeHashes}). Both sides (results and outbound arguments) use
+ * this one function's steps.
  */
 function runHash(leaf: Leaf, start: number, n: number, seed: number): number {
   let a = 0xdeadbeef ^ seed;
   let b = 0x41c6ce57 ^ seed;
+  let first = 0;
   for (let i = start; i < start + n; i++) {
     a = Math.imul(a ^ (leaf.a[i] as number), 2654435761);
     a = (a << 13) | (a >>> 19);
     b = Math.imul(b ^ (leaf.b[i] as number), 1597334677);
     b = (b << 17) | (b >>> 15);
+    if (i === start) first = low32(a, b) & FIRST_MASK;
   }
-  return mix52(a, b);
+  return runKey(a, b, first);
+}
+
+/**
+ * Low bits of a fragment's hash that are the salted hash of its first token alone: a probe of a
+ * long text skips every start whose first token no stored fragment begins with.
+ */
+export const FIRST_TOKEN_BITS = 12;
+const FIRST_MASK = (1 << FIRST_TOKEN_BITS) - 1;
+
+/** The low 32 bits of {@link mix52}`(a, b)`, as a signed int. */
+function low32(a0: number, b0: number): number {
+  return Math.imul(a0 ^ (a0 >>> 16), 2246822507) ^ Math.imul(b0 ^ (b0 >>> 13), 3266489909);
+}
+
+/** {@link mix52}`(a, b)` with its low {@link FIRST_TOKEN_BITS} bits replaced by `first`. */
+function runKey(a: number, b: number, first: number): number {
+  const h = mix52(a, b);
+  return h - (h % (FIRST_MASK + 1)) + first;
 }
 
 function mix52(a0: number, b0: number): number {
@@ -304,8 +331,8 @@ function scanLanes(text: string): number {
     if (c >= 65 && c <= 90) c += 32;
     if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) {
       if (len === 0) {
-        x = 0x811c9dc5;
-        y = 0x3c6ef372;
+        x = FNV_A;
+        y = FNV_B;
       }
       x = Math.imul(x ^ c, 0x01000193);
       y = Math.imul(y ^ c, 0x5bd1e995);
@@ -322,21 +349,35 @@ function scanLanes(text: string): number {
   return n;
 }
 
-/** Bits of a hash's low 16 bits: a quick "certainly not stored" before a table lookup. */
-export const PROBE_FILTER_WORDS = 2048;
+/**
+ * Words of a probe filter: {@link FIRST_WORDS} words with a bit per first-token value (the low
+ * {@link FIRST_TOKEN_BITS} bits of a stored key), then {@link RUN_WORDS} words with a bit per
+ * value of the key's next 16 bits: a quick "certainly not stored" before a table lookup.
+ */
+const FIRST_WORDS = (FIRST_MASK + 1) >>> 5;
+const RUN_WORDS = 2048;
+export const PROBE_FILTER_WORDS = FIRST_WORDS + RUN_WORDS;
+
+/** The bit of a key's 16 bits above its first-token bits, in a probe filter. */
+function runBit(key: number): number {
+  return FIRST_WORDS * 32 + (Math.floor(key / (FIRST_MASK + 1)) % 65536);
+}
 
 /** Mark `key` (a stored hash) in a probe filter of {@link PROBE_FILTER_WORDS} 32-bit words. */
 export function markProbe(filter: Uint32Array, key: number): void {
-  const low = key % 65536;
-  filter[low >>> 5] = (filter[low >>> 5] as number) | (1 << (low & 31));
+  const first = key % (FIRST_MASK + 1);
+  const run = runBit(key);
+  filter[first >>> 5] = (filter[first >>> 5] as number) | (1 << (first & 31));
+  filter[run >>> 5] = (filter[run >>> 5] as number) | (1 << (run & 31));
 }
 
 /**
  * Every run hash of 1..{@link WINDOW} tokens of one outbound text that weighs enough to be a
  * fragment. The caller looks each up in the ledger; `visit` returns true to stop early.
  * With `filter` (built by {@link markProbe} from every stored key, and from 0 when key 1 is
- * stored, as a table stores hash 0 under key 1), only hashes whose low 16 bits are marked are
- * visited: the others are certainly not stored.
+ * stored, as a table stores hash 0 under key 1), a start whose first token begins no stored
+ * fragment is skipped, and only hashes whose next 16 bits are marked are visited: the others are
+ * certainly not stored.
  */
 export function probeHashes(text: string, seed: number, visit: (hash: number) => boolean, filter?: Uint32Array): boolean {
   const n = scanLanes(text);
@@ -347,6 +388,7 @@ export function probeHashes(text: string, seed: number, visit: (hash: number) =>
     let weight = 0;
     let a = 0xdeadbeef ^ seed;
     let b = 0x41c6ce57 ^ seed;
+    let first = 0;
     for (let k = 1; k <= WINDOW && i + k <= n; k++) {
       const j = i + k - 1;
       weight += lw[j] as number;
@@ -354,14 +396,18 @@ export function probeHashes(text: string, seed: number, visit: (hash: number) =>
       a = (a << 13) | (a >>> 19);
       b = Math.imul(b ^ (lb[j] as number), 1597334677);
       b = (b << 17) | (b >>> 15);
+      if (k === 1) {
+        first = low32(a, b) & FIRST_MASK;
+        if (filter !== undefined && ((filter[first >>> 5] as number) & (1 << (first & 31))) === 0) break;
+      }
       // Probing a lighter run than any stored fragment could weigh is wasted work, nothing more.
       if (weight < (k > 1 ? MIN_WEIGHT : MIN_IDENTIFIER)) continue;
+      const key = runKey(a, b, first);
       if (filter !== undefined) {
-        // The low 32 bits of mix52(a, b) (see there), so its low 16 bits.
-        const low = (Math.imul(a ^ (a >>> 16), 2246822507) ^ Math.imul(b ^ (b >>> 13), 3266489909)) & 0xffff;
-        if (((filter[low >>> 5] as number) & (1 << (low & 31))) === 0) continue;
+        const run = runBit(key);
+        if (((filter[run >>> 5] as number) & (1 << (run & 31))) === 0) continue;
       }
-      if (visit(mix52(a, b))) return true;
+      if (visit(key)) return true;
     }
   }
   return false;
