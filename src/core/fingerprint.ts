@@ -263,10 +263,15 @@ export function tapeFragments(tape: Tape, seed: number, max: number): number[] {
   const room = max - out.size;
   if (room <= 0 || windows === 0) return [...out];
   const stride = Math.max(1, Math.ceil(windows / room));
+  // Windows are counted across the whole result, not from each leaf's start: every k-th window of
+  // the result is at most ⌈windows / k⌉ ≤ room of them, so the last leaf's end is reached too.
+  let before = 0;
   for (const leaf of long) {
-    for (let i = 0; i + WINDOW <= leaf.a.length && out.size < max; i += stride) {
+    const count = leaf.a.length - WINDOW + 1;
+    for (let i = (stride - (before % stride)) % stride; i < count && out.size < max; i += stride) {
       if (weightOf(leaf, i, WINDOW) >= MIN_WINDOW_WEIGHT) out.add(runHash(leaf, i, WINDOW, seed));
     }
+    before += count;
   }
   return [...out];
 }

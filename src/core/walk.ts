@@ -75,14 +75,14 @@ const MAX_DETAIL = 200;
 
 /** A one-line, bounded description of a thrown value. */
 export function errorText(e: unknown): string {
-  let s: string;
+  let s: string | undefined;
   try {
     s = e instanceof Error ? `${e.name}: ${e.message}` : `thrown: ${typeof e}`;
   } catch {
-    s = 'thrown: an unreadable error';
+    // A name or message that throws (or is a symbol): unreadable, below.
   }
-  if (typeof s !== 'string') s = 'thrown: an unreadable error';
-  return s.length > MAX_DETAIL ? `${s.slice(0, MAX_DETAIL)}…` : s;
+  const text = s ?? 'thrown: an unreadable error';
+  return text.length > MAX_DETAIL ? `${text.slice(0, MAX_DETAIL)}…` : text;
 }
 
 interface Frame {

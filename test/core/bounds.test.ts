@@ -9,7 +9,7 @@ import type { Mode } from '../../src/core/capabilities.js';
 import { createGuard } from '../../src/core/guard.js';
 import type { Session } from '../../src/core/guard.js';
 import type { Decision, ToolCall, ToolSpec } from '../../src/core/types.js';
-import { DEFAULT_READ_CAPS, readValue, toPlain } from '../../src/core/walk.js';
+import { DEFAULT_READ_CAPS, errorText, readValue, toPlain } from '../../src/core/walk.js';
 
 const TOOLS: ToolSpec[] = [
   { name: 'fetch_url', description: 'Fetch a web page and return its text', inputSchema: { type: 'object', properties: { url: { type: 'string' } } } },
@@ -379,6 +379,24 @@ const callRecipe = fc.oneof(
 
 /** Reads a hostile value may take: every visit of the reader, plus the fields of the call. */
 const MAX_READS = DEFAULT_READ_CAPS.visits * 2 + 1_000;
+
+describe('the text of a thrown value', () => {
+  it('is one bounded line: 200 characters kept, an ellipsis past them', () => {
+    const at = (n: number): string => errorText(new Error('m'.repeat(n - 'Error: '.length)));
+    expect(at(200)).toBe(`Error: ${'m'.repeat(193)}`);
+    expect(at(201)).toBe(`Error: ${'m'.repeat(193)}…`);
+    expect(errorText('a string')).toBe('thrown: string');
+  });
+  it('says so when the thrown value cannot be read either', () => {
+    const e = new Error('x');
+    Object.defineProperty(e, 'message', {
+      get(): string {
+        throw new Error('no message');
+      },
+    });
+    expect(errorText(e)).toBe('thrown: an unreadable error');
+  });
+});
 
 describe('fuzz: hostile call objects', () => {
   // Pinned seed, printed on failure by fast-check; change it only to explore, then pin again.

@@ -69,6 +69,28 @@ describe('fragments and probes', () => {
     expect(probeHashes(head, SEED, (h) => stored.has(h))).toBe(true);
   });
 
+  it('property: with every k-th window of the result kept, any copied run of k + WINDOW − 1 tokens of any leaf is found, its last one too (seed 4242)', () => {
+    // Letters only (no ids take room): leaves of n tokens give n − WINDOW + 1 windows each, and
+    // every k-th window of the whole result is kept, k = ⌈windows / max⌉.
+    const word = (i: number): string => `q${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + (Math.floor(i / 26) % 26))}${String.fromCharCode(97 + Math.floor(i / 676))}`;
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: WINDOW + 1, max: 120 }), { minLength: 1, maxLength: 6 }), fc.integer({ min: 1, max: 40 }), (lengths, max) => {
+        let next = 0;
+        const leaves = lengths.map((n) => Array.from({ length: n }, () => word(next++)));
+        const stored = new Set(resultFragments(leaves.map((l) => l.join(' ')), SEED, max));
+        const k = Math.ceil(lengths.reduce((w, n) => w + n - WINDOW + 1, 0) / max);
+        for (const words of leaves) {
+          const run = k + WINDOW - 1;
+          if (words.length < run) continue;
+          const found = (from: number): boolean => probeHashes(words.slice(from, from + run).join(' '), SEED, (h) => stored.has(h));
+          expect(found(0)).toBe(true);
+          expect(found(words.length - run)).toBe(true);
+        }
+      }),
+      { seed: 4242, numRuns: 500 },
+    );
+  });
+
   it('respects the per-result cap', () => {
     const long = Array.from({ length: 500 }, (_, i) => `word${i}`).join(' ');
     expect(resultFragments(long, SEED, 10)).toHaveLength(10);
@@ -120,6 +142,13 @@ describe('identifier tokens', () => {
     expect(carries('Berlin', DOC)).toBe(false);
     expect(carries('the covid19 rules', 'Travel file: covid19 rules apply to this trip, see the airline page for the details.')).toBe(false);
     expect(carries('call 415555010', 'Reach the front desk at 415555010 any time, day or night, for room service.')).toBe(false);
+  });
+  it('a token whose letters are all z is an id too', () => {
+    expect(carries('ref zz123456', 'The ticket zz123456 was closed after the review by the whole team.')).toBe(true);
+  });
+  it('a text outside ASCII is found from its first token, whatever was probed before it', () => {
+    probeHashes('unrelated words before', SEED, () => false);
+    expect(carries('ж1234567 Москва', { ref: 'ж1234567 Москва' })).toBe(true);
   });
   it('a one-token leaf that mixes letters and digits needs 8 characters', () => {
     expect(leafMinWeight(['c01x00t47'])).toBe(8);

@@ -540,6 +540,7 @@ describe('configuration', () => {
     [{ salt: 7 }, 'salt: expected a string'],
     [{ overrides: { t: 'EXTERNAL_ACTION' } }, 'overrides.t: expected a list of capabilities'],
     [{ tools: [{ description: 'no name' }] }, 'tools[0]: expected a tool spec with a non-empty string `name`'],
+    [{ tools: 5 }, 'tools: expected a list of tool specs or a map of name to spec'],
     [{ detectors: [{ id: 'x', kind: 'PII' }] }, 'detectors[0]: expected a detector'],
   ])('rejects a configuration with exactly one problem: %j', (config, message) => {
     expect(() => createGuard(config as never)).toThrow(expect.objectContaining({ code: 'GUARD_CONFIG_INVALID', issues: [expect.objectContaining({})], message: expect.stringContaining(message) }));
@@ -641,6 +642,17 @@ describe('a script written in the session, then run by file', () => {
     batch.record(dw, { result: 'ok' });
     expect(dr.verdict).toBe('allow');
     expect(batch.decide({ tool: RUN.tool, args: RUN.args, turn: 1 }).verdict).toBe('deny');
+  });
+
+  it('names the script in its reason, a path of more than 60 characters clipped to its last 59', () => {
+    for (const [length, shown] of [
+      [60, (p: string) => p],
+      [61, (p: string) => `…${p.slice(-59)}`],
+    ] as const) {
+      const path = `scripts/${'a'.repeat(length - 'scripts/'.length - '.py'.length)}.py`;
+      const d = run(session(), [{ ...WRITE, args: { ...WRITE.args, path } }, { tool: 'bash', args: { command: `python3 ${path}` } }]);
+      expect(d.rules[0]?.reason).toContain(`\`${shown(path)}, written earlier in this session\``);
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 /** The bounded provenance table against a plain Map model with first-in first-out eviction. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { markProbe, PROBE_FILTER_WORDS } from '../../src/core/fingerprint.js';
 import { ProvenanceTable, Ring } from '../../src/core/ledger.js';
 
 class Model {
@@ -44,7 +45,8 @@ describe('ProvenanceTable', () => {
         }
         expect(real.size).toBe(model.map.size);
         for (const k of model.map.keys()) for (const t of [0, 15, 31]) expect(real.classesBefore(k, t)).toBe(model.classesBefore(k, t));
-        expect(real.entries().map((r) => r[0])).toEqual([...model.map.keys()]);
+        // Every entry, oldest first, with the earliest turn per class and -1 for a class never seen.
+        expect(real.entries()).toEqual([...model.map].map(([k, v]) => [k, ...v.map((t) => (t === Infinity ? -1 : t))]));
       }),
       { seed: 5150, numRuns: 500 },
     );
@@ -57,6 +59,27 @@ describe('ProvenanceTable', () => {
     expect(t.classesBefore(2 ** 52 - 1, 4)).toBe(2);
     expect(t.classesBefore(2 ** 52 - 1, 3)).toBe(0);
     expect(t.classesBefore(0, 2)).toBe(1);
+  });
+
+  it('marks, for a stored hash 0 (kept as key 1), the probe filter bits of hash 0 as well as those of key 1', () => {
+    const bitsOf = (key: number): number[] => {
+      const f = new Uint32Array(PROBE_FILTER_WORDS);
+      markProbe(f, key);
+      return [...f.keys()].filter((i) => f[i] !== 0).flatMap((i) => [i, f[i] as number]);
+    };
+    const t = new ProvenanceTable(4);
+    t.add(0, 1, 0);
+    const filter = new Uint32Array(PROBE_FILTER_WORDS);
+    t.markKeys(filter);
+    const set = (key: number): boolean => {
+      const b = bitsOf(key);
+      for (let i = 0; i < b.length; i += 2) if (((filter[b[i] as number] as number) & (b[i + 1] as number)) !== (b[i + 1] as number)) return false;
+      return true;
+    };
+    expect(set(1)).toBe(true);
+    expect(set(0)).toBe(true);
+    // A key that is neither: not every bit of it is set.
+    expect(set(2 ** 40 + 12345)).toBe(false);
   });
 });
 
