@@ -523,6 +523,19 @@ describe('classifyTool: evidence', () => {
     expect(cls.evidence).toContainEqual({ capability: N, source: 'schema', term: 'body', at: 'properties.message.properties.body' });
   });
 
+  it('reports the url of a generic HTTP client as read and sent, next to its method', () => {
+    const cls = classifyTool({
+      name: 'http_call',
+      description: 'Calls an endpoint.',
+      inputSchema: { type: 'object', properties: { url: { type: 'string' }, method: { type: 'string' } } },
+    });
+    expect(cls.capabilities).toEqual([E, N]);
+    for (const capability of [E, N]) {
+      expect(cls.evidence).toContainEqual({ capability, source: 'schema', term: 'url', at: 'properties.url' });
+      expect(cls.evidence).toContainEqual({ capability, source: 'schema', term: 'method', at: 'properties.method' });
+    }
+  });
+
   it('reports a third-party record and an authorship clause by their words', () => {
     const cls = classifyTool({ name: 'crm_get', description: "Get a customer's support tickets, as submitted through the help-center form" });
     expect(cls.capabilities).toEqual([E, P]);
