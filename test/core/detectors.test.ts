@@ -78,6 +78,10 @@ describe('validators', () => {
     expect(ibanValid('DE8937040044053201300')).toBe(false); // one short
     expect(ibanValid('ZZ82WEST12345698765432')).toBe(false); // no such country
     expect(ibanValid('')).toBe(false);
+    // Check digits right (mod-97 = 1), so only the registry length or country can reject them.
+    expect(ibanValid('DE5137040044053201300')).toBe(false); // 21 characters, DE has 22
+    expect(ibanValid('DE543704004405320130001')).toBe(false); // 23 characters
+    expect(ibanValid('ZZ33WEST12345698765432')).toBe(false); // no such country
   });
 
   it('chineseResidentIdValid checks MOD 11-2 and the birth date', () => {
