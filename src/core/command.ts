@@ -562,7 +562,7 @@ const REDIRECT_TARGET = /[ \t]*(?!\/dev\/(?:null|stdout|stderr|tty)\b|nul\b|\$nu
 const INPUT_TARGET = /[ \t]*(?=[^\s<>|&;()]*[./~$])[^\s<>|&;()]/y;
 
 /**
- * Whether the operator at `i` redirects: `>`, `>>`, `2>`, `&>` to a file; `< path` from one. Not
+ * Whether the operator at `i` redirects: `>`, `>>`, `>|`, `2>`, `&>` to a file; `< path` from one. Not
  * `=>`, `->`, `>=`, `>&2`, a here-document `<<`, a process substitution `<(`, nor the `>` closing
  * an HTML tag (`echo '<b>hi</b>'`). Checked by hand from the operator, because expressions with
  * these look-behinds cost a scan at every position of every text.
@@ -579,7 +579,9 @@ function isRedirect(text: string, op: string, i: number): boolean {
   let j = i - 1;
   if (j >= 0 && /[\d&]/.test(text[j] as string)) j--;
   if (j >= 0 && /[<>=!&|-]/.test(text[j] as string)) return false;
-  if (/[>=&(|]/.test(next)) return false;
+  // `>|` writes over the file even where the shell's noclobber is set: a write all the same.
+  const clobber = op === '>' && next === '|';
+  if (!clobber && /[>=&(|]/.test(next)) return false;
   for (let k = i - 1; k >= 0 && k >= i - 200; k--) {
     const c = text[k] as string;
     if (c === '>' || c === '\n') break;
@@ -589,7 +591,7 @@ function isRedirect(text: string, op: string, i: number): boolean {
       break;
     }
   }
-  REDIRECT_TARGET.lastIndex = after;
+  REDIRECT_TARGET.lastIndex = clobber ? after + 1 : after;
   return REDIRECT_TARGET.test(text);
 }
 

@@ -149,6 +149,8 @@ const CASES: readonly Case[] = [
   { name: 'grep -r TODO src', args: sh('grep -r TODO src'), network: false, refs: [], phases: PAT },
   { name: 'grep on a pipe reads no file', args: sh('ps aux | grep node'), network: false, refs: [], phases: 0 },
   { name: 'redirect to a file; /dev/null is not one', args: sh('echo hi > out.txt 2>/dev/null'), network: false, refs: [], phases: MUT },
+  { name: '`>|` overrides noclobber: a write too', args: sh("echo 'devkit=1' >| .devkit-marker"), network: false, refs: [], phases: MUT },
+  { name: '`>|` to /dev/null is no write', args: sh('make clean >| /dev/null'), network: false, refs: [], phases: 0 },
   { name: 'tee to a file', args: sh('ls 2>&1 | tee build.log'), network: false, refs: [], phases: MUT },
   { name: 'here-document into a file', args: sh('cat <<EOF > config.yml\nkey: value\nEOF'), network: false, refs: [], phases: MUT },
   { name: 'HTML in an echo is not a redirection', args: sh('echo "<b>hi</b>"'), network: false, refs: [], phases: 0 },
