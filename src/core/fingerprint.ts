@@ -368,12 +368,18 @@ function runBit(key: number): number {
   return FIRST_WORDS * 32 + (Math.floor(key / (FIRST_MASK + 1)) % 65536);
 }
 
+function setBit(filter: Uint32Array, bit: number): void {
+  filter[bit >>> 5] = (filter[bit >>> 5] as number) | (1 << (bit & 31));
+}
+
+function hasBit(filter: Uint32Array, bit: number): boolean {
+  return ((filter[bit >>> 5] as number) & (1 << (bit & 31))) !== 0;
+}
+
 /** Mark `key` (a stored hash) in a probe filter of {@link PROBE_FILTER_WORDS} 32-bit words. */
 export function markProbe(filter: Uint32Array, key: number): void {
-  const first = key % (FIRST_MASK + 1);
-  const run = runBit(key);
-  filter[first >>> 5] = (filter[first >>> 5] as number) | (1 << (first & 31));
-  filter[run >>> 5] = (filter[run >>> 5] as number) | (1 << (run & 31));
+  setBit(filter, key % (FIRST_MASK + 1));
+  setBit(filter, runBit(key));
 }
 
 /**
@@ -403,15 +409,12 @@ export function probeHashes(text: string, seed: number, visit: (hash: number) =>
       b = (b << 17) | (b >>> 15);
       if (k === 1) {
         first = low32(a, b) & FIRST_MASK;
-        if (filter !== undefined && ((filter[first >>> 5] as number) & (1 << (first & 31))) === 0) break;
+        if (filter !== undefined && !hasBit(filter, first)) break;
       }
       // Probing a lighter run than any stored fragment could weigh is wasted work, nothing more.
       if (weight < (k > 1 ? MIN_WEIGHT : MIN_IDENTIFIER)) continue;
       const key = runKey(a, b, first);
-      if (filter !== undefined) {
-        const run = runBit(key);
-        if (((filter[run >>> 5] as number) & (1 << (run & 31))) === 0) continue;
-      }
+      if (filter !== undefined && !hasBit(filter, runBit(key))) continue;
       if (visit(key)) return true;
     }
   }
