@@ -12,6 +12,7 @@
  * inside a run it could already have started at, and every repetition that can back-track is bounded).
  */
 import type { Finding, SensitiveKind } from './types.js';
+import { asciiBytes } from './ascii.js';
 import { K_NUMBER, K_STRING, destinationMask, keyOf, pathOf, readValue } from './walk.js';
 import type { Stop, Tape } from './walk.js';
 
@@ -223,6 +224,113 @@ function digitsAtLeast(v: string, n: number): boolean {
   return false;
 }
 
+/*
+ * Traits of an ASCII text, found in one pass over its bytes, so that a long text is not read once
+ * per pre-check. Each trait is implied by the patterns of the detectors it gates:
+ * - DIGITS: 8 digits, each at most 2 characters after the one before (a phone's 8-15 digits with
+ *   short separators; a card's 10-19 digits with single separators; an SSN's 9; 17 of an id);
+ * - IBAN: two letters right before two digits (the start of an IBAN);
+ * - UPPER20: 20 characters of `[A-Z0-9]` in a row (an AWS key id);
+ * - WORD15 / WORD26: 15 / 26 characters of `[A-Za-z0-9_-]` in a row (a Slack token's 15 at least;
+ *   a GitHub token's 40, a vendor token's 26: `glpat-` and 20 more);
+ * - DOTTED26: 26 characters of `[A-Za-z0-9_.-]` in a row (a JWT's three parts);
+ * - SECRET40: 40 characters of `[A-Za-z0-9/+]` in a row (an AWS secret key);
+ * - ASSIGN: a `:` or `=` (a value bound to a key-like name inside the text).
+ */
+const T_DIGITS = 1;
+const T_IBAN = 2;
+const T_UPPER20 = 4;
+const T_WORD15 = 8;
+const T_WORD26 = 16;
+const T_DOTTED26 = 32;
+const T_SECRET40 = 64;
+const T_ASSIGN = 128;
+
+// Character classes of ASCII bytes, as bits.
+const C_DIGIT = 1;
+const C_LETTER = 2;
+const C_UPPER = 4; // [A-Z0-9]
+const C_WORD = 8; // [A-Za-z0-9_-]
+const C_DOTTED = 16; // [A-Za-z0-9_.-]
+const C_SECRET = 32; // [A-Za-z0-9/+]
+const C_ASSIGN = 64; // [:=]
+const CLASS: Uint8Array = (() => {
+  const t = new Uint8Array(128);
+  for (let c = 48; c <= 57; c++) t[c] = C_DIGIT | C_UPPER | C_WORD | C_DOTTED | C_SECRET;
+  for (let c = 65; c <= 90; c++) t[c] = C_LETTER | C_UPPER | C_WORD | C_DOTTED | C_SECRET;
+  for (let c = 97; c <= 122; c++) t[c] = C_LETTER | C_WORD | C_DOTTED | C_SECRET;
+  for (const ch of '_-') t[ch.charCodeAt(0)] = C_WORD | C_DOTTED;
+  t['.'.charCodeAt(0)] = C_DOTTED;
+  for (const ch of '/+') t[ch.charCodeAt(0)] = C_SECRET;
+  for (const ch of ':=') t[ch.charCodeAt(0)] = C_ASSIGN;
+  return t;
+})();
+
+/** The traits of `bytes[0, n)` (ASCII), as `T_*` bits. */
+function asciiTraits(bytes: Uint8Array, n: number): number {
+  let traits = 0;
+  // Where the current run of each class started, and the digit chain's state.
+  let upper = 0;
+  let word = 0;
+  let dotted = 0;
+  let secret = 0;
+  let chain = 0;
+  let lastDigit = -3;
+  let letters = 0;
+  let digitsAfterLetters = 0;
+  for (let i = 0; i < n; i++) {
+    const cls = CLASS[bytes[i] as number] as number;
+    if ((cls & C_UPPER) === 0) upper = i + 1;
+    else if (i + 1 - upper >= 20) traits |= T_UPPER20;
+    if ((cls & C_WORD) === 0) word = i + 1;
+    else if (i + 1 - word >= 15) traits |= i + 1 - word >= 26 ? T_WORD15 | T_WORD26 : T_WORD15;
+    if ((cls & C_DOTTED) === 0) dotted = i + 1;
+    else if (i + 1 - dotted >= 26) traits |= T_DOTTED26;
+    if ((cls & C_SECRET) === 0) secret = i + 1;
+    else if (i + 1 - secret >= 40) traits |= T_SECRET40;
+    if ((cls & C_DIGIT) !== 0) {
+      chain = i - lastDigit <= 3 ? chain + 1 : 1;
+      lastDigit = i;
+      if (chain >= 8) traits |= T_DIGITS;
+      // Two letters then two digits: `letters` counts the letters right before this digit run.
+      if (letters < 2) letters = 0;
+      else if (++digitsAfterLetters >= 2) traits |= T_IBAN;
+    } else {
+      letters = (cls & C_LETTER) !== 0 ? (digitsAfterLetters > 0 ? 1 : letters + 1) : 0;
+      digitsAfterLetters = 0;
+      if ((cls & C_ASSIGN) !== 0) traits |= T_ASSIGN;
+    }
+  }
+  return traits;
+}
+
+let tracedText: string | undefined;
+let tracedTraits = 0;
+
+/**
+ * The traits of an ASCII text (see above), or undefined for any other text, whose pre-checks then
+ * read it with their own expressions. The last text's traits are kept: every detector asks in turn.
+ */
+function traitsOf(v: string): number | undefined {
+  if (v.length < 64) return undefined;
+  if (v !== tracedText) {
+    const bytes = asciiBytes(v);
+    tracedText = v;
+    tracedTraits = bytes === undefined ? -1 : asciiTraits(bytes, v.length);
+  }
+  return tracedTraits < 0 ? undefined : tracedTraits;
+}
+
+/**
+ * A pre-check: the trait when `v` is a long ASCII text, else `fallback(v)`.
+ */
+function gate(trait: number, fallback: (v: string) => boolean): (v: string) => boolean {
+  return (v) => {
+    const traits = traitsOf(v);
+    return traits === undefined ? fallback(v) : (traits & trait) !== 0;
+  };
+}
+
 // ---------------------------------------------------------------------------------------------
 // PII
 // ---------------------------------------------------------------------------------------------
@@ -275,7 +383,7 @@ const phoneDetector = detector('pii.phone', 'PII', (value) => [
   ...collect(value, PHONE_NANP_RE, whole),
   ...collect(value, PHONE_CN_MOBILE_RE, whole),
 ],
-  (v) => digitsAtLeast(v, 8),
+  gate(T_DIGITS, (v) => digitsAtLeast(v, 8)),
 );
 
 /**
@@ -326,7 +434,7 @@ const cardDetector = detector('pii.card', 'PII', (value) =>
     }
     return undefined;
   }),
-  (v) => digitsAtLeast(v, 13),
+  gate(T_DIGITS, (v) => digitsAtLeast(v, 13)),
 );
 
 /** A possible IBAN start: two letters and two check digits at the start of an alphanumeric run. */
@@ -375,14 +483,14 @@ const ibanDetector = detector('pii.iban', 'PII', (value) =>
     if (/[a-z]/u.test(text) && /[A-Z]/u.test(text)) return undefined;
     return ibanValid(text) ? { start: m.index, end } : undefined;
   }),
-  (v) => IBAN_START.test(v),
+  gate(T_IBAN, (v) => IBAN_START.test(v)),
 );
 
 const CN_ID_RE = /(?<![A-Za-z0-9])\d{17}[\dXx](?![A-Za-z0-9])/gu;
 
 const cnResidentIdDetector = detector('pii.cn-resident-id', 'PII', (value) =>
   collect(value, CN_ID_RE, (m) => (chineseResidentIdValid(m[0]) ? whole(m) : undefined)),
-  (v) => SEVENTEEN_DIGITS.test(v),
+  gate(T_DIGITS, (v) => SEVENTEEN_DIGITS.test(v)),
 );
 
 const SSN_RE = /(?<![A-Za-z0-9_-])(\d{3})-(\d{2})-(\d{4})(?![A-Za-z0-9_]|-\d)/gu;
@@ -394,7 +502,7 @@ const ssnDetector = detector('pii.us-ssn', 'PII', (value) =>
     if (m[2] === '00' || m[3] === '0000') return undefined;
     return whole(m);
   }),
-  (v) => SSN_SHAPE.test(v),
+  gate(T_DIGITS, (v) => SSN_SHAPE.test(v)),
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -421,7 +529,7 @@ const AWS_KEY_ID_RE = /\b(?:AKIA|ASIA)[A-Z0-9]{16}\b/gu;
 
 const awsKeyIdDetector = detector('secret.aws-access-key-id', 'SECRET', (value) =>
   collect(value, AWS_KEY_ID_RE, (m) => (plausibleTokenBody(m[0].slice(4)) ? whole(m) : undefined)),
-  (v) => AWS_ID_PREFIX.test(v),
+  gate(T_UPPER20, (v) => AWS_ID_PREFIX.test(v)),
 );
 
 const AWS_SECRET_VALUE_RE = /^[A-Za-z0-9/+]{40}$/u;
@@ -448,7 +556,7 @@ const awsSecretDetector = detector('secret.aws-secret-key', 'SECRET', (value, ke
   );
   return out;
 },
-  (v) => v.length >= 40,
+  gate(T_SECRET40, (v) => v.length >= 40),
 );
 
 const GITHUB_TOKEN_RE =
@@ -458,7 +566,7 @@ const githubTokenDetector = detector('secret.github-token', 'SECRET', (value) =>
   collect(value, GITHUB_TOKEN_RE, (m) =>
     plausibleTokenBody(m[1] ?? m[2] ?? '') ? whole(m) : undefined,
   ),
-  (v) => GITHUB_PREFIX.test(v),
+  gate(T_WORD26, (v) => GITHUB_PREFIX.test(v)),
 );
 
 const SLACK_TOKEN_RE = /(?<![A-Za-z0-9_-])xox[abposr]-([A-Za-z0-9-]{10,})/gu;
@@ -469,7 +577,7 @@ const slackTokenDetector = detector('secret.slack-token', 'SECRET', (value) =>
     // Real Slack tokens carry numeric team/user ids; `xoxb-your-token-here` does not.
     return /\d/u.test(body) && plausibleTokenBody(body) ? whole(m) : undefined;
   }),
-  (v) => v.includes('xox'),
+  gate(T_WORD15, (v) => v.includes('xox')),
 );
 
 const JWT_RE =
@@ -507,7 +615,7 @@ function isJwtHeader(segment: string): boolean {
 
 const jwtDetector = detector('secret.jwt', 'SECRET', (value) =>
   collect(value, JWT_RE, (m) => (isJwtHeader(m[1] ?? '') ? whole(m) : undefined)),
-  (v) => v.includes('eyJ'),
+  gate(T_DOTTED26, (v) => v.includes('eyJ')),
 );
 
 /** Fixed-format vendor tokens; `check` confirms the random part looks random. */
@@ -531,7 +639,7 @@ const wellKnownTokenDetector = detector('secret.well-known-token', 'SECRET', (va
   WELL_KNOWN_TOKENS.flatMap(({ re, check }) =>
     collect(value, re, (m) => (check(m[1] ?? '') ? whole(m) : undefined)),
   ),
-  (v) => WELL_KNOWN_PREFIX.test(v),
+  gate(T_WORD26, (v) => WELL_KNOWN_PREFIX.test(v)),
 );
 
 /**
@@ -641,8 +749,10 @@ const keyedHighEntropyDetector = detector('secret.keyed-high-entropy', 'SECRET',
   );
   return out;
 },
-  (v, key) => (key !== undefined && isKeyLikeName(key)) || (v.length >= 17 && ASSIGNMENT_CHAR.test(v)),
+  (v, key) => (key !== undefined && isKeyLikeName(key)) || (v.length >= 17 && assignTo(v)),
 );
+
+const assignTo = gate(T_ASSIGN, (v) => ASSIGNMENT_CHAR.test(v));
 
 /** Every built-in detector, PII first then SECRET. */
 export const BUILTIN_DETECTORS: readonly Detector[] = Object.freeze([

@@ -31,6 +31,7 @@
  * punctuation, case and width differences do not hide a copied value.
  */
 
+import { asciiBytes } from './ascii.js';
 import { K_NUMBER, K_STRING, readValue } from './walk.js';
 import type { Tape } from './walk.js';
 
@@ -148,8 +149,10 @@ interface Leaf {
 }
 
 /** Starting values of a token's two lanes. */
-const FNV_A = 0x811c9dc5;
-const FNV_B = 0x3c6ef372;
+// Signed 32-bit forms (every use goes through `^` and `Math.imul`): a hash loop's variables then
+// keep one machine representation instead of switching between a double and an int.
+const FNV_A = 0x811c9dc5 | 0;
+const FNV_B = 0x3c6ef372 | 0;
 
 function tokenLanes(toks: readonly string[]): Leaf {
   const n = toks.length;
@@ -307,15 +310,26 @@ function ensureLanes(n: number): void {
   laneW = grow(laneW);
 }
 
+/** Lower-cased code of each ASCII character that belongs to a token (`[A-Za-z0-9]`), 0 for the others. */
+const FOLD: Uint8Array = (() => {
+  const t = new Uint8Array(128);
+  for (let c = 48; c <= 57; c++) t[c] = c;
+  for (let c = 97; c <= 122; c++) t[c] = c;
+  for (let c = 65; c <= 90; c++) t[c] = c + 32;
+  return t;
+})();
+
 /**
  * The lanes and weights of every token of `text`, into the scratch arrays; returns the count.
- * ASCII text takes one pass over its character codes, with the same tokens and the same lanes as
- * {@link tokenize} and {@link tokenLanes} give (lower-cased runs of `[a-z0-9]`); other text goes
- * through them.
+ * ASCII text is hashed in one pass over its bytes (see {@link asciiBytes}), with the same tokens and
+ * the same lanes as {@link tokenize} and {@link tokenLanes} give (lower-cased runs of `[a-z0-9]`);
+ * other text goes through them.
  */
 function scanLanes(text: string): number {
   const cut = text.length > MAX_LEAF_CHARS ? text.slice(0, MAX_LEAF_CHARS) : text;
-  if (!ASCII.test(cut)) {
+  const end = cut.length;
+  const bytes = asciiBytes(cut);
+  if (bytes === undefined) {
     const toks = tokenize(cut);
     const leaf = tokenLanes(toks);
     ensureLanes(toks.length);
@@ -327,18 +341,12 @@ function scanLanes(text: string): number {
     return toks.length;
   }
   let n = 0;
-  let x = 0;
-  let y = 0;
+  let x = FNV_A;
+  let y = FNV_B;
   let len = 0;
-  const end = cut.length;
-  for (let i = 0; i <= end; i++) {
-    let c = i < end ? cut.charCodeAt(i) : 0;
-    if (c >= 65 && c <= 90) c += 32;
-    if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) {
-      if (len === 0) {
-        x = FNV_A;
-        y = FNV_B;
-      }
+  for (let i = 0; i < end; i++) {
+    const c = FOLD[bytes[i] as number] as number;
+    if (c !== 0) {
       x = Math.imul(x ^ c, 0x01000193);
       y = Math.imul(y ^ c, 0x5bd1e995);
       len++;
@@ -349,7 +357,16 @@ function scanLanes(text: string): number {
       laneW[n] = len;
       n++;
       len = 0;
+      x = FNV_A;
+      y = FNV_B;
     }
+  }
+  if (len > 0) {
+    if (n >= laneA.length) ensureLanes(n + 1);
+    laneA[n] = x;
+    laneB[n] = y;
+    laneW[n] = len;
+    n++;
   }
   return n;
 }

@@ -600,6 +600,59 @@ describe('pre-checks are sound', () => {
       { seed: 31337, numRuns: 3000 },
     );
   });
+  // Texts of 64 characters and more are gated by traits found in one pass over their bytes: the
+  // same soundness, with filler around the pieces and near-misses of each trait's threshold.
+  const nearMisses = ['1234567', '12 34 56 78', '1-2-3-4-5-6-7', 'A1B2C3D4', 'ab1c23', 'AKIAABCDEFGHIJKLMNO', 'x'.repeat(14), 'a_b-'.repeat(6), 'eyJ.eyJ.', 'a/b+'.repeat(9)];
+  const filler = fc.string({ unit: fc.constantFrom('a', 'Z', '7', ' ', '-', '_', '.', '/', '+', ':', '=', '(', ')', '\n', '\t', '@'), minLength: 0, maxLength: 40 });
+  it('a pre-check of a long ASCII text never skips a value its detector matches (seed 4242)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fc.constantFrom(...pieces, ...nearMisses), filler), { minLength: 1, maxLength: 8 }), fc.constantFrom(' ', '', '\n', ', '), fc.option(fc.constantFrom('api_key', 'password', 'secret', 'note'), { nil: undefined }), (parts, sep, key) => {
+        const body = parts.join(sep);
+        const v = body.length >= 64 ? body : `${body}${sep}${'lorem ipsum dolor '.repeat(4)}`;
+        for (const d of BUILTIN_DETECTORS) {
+          if (d.quick !== undefined && d.scan(v, key).length > 0) expect(d.quick(v, key), `${d.id} on \`${v}\``).toBe(true);
+        }
+      }),
+      { seed: 4242, numRuns: 3000 },
+    );
+  });
+  it('on a long ASCII text, each gate opens exactly when the expression of its trait matches (seed 5151)', () => {
+    const gates: [string, RegExp, string | undefined][] = [
+      ['pii.phone', /[0-9](?:[^0-9]{0,2}[0-9]){7}/u, undefined],
+      ['pii.card', /[0-9](?:[^0-9]{0,2}[0-9]){7}/u, undefined],
+      ['pii.us-ssn', /[0-9](?:[^0-9]{0,2}[0-9]){7}/u, undefined],
+      ['pii.cn-resident-id', /[0-9](?:[^0-9]{0,2}[0-9]){7}/u, undefined],
+      ['pii.iban', /[A-Za-z]{2}[0-9]{2}/u, undefined],
+      ['secret.aws-access-key-id', /[A-Z0-9]{20}/u, undefined],
+      ['secret.slack-token', /[A-Za-z0-9_-]{15}/u, undefined],
+      ['secret.github-token', /[A-Za-z0-9_-]{26}/u, undefined],
+      ['secret.well-known-token', /[A-Za-z0-9_-]{26}/u, undefined],
+      ['secret.jwt', /[A-Za-z0-9_.-]{26}/u, undefined],
+      ['secret.aws-secret-key', /[A-Za-z0-9/+]{40}/u, undefined],
+      ['secret.keyed-high-entropy', /[:=]/u, 'note'],
+    ];
+    const unit = fc.constantFrom('a', 'b', 'Z', '7', '0', ' ', '-', '_', '.', '/', '+', ':', '=', '(', '!');
+    const run = fc.tuple(unit, fc.integer({ min: 1, max: 42 })).map(([u, k]) => u.repeat(k));
+    fc.assert(
+      fc.property(fc.array(fc.oneof(unit, run), { maxLength: 30 }), (parts) => {
+        const v = `${' '.repeat(64)}${parts.join('')}`;
+        for (const [id, re, key] of gates) {
+          const d = BUILTIN_DETECTORS.find((x) => x.id === id);
+          expect(d?.quick?.(v, key), `${id} on \`${v}\``).toBe(re.test(v));
+        }
+      }),
+      // Hand-picked edges: a letter pair right after the digit of another pair; digits 2 and 3 apart.
+      { seed: 5151, numRuns: 2000, examples: [[['ab', '7', 'Zb', '70']], [['1', '--', '2', '--', '3', '--', '4', '--', '5', '--', '6', '--', '7', '--', '8']], [['1', '---', '2', '--', '3', '--', '4', '--', '5', '--', '6', '--', '7', '--', '8']]] },
+    );
+  });
+  it('on long prose with digits, the gates of the digit, token and key detectors stay closed; one card opens only its own', () => {
+    const prose = Array.from({ length: 400 }, (_, i) => `word${i % 7} item ${i}`).join(' ');
+    const open = (v: string): string[] => BUILTIN_DETECTORS.filter((d) => d.quick === undefined || d.quick(v, 'body')).map((d) => d.id);
+    expect(open(prose)).toEqual([]);
+    const withCard = `${prose} card 4111 1111 1111 1111 ${prose}`;
+    expect(open(withCard)).toEqual(['pii.phone', 'pii.card', 'pii.cn-resident-id', 'pii.us-ssn']);
+    expect(scanArgs({ body: withCard }).map((f) => f.detector)).toEqual(['pii.card']);
+  });
 });
 
 describe('destination fields a schema declares', () => {

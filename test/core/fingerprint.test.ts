@@ -110,6 +110,23 @@ describe('fragments and probes', () => {
     );
   });
 
+  it('property: an ASCII text hashes as the same text read through the general path (seed 8128)', () => {
+    // A trailing em dash is no token but sends the text down the path for non-ASCII text.
+    const word = fc.stringMatching(/^[A-Za-z0-9]{1,12}$/);
+    const gap = fc.constantFrom(' ', '-', '_', '@', '[', '`', '{', '/', ':', '\n', ' \t ');
+    const ascii = fc.array(fc.oneof(word, gap), { maxLength: 40 }).map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(ascii, fc.integer(), (text, salt) => {
+        const seed = saltSeed(`paths-${salt}`);
+        const viaBytes: number[] = [];
+        probeHashes(text, seed, (h) => (viaBytes.push(h), false));
+        const viaStrings: number[] = [];
+        probeHashes(`${text} \u2014`, seed, (h) => (viaStrings.push(h), false));
+        expect(viaBytes).toEqual(viaStrings);
+      }),
+      { seed: 8128, numRuns: 500 },
+    );
+  });
   it('property: hashes are safe integers and deterministic (seed 7)', () => {
     fc.assert(
       fc.property(fc.string(), fc.string(), (s, salt) => {

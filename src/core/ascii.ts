@@ -1,0 +1,26 @@
+/**
+ * ASCII text as bytes, for the passes that read a text character by character (the fingerprint's
+ * token lanes, the detectors' pre-checks). One native copy into a shared scratch buffer, then a
+ * loop over bytes: several times faster than a loop over `charCodeAt`, and the copy tells whether
+ * the text is ASCII at all (every character took exactly one byte).
+ *
+ * Pure apart from the scratch buffer, which only ever holds the last text copied.
+ */
+
+const ENCODER = new TextEncoder();
+/** Texts longer than this are not copied (the callers fall back to their string path). */
+const MAX_COPY = 4 * 1_048_576;
+let scratch = new Uint8Array(1024);
+
+/**
+ * The characters of an ASCII text as bytes.
+ * @returns the shared scratch buffer, whose first `text.length` bytes are the text (valid until the
+ *   next call), or undefined when the text holds a character outside ASCII or is over 4 Mi characters
+ */
+export function asciiBytes(text: string): Uint8Array | undefined {
+  const n = text.length;
+  if (n > MAX_COPY) return undefined;
+  if (scratch.length < n) scratch = new Uint8Array(Math.max(n, 2 * scratch.length));
+  const copied = ENCODER.encodeInto(text, scratch);
+  return copied.read === n && copied.written === n ? scratch : undefined;
+}
