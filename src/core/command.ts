@@ -28,6 +28,8 @@
 import { CRED, EIT, MUT, NAT, PAT } from './capabilities.js';
 import type { Capability } from './capabilities.js';
 import type { Evidence } from './types.js';
+import { literalScanner } from './literals.js';
+import type { LiteralScanner } from './literals.js';
 import { K_ARRAY, K_BOOLEAN, K_NULL, K_NUMBER, K_OBJECT, K_STRING, pathOf, readValue } from './walk.js';
 import type { Tape } from './walk.js';
 
@@ -249,11 +251,24 @@ interface Rule extends RuleSpec {
   readonly re: RegExp;
 }
 
-/** Rules behind one cheap literal test: most texts fail the gate and skip every rule in it. */
+/** Rules behind a set of words: most texts hold none of them and skip every rule in the group. */
 interface RuleGroup {
-  /** Must match every text that any rule of the group matches (each rule needs one of its words). */
-  readonly gate: RegExp;
+  readonly name: string;
+  /**
+   * A word of these occurs in every text that any rule of the group matches (each rule needs one),
+   * in some case: the gate ignores case, so it opens for a superset of what case-sensitive rules match.
+   */
+  readonly words: readonly string[];
+  /** The group's bit in the answer of {@link GATES}. */
+  readonly bit: number;
   readonly rules: readonly Rule[];
+}
+
+/** The word sets looked for in one pass over a text (see {@link literalScanner}): the groups', then those below. */
+const GATE_SETS: (readonly string[])[] = [];
+function gateBit(words: readonly string[]): number {
+  GATE_SETS.push(words);
+  return 1 << (GATE_SETS.length - 1);
 }
 
 /**
@@ -262,12 +277,12 @@ interface RuleGroup {
  * branches start with lookbehinds, so it fell back to trying every branch at every position.
  * Rules are written so that their matches never need each other's precedence.
  */
-function group(gate: RegExp, specs: readonly RuleSpec[], flags: string): RuleGroup {
-  return { gate, rules: specs.map((s) => ({ ...s, re: new RegExp(s.src, `g${flags}`) })) };
+function group(name: string, words: readonly string[], specs: readonly RuleSpec[], flags: string): RuleGroup {
+  return { name, words, bit: gateBit(words), rules: specs.map((s) => ({ ...s, re: new RegExp(s.src, `g${flags}`) })) };
 }
 
-function runGroup(g: RuleGroup, text: string, at: string, acc: Acc): void {
-  if (!g.gate.test(text)) return;
+function runGroup(g: RuleGroup, gates: number, text: string, at: string, acc: Acc): void {
+  if ((gates & g.bit) === 0) return;
   for (const rule of g.rules) {
     const re = rule.re;
     re.lastIndex = 0;
@@ -303,7 +318,8 @@ function callee(m: string): string {
  * also admits `httpx` and `aiohttp`.
  */
 const CODE_NETWORK = group(
-  /import|from|require|fetch|requests|urllib|urlopen|smtplib|ftplib|telnetlib|paramiko|pycurl|boto3|socket|http|Http|HTTP::|dns|net\.|tls\.|dgram|axios|WebSocket|EventSource|sendBeacon|Net::|TCPSocket|UDPSocket|URI\.open|HTTParty|Faraday|RestClient|LWP::|IO::Socket|curl_exec|fsockopen|open-uri/,
+  'CODE_NETWORK',
+  ['import', 'from', 'require', 'fetch', 'requests', 'urllib', 'urlopen', 'smtplib', 'ftplib', 'telnetlib', 'paramiko', 'pycurl', 'boto3', 'socket', 'http', 'Http', 'HTTP::', 'dns', 'net.', 'tls.', 'dgram', 'axios', 'WebSocket', 'EventSource', 'sendBeacon', 'Net::', 'TCPSocket', 'UDPSocket', 'URI.open', 'HTTParty', 'Faraday', 'RestClient', 'LWP::', 'IO::Socket', 'curl_exec', 'fsockopen', 'open-uri'],
   [
     // --- Python ---
     {
@@ -337,7 +353,8 @@ const CODE_NETWORK = group(
 
 /** Credential variables and whole-environment reads, in every shell and language. */
 const CODE_ENVIRONMENT = group(
-  /[$%]|environ|getenv|Getenv|LookupEnv|env::var|Deno\.env|process\.env|ENV|Environment\]/,
+  'CODE_ENVIRONMENT',
+  ['$', '%', 'environ', 'getenv', 'Getenv', 'LookupEnv', 'env::var', 'Deno.env', 'process.env', 'ENV', 'Environment]'],
   [
     { src: String.raw`\$[Ee][Nn][Vv]:[A-Za-z_]\w*`, hit: variable((n) => `$env:${n}`) },
     // `${process.env.X}` in a JS template is process.env, not a shell variable named `process`.
@@ -381,7 +398,8 @@ const CODE_ENVIRONMENT = group(
 
 /** File reads and writes through library calls. */
 const CODE_FILES = group(
-  /\(|File|IO\.|os\.|shutil\.|fs\./,
+  'CODE_FILES',
+  ['(', 'File', 'IO.', 'os.', 'shutil.', 'fs.'],
   [
     {
       src: String.raw`\b(?:readFileSync|readFile|createReadStream|read_text|read_bytes|file_get_contents|ReadAllText|ReadAllBytes|ReadAllLines|read_csv|read_json|read_excel|read_parquet|read_table|read_pickle|loadtxt)\s*\(|\b(?:File\.(?:read|readlines|foreach|binread)|IO\.(?:read|readlines))\b`,
@@ -410,7 +428,8 @@ const TEMPLATE_ENV_SUFFIX = /\.(?:example|sample|template|tmpl|tpl|dist|defaults
 
 /** URLs, PowerShell and .NET (case-insensitive, as PowerShell is). */
 const NETWORK_AND_POWERSHELL = group(
-  /:\/\/|\/dev\/|invoke-|send-mailmessage|resolve-dnsname|start-bitstransfer|test-netconnection|-pssession|net\.|iwr|irm|-content|import-csv|out-file|-item|export-csv|env:/i,
+  'NETWORK_AND_POWERSHELL',
+  ['://', '/dev/', 'invoke-', 'send-mailmessage', 'resolve-dnsname', 'start-bitstransfer', 'test-netconnection', '-pssession', 'net.', 'iwr', 'irm', '-content', 'import-csv', 'out-file', '-item', 'export-csv', 'env:'],
   [
     {
       src: String.raw`\b(?:https?|ftps?|sftp|wss?|s3|gs|smtps?|tftp|telnet|ldaps?|rsync|scp|ssh)://(?=[\w[\]$%{@.-])`,
@@ -444,7 +463,8 @@ const NETWORK_AND_POWERSHELL = group(
 
 /** Named credential stores (case-insensitive: Windows and macOS paths are). */
 const CREDENTIAL_STORES = group(
-  /\.(?:aws|ssh|env|netrc|git-credentials|docker|kube|npmrc|pypirc|pgpass|config|gnupg)|id_|dotenv|_netrc|credentials\.json|client_secret|\/etc\/|\/proc\//i,
+  'CREDENTIAL_STORES',
+  ['.aws', '.ssh', '.env', '.netrc', '.git-credentials', '.docker', '.kube', '.npmrc', '.pypirc', '.pgpass', '.config', '.gnupg', 'id_', 'dotenv', '_netrc', 'credentials.json', 'client_secret', '/etc/', '/proc/'],
   [
     // `.aws/credentials`, and the same path spelled as joined parts: `'.aws', 'credentials'`.
     {
@@ -520,7 +540,11 @@ const PRIVATE_PEM = /key|priv|id_/i;
 const KEY_FILE_STEM =
   /-|^(?:server|private|privkey|priv|tls|ssl|client|host|domain|signing|secret|rsa|ecdsa|ed25519|dsa|site|cert|ca|root|localhost|jwt|master|encryption|id_\w+)(?:_|$)|_(?:private|priv|tls|ssl|secret|signing)(?:_|$)/i;
 
-function scanKeyFiles(text: string, at: string, acc: Acc): void {
+/** The words every match of {@link KEY_EXTENSION} holds. */
+const KEY_FILE_GATE = gateBit(['.pem', '.key', '.ppk', '.p12', '.pfx']);
+
+function scanKeyFiles(text: string, gates: number, at: string, acc: Acc): void {
+  if ((gates & KEY_FILE_GATE) === 0) return;
   KEY_EXTENSION.lastIndex = 0;
   for (let m = KEY_EXTENSION.exec(text); m !== null; m = KEY_EXTENSION.exec(text)) {
     const ext = (m[1] as string).toLowerCase();
@@ -611,7 +635,11 @@ function scanRedirects(text: string, at: string, acc: Acc): void {
 const OPEN_CALL = /(?<![\w.$])(?:(?:io|os|codecs|aiofiles)\.)?f?open\s*\(((?:[^()\n]|\((?:[^()\n]|\([^()\n]*\))*\)){0,400})\)/g;
 const WRITE_MODE = /(?:^|,)\s*(?:mode\s*=\s*)?[rbuf]?(['"])[rbt]*[wax+][rbt+]*\1/;
 
-function scanOpenCalls(text: string, at: string, acc: Acc): void {
+/** The word every match of {@link OPEN_CALL} holds. */
+const OPEN_CALL_GATE = gateBit(['open']);
+
+function scanOpenCalls(text: string, gates: number, at: string, acc: Acc): void {
+  if ((gates & OPEN_CALL_GATE) === 0) return;
   OPEN_CALL.lastIndex = 0;
   for (let m = OPEN_CALL.exec(text); m !== null; m = OPEN_CALL.exec(text)) {
     const inner = m[1] as string;
@@ -1135,16 +1163,18 @@ function scanHeads(text: string, at: string, acc: Acc): void {
 // Entry point
 // ---------------------------------------------------------------------------------------------
 
+/** Every rule group, in the order their rules run. */
+export const RULE_GROUPS: readonly RuleGroup[] = [CODE_NETWORK, CODE_ENVIRONMENT, CODE_FILES, NETWORK_AND_POWERSHELL, CREDENTIAL_STORES];
+/** Built on first use, once every word set is known. */
+let GATES: LiteralScanner | undefined;
+
 function scan(text: string, at: string, acc: Acc): void {
   if (text.length < 2) return;
   scanHeads(text, at, acc);
-  runGroup(CODE_NETWORK, text, at, acc);
-  runGroup(CODE_ENVIRONMENT, text, at, acc);
-  runGroup(CODE_FILES, text, at, acc);
-  runGroup(NETWORK_AND_POWERSHELL, text, at, acc);
-  runGroup(CREDENTIAL_STORES, text, at, acc);
-  scanKeyFiles(text, at, acc);
-  scanOpenCalls(text, at, acc);
+  const gates = (GATES ??= literalScanner(GATE_SETS)).scan(text);
+  for (const g of RULE_GROUPS) runGroup(g, gates, text, at, acc);
+  scanKeyFiles(text, gates, at, acc);
+  scanOpenCalls(text, gates, at, acc);
   scanRedirects(text, at, acc);
 }
 
