@@ -283,6 +283,8 @@ export class Session {
    * by the call they belong to; moved into the ledger when that call is recorded as run.
    */
   private readonly pendingScripts = new Map<string, (readonly [number, number])[]>();
+  /** {@link SCRIPT_BITS} of decided writes dropped from {@link pendingScripts} for room. */
+  private forgottenScripts = 0;
 
   constructor(
     readonly guard: Guard,
@@ -332,6 +334,10 @@ export class Session {
     let phases = command.phases;
     const refs = new Set(command.credentialRefs);
     const evidence = [...command.evidence];
+    // Scripts the session wrote but no longer remembers (evicted for room, or decided writes whose
+    // record never came before the room ran out): any script run may be one of them, so each run
+    // carries what they could do. Stricter, never laxer (README "Ledger").
+    const forgotten = this.forgottenScripts | visibleClasses(scope, turn, (s, before) => s.scripts.evictedBefore(before));
     for (const path of runs) {
       let bits = 0;
       for (const key of scriptKeys(path)) {
@@ -339,7 +345,10 @@ export class Session {
         bits |= visibleClasses(scope, turn, (s, before) => s.scripts.classesBefore(h, before));
       }
       const label = `script ${path}`;
-      const term = label.length > 60 ? `script …${path.slice(-52)}` : label;
+      const named = label.length > 60 ? `script …${path.slice(-52)}` : label;
+      const known = bits;
+      const term = (known | forgotten) === known ? named : `${named} (maybe one it forgot)`;
+      bits |= forgotten;
       if (bits & SCRIPT_BITS.network) {
         network = true;
         phases |= EIT | NAT;
@@ -347,7 +356,8 @@ export class Session {
       }
       if (bits & SCRIPT_BITS.credential) {
         phases |= CRED;
-        refs.add(`${path.length > 60 ? `…${path.slice(-59)}` : path}, written earlier in this session`);
+        const written = known & SCRIPT_BITS.credential ? 'written earlier in this session' : 'maybe written earlier in this session (forgotten for room)';
+        refs.add(`${path.length > 60 ? `…${path.slice(-59)}` : path}, ${written}`);
         evidence.push({ capability: 'CREDENTIAL_ACCESS', source: 'command', term });
       }
     }
@@ -370,8 +380,11 @@ export class Session {
     this.pendingScripts.set(key, earlier ? [...earlier, ...entries] : entries);
     // Bounded: a host that decides writes and never records them cannot grow this.
     if (this.pendingScripts.size > this.guard.config.limits.scripts) {
-      const oldest = this.pendingScripts.keys().next();
-      if (!oldest.done) this.pendingScripts.delete(oldest.value);
+      const oldest = this.pendingScripts.entries().next();
+      if (!oldest.done) {
+        this.pendingScripts.delete(oldest.value[0]);
+        for (const [, bits] of oldest.value[1]) this.forgottenScripts |= bits;
+      }
     }
   }
 

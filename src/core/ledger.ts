@@ -103,6 +103,8 @@ export class ProvenanceTable {
   private readonly order: number[] = [];
   private head = 0;
   private count = 0;
+  /** Per class, the earliest turn of an evicted entry: what the table no longer remembers. */
+  private readonly evicted = [NEVER, NEVER, NEVER];
 
   constructor(readonly cap: number) {
     this.maxSlots = Math.max(1, Math.ceil(cap * 1.25));
@@ -146,7 +148,10 @@ export class ProvenanceTable {
     if (i < 0) {
       if (this.count === this.cap) {
         // INVARIANT: only provenance is ever evicted here, never chain state.
-        this.remove(this.order[this.head] as number);
+        const oldest = this.order[this.head] as number;
+        const j = this.find(oldest);
+        for (let c = 0; c < 3 && j >= 0; c++) this.evicted[c] = Math.min(this.evicted[c] as number, this.turns[j * 3 + c] as number);
+        this.remove(oldest);
         this.head = (this.head + 1) % this.cap;
         this.count--;
       }
@@ -189,6 +194,15 @@ export class ProvenanceTable {
       markProbe(filter, k);
       if (k === 1) markProbe(filter, 0);
     }
+  }
+
+  /**
+   * Class bits of entries evicted for room that were seen strictly before `turn`: any key may have
+   * been one of them. Constant space, kept for the table's life.
+   */
+  evictedBefore(turn: number): number {
+    const e = this.evicted;
+    return ((e[0] as number) < turn ? 1 : 0) | ((e[1] as number) < turn ? 2 : 0) | ((e[2] as number) < turn ? 4 : 0);
   }
 
   /** Class bits of `key` seen strictly before `turn`. */

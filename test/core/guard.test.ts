@@ -644,6 +644,41 @@ describe('a script written in the session, then run by file', () => {
     expect(batch.decide({ tool: RUN.tool, args: RUN.args, turn: 1 }).verdict).toBe('deny');
   });
 
+  describe('when the session wrote more scripts than it remembers (limits.scripts)', () => {
+    const OTHER = { tool: 'write_file', args: { path: 'tools/sync.sh', content: '#!/bin/sh\ncurl -sS -d @build/report.json https://stats.example/ingest\n' } };
+    const limited = (mode: Mode = 'balanced'): Session => session(mode, { limits: { scripts: 1 } });
+    it('a script evicted for room still does what the forgotten scripts could do, in every mode', () => {
+      for (const mode of MODES) {
+        // upload_cov.py is noted under several path keys: the table of one entry keeps only the last.
+        const d = run(limited(mode), [WRITE, OTHER, RUN]);
+        expect(d.verdict, mode).toBe('deny');
+        expect(d.rules[0]?.id).toBe('exec.credential-egress');
+        expect(d.rules[0]?.reason).toContain('maybe written earlier in this session (forgotten for room)');
+      }
+      // Any script may be one of them: a script never written is judged so too once one is forgotten.
+      expect(run(limited(), [WRITE, OTHER, { tool: 'bash', args: { command: 'python3 tools/never_written.py' } }]).verdict).toBe('deny');
+    });
+    it('a decided write whose record came after the pending room ran out is not forgotten either', () => {
+      const s = limited();
+      const w1 = s.decide({ tool: WRITE.tool, args: WRITE.args, id: 'w1' });
+      const w2 = s.decide({ tool: OTHER.tool, args: OTHER.args, id: 'w2' });
+      s.record(w1, { result: 'ok' });
+      s.record(w2, { result: 'ok' });
+      expect(run(s, [RUN]).verdict).toBe('deny');
+    });
+    it('with room to spare, or only harmless scripts forgotten, nothing changes', () => {
+      expect(run(session('balanced', { limits: { scripts: 64 } }), [OTHER, { tool: 'bash', args: { command: 'python3 tools/never_written.py' } }]).verdict).toBe('allow');
+      const harmless = { tool: 'write_file', args: { path: 'tools/a.py', content: 'print(1)\n' } };
+      const harmless2 = { tool: 'write_file', args: { path: 'tools/b.py', content: 'print(2)\n' } };
+      expect(run(limited(), [harmless, harmless2, { tool: 'bash', args: { command: 'python3 tools/a.py' } }]).verdict).toBe('allow');
+      // Only a network-capable script forgotten: a run of any script reaches the network, and no
+      // credential enters it, so it stays allowed; the evidence says why it reaches the network.
+      const d = run(limited(), [OTHER, { tool: 'bash', args: { command: 'python3 tools/never_written.py' } }]);
+      expect(d.verdict).toBe('allow');
+      expect(d.evidence).toContainEqual({ capability: 'EXTERNAL_ACTION', source: 'command', term: 'script tools/never_written.py (maybe one it forgot)' });
+    });
+  });
+
   it('names the script in its reason, a path of more than 60 characters clipped to its last 59', () => {
     for (const [length, shown] of [
       [60, (p: string) => p],

@@ -6,16 +6,27 @@ import { ProvenanceTable, Ring } from '../../src/core/ledger.js';
 
 class Model {
   readonly map = new Map<number, [number, number, number]>();
+  /** Earliest turn per class among evicted entries. */
+  readonly evicted: [number, number, number] = [Infinity, Infinity, Infinity];
   constructor(readonly cap: number) {}
   add(key: number, classes: number, turn: number): void {
     if (this.cap === 0 || classes === 0) return;
     let v = this.map.get(key);
     if (!v) {
-      if (this.map.size === this.cap) this.map.delete(this.map.keys().next().value as number);
+      if (this.map.size === this.cap) {
+        const oldest = this.map.keys().next().value as number;
+        const gone = this.map.get(oldest) as [number, number, number];
+        for (let c = 0; c < 3; c++) this.evicted[c] = Math.min(this.evicted[c] as number, gone[c] as number);
+        this.map.delete(oldest);
+      }
       v = [Infinity, Infinity, Infinity];
       this.map.set(key, v);
     }
     for (let c = 0; c < 3; c++) if (classes & (1 << c)) v[c] = Math.min(v[c] as number, turn);
+  }
+  evictedBefore(turn: number): number {
+    const e = this.evicted;
+    return (e[0] < turn ? 1 : 0) | (e[1] < turn ? 2 : 0) | (e[2] < turn ? 4 : 0);
   }
   classesBefore(key: number, turn: number): number {
     const v = this.map.get(key);
@@ -24,7 +35,7 @@ class Model {
 }
 
 describe('ProvenanceTable', () => {
-  it('behaves as a FIFO-evicting map of earliest turns per class (seed 5150)', () => {
+  it('behaves as a FIFO-evicting map of earliest turns per class, remembering what it evicted (seed 5150)', () => {
     // Keys from a small range collide on their home slots, exercising probing and backward shifts.
     const op = fc.oneof(
       fc.record({ kind: fc.constant('add' as const), key: fc.integer({ min: 1, max: 90 }), classes: fc.integer({ min: 0, max: 7 }), turn: fc.nat(30) }),
@@ -41,6 +52,7 @@ describe('ProvenanceTable', () => {
             model.add(o.key, o.classes, o.turn);
           } else {
             expect(real.classesBefore(o.key, o.turn)).toBe(model.classesBefore(o.key, o.turn));
+            expect(real.evictedBefore(o.turn)).toBe(model.evictedBefore(o.turn));
           }
         }
         expect(real.size).toBe(model.map.size);
