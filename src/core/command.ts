@@ -709,29 +709,48 @@ function words(segment: string): string[] {
   let cur = '';
   let inWord = false;
   let quote = '';
+  // Whether the word's first `<` or `>` was quoted or escaped (undefined: none yet). A quoted one
+  // is text (`grep -c '>' notes.txt`), not a redirection, and must not take the next word with it.
+  let angleQuoted: boolean | undefined;
+  const add = (ch: string, quoted: boolean): void => {
+    if (angleQuoted === undefined && (ch === '<' || ch === '>')) angleQuoted = quoted;
+    cur += ch;
+  };
+  const push = (): void => {
+    out.push(angleQuoted === true && REDIRECT_WORD.test(cur) ? `${LITERAL_MARK}${cur}` : cur);
+    cur = '';
+    angleQuoted = undefined;
+  };
   for (let i = 0; i < segment.length; i++) {
     const c = segment[i] as string;
     if (quote !== '') {
       if (c === quote) quote = '';
-      else cur += c;
+      else add(c, true);
     } else if (c === '"' || c === "'") {
       quote = c;
       inWord = true;
     } else if (c === '\\' && i + 1 < segment.length) {
-      cur += segment[++i] as string;
+      add(segment[++i] as string, true);
       inWord = true;
     } else if (c === ' ' || c === '\t' || c === '\r' || c === '\n') {
-      if (inWord) out.push(cur);
+      if (inWord) push();
       cur = '';
+      angleQuoted = undefined;
       inWord = false;
     } else {
-      cur += c;
+      add(c, false);
       inWord = true;
     }
   }
-  if (inWord) out.push(cur);
+  if (inWord) push();
   return out;
 }
+
+/**
+ * Put before a word that looks like a redirection but whose `<` or `>` was quoted: no argument can
+ * hold NUL, so the mark never meets a real word, and {@link REDIRECT_WORD} no longer matches it.
+ */
+const LITERAL_MARK = '\u0000';
 
 /** Program name of a word: no directory, lower case, no `.exe`. */
 function programName(word: string): string {

@@ -151,6 +151,12 @@ const CASES: readonly Case[] = [
   { name: 'redirect to a file; /dev/null is not one', args: sh('echo hi > out.txt 2>/dev/null'), network: false, refs: [], phases: MUT },
   { name: '`>|` overrides noclobber: a write too', args: sh("echo 'devkit=1' >| .devkit-marker"), network: false, refs: [], phases: MUT },
   { name: '`>|` to /dev/null is no write', args: sh('make clean >| /dev/null'), network: false, refs: [], phases: 0 },
+  // A quoted `>` is grep's pattern, not a redirection, so the file after it is read (PAT). The
+  // text-level redirection scan does not read quotes and still counts a possible write (MUT):
+  // stricter, never laxer.
+  { name: "a quoted '>' is grep's pattern: the file after it is read", args: sh("grep -c '>' notes.txt"), network: false, refs: [], phases: PAT | MUT },
+  { name: 'a double-quoted or escaped `>` is text too', args: sh('grep -c ">" notes.txt; grep -c \\> todo.txt'), network: false, refs: [], phases: PAT | MUT },
+  { name: "a quoted '>|' is text too", args: sh("grep -F '>|' notes.txt"), network: false, refs: [], phases: PAT | MUT },
   { name: 'tee to a file', args: sh('ls 2>&1 | tee build.log'), network: false, refs: [], phases: MUT },
   { name: 'here-document into a file', args: sh('cat <<EOF > config.yml\nkey: value\nEOF'), network: false, refs: [], phases: MUT },
   { name: 'HTML in an echo is not a redirection', args: sh('echo "<b>hi</b>"'), network: false, refs: [], phases: 0 },
