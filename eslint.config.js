@@ -2,7 +2,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
-/** The pure core: no IO, no clock, no parsing libraries (DESIGN.md §3, STYLE.md). */
+/** The pure core: no IO, no clock, no parsing libraries (README "Layout"). */
 const PURE_CORE = ['src/core/**/*.ts'];
 
 export default tseslint.config(

@@ -1,5 +1,5 @@
 /**
- * The six capabilities of DESIGN.md §1 and the verdict order.
+ * The six capabilities of docs/semantics.md and the verdict order.
  *
  * Capabilities are kept as a bit mask inside the guard (constant space, cheap set algebra) and as
  * sorted name arrays at every public surface.
@@ -16,7 +16,7 @@ export const CAPABILITIES = [
 
 export type Capability = (typeof CAPABILITIES)[number];
 
-/** Short aliases used in DESIGN.md's chain notation. */
+/** Short aliases used in docs/semantics.md's chain notation. */
 export const CAPABILITY_ALIASES: Readonly<Record<string, Capability>> = {
   EIT: 'EXTERNAL_INGESTION',
   PAT: 'PRIVATE_ACCESS',
@@ -70,7 +70,7 @@ export function stricter(a: Verdict, b: Verdict): Verdict {
 export const MODES = ['permissive', 'balanced', 'strict'] as const;
 export type Mode = (typeof MODES)[number];
 
-/** Short labels for tables: EIT, PAT, NAT as in DESIGN.md, and MUT, EXEC, CRED. */
+/** Short labels for tables: EIT, PAT, NAT as in docs/semantics.md, and MUT, EXEC, CRED. */
 export const SHORT_NAMES: Readonly<Record<Capability, string>> = {
   EXTERNAL_INGESTION: 'EIT',
   PRIVATE_ACCESS: 'PAT',

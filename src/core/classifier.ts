@@ -1,5 +1,5 @@
 /**
- * Deterministic tool classification (DESIGN.md §1 "Classification").
+ * Deterministic tool classification (docs/semantics.md "Classification").
  *
  * A tool's capabilities come from verb × object pairs found in its name, its description and its
  * input schema's property names and descriptions, in English and Chinese; a few terms (shells,
@@ -1287,7 +1287,7 @@ function authorAt(toks: readonly Tok[], roles: readonly Role[], m: number): stri
 
 /**
  * Content written by third parties that a read-only tool returns even where no read verb pairs with
- * it (DESIGN.md §1: content is external by who wrote it): a `submitted` record named anywhere and not
+ * it (docs/semantics.md: content is external by who wrote it): a `submitted` record named anywhere and not
  * the object of another verb ("Look up a customer: the record and their support tickets") is
  * EXTERNAL_INGESTION and PRIVATE_ACCESS; an authorship clause ("as submitted through the help-center
  * form", "files uploaded by customers") is EXTERNAL_INGESTION.
@@ -1646,7 +1646,7 @@ export function classifyTool(spec: ToolSpec): Classification {
   // MCP annotations, only when stated as booleans. The specification's defaults (openWorldHint and
   // destructiveHint true) are not applied: they would make every unannotated tool a destructive one.
   // openWorldHint makes no ingestion: it says where the server connects (a Kubernetes cluster, a hosted
-  // database, an SMS gateway), not who wrote what the tool returns (DESIGN.md §1, "what makes content
+  // database, an SMS gateway), not who wrote what the tool returns (docs/semantics.md "what makes content
   // external"); a wrong `readOnlyHint: true` on a sender must not make it read anything either.
   const ann = s['annotations'];
   if (isRecord(ann)) {

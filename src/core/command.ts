@@ -2,7 +2,7 @@
  * What a shell or interpreter call does, read from the command or code text in its arguments.
  *
  * A general-purpose shell or interpreter is CODE_EXECUTION and can implement every phase
- * (DESIGN.md §1), so the tool's own classification says nothing about what one particular call
+ * (docs/semantics.md), so the tool's own classification says nothing about what one particular call
  * does. This module reads the text the call will run and reports which phases it implements, and
  * the two facts the hard rule `exec.credential-egress` needs: can the command reach the network,
  * and do credentials enter it through a named credential store or a credential variable.

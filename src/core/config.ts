@@ -1,6 +1,6 @@
 /**
- * The guard's configuration: one shape, validated once at construction (STYLE.md "Options
- * resolved once"). Every public option is optional and documents its default.
+ * The guard's configuration: one shape, validated once at construction (options resolved
+ * once). Every public option is optional and documents its default.
  */
 import { CAPABILITIES, MODES, VERDICTS, isCapability, toMask } from './capabilities.js';
 import type { Capability, Mode, Verdict } from './capabilities.js';

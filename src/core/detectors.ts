@@ -1,5 +1,5 @@
 /**
- * Sensitive-data detectors for tool-call arguments (DESIGN.md "Sensitive data and provenance").
+ * Sensitive-data detectors for tool-call arguments (docs/semantics.md "Sensitive data and provenance").
  *
  * Every detector here is built for precision first: a false positive blocks a legitimate call, so
  * each pattern is anchored against adjacent characters and, where a format has one, confirmed by a

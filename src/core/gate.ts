@@ -1,5 +1,5 @@
 /**
- * The capability gate: a pure decision engine (DESIGN.md §1, "The capability gate").
+ * The capability gate: a pure decision engine (docs/semantics.md "The capability gate").
  *
  * A tool's profile (MCP annotations, registry origin, classifier capabilities) says which gate
  * capabilities a call *requires*; the agent's {@link GrantPolicy}, minus what taint revokes, says
@@ -40,7 +40,7 @@ export function isGateCapability(s: string): s is GateCapability {
 }
 
 /**
- * The one documented mapping table, gate name -> the six capabilities of DESIGN.md.
+ * The one documented mapping table, gate name -> the six capabilities of docs/semantics.md.
  *
  * The gate is finer than the classifier on the outbound side: "change something in an outside
  * service" and "send bytes anywhere" are both EXTERNAL_ACTION, but only the second is a free
@@ -101,7 +101,7 @@ export const TAINT_REVOKED: ReadonlySet<GateCapability> = new Set<GateCapability
 /** The registry origin of a provider's native search grounding. */
 export const NATIVE_SEARCH_ORIGIN = 'native-search';
 
-/** The gate <-> DESIGN mapping as a markdown table, generated from the constants above (README shows it verbatim). */
+/** The gate <-> capability mapping as a markdown table, generated from the constants above (README shows it verbatim). */
 export const GATE_MAPPING_MARKDOWN: string = [
   '| gate capability | guard capability | what it lets a call do | revoked under taint? |',
   '| --- | --- | --- | --- |',

@@ -1,8 +1,8 @@
 /**
  * The toolchain guard: classifies each call, checks it against the session's history, and answers
- * allow, ask or deny (DESIGN.md §1). Pure: no IO, no clock.
+ * allow, ask or deny (docs/semantics.md). Pure: no IO, no clock.
  *
- * Both entry points are total (STYLE.md "The decision function is total"): {@link Session.decide}
+ * Both entry points are total (docs/semantics.md "Bounds never weaken a verdict"): {@link Session.decide}
  * always returns a decision, and an internal error becomes a recorded error and the configured
  * fail-closed verdict, never an exception and never allow. {@link Session.record} never throws;
  * a failure to record marks the session degraded, and every later decision fails closed.
@@ -405,7 +405,7 @@ export class Session {
     if (caps & EXEC) {
       command = this.withScripts(analyzeTape(call.args), scope, view);
       // A plain shell or interpreter can implement every phase: its command says which.
-      // A Code Mode call is not counted: its sub-calls are (DESIGN.md "Code Mode").
+      // A Code Mode call is not counted: its sub-calls are (docs/semantics.md "Code Mode").
       if (!tool.codeMode) {
         caps |= command.phases;
         if (command.evidence.length > 0) evidence = [...evidence, ...command.evidence];

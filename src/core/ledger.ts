@@ -9,7 +9,7 @@
  * - **Audit history**, bounded ring of the last events (tool label, capabilities, turn), and the
  *   last internal errors.
  *
- * Order is happens-before (DESIGN.md "Events and order"). Every event lives at a position: a
+ * Order is happens-before (docs/semantics.md "Events and order"). Every event lives at a position: a
  * turn within a *scope*. The session is the root scope; each Code Mode call opens a child scope
  * whose own turns are its sequential sub-calls. An event of turn t comes before every event of a
  * later turn of the same scope; events of one turn are concurrent. A child scope's events sit, for

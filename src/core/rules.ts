@@ -1,5 +1,5 @@
 /**
- * The guard's rules (DESIGN.md §1 "Rules"): stable ids, one verdict per mode, one plain-language
+ * The guard's rules (docs/semantics.md "Rules"): stable ids, one verdict per mode, one plain-language
  * reason each. The verdict of a call is the strictest rule that fires.
  */
 import type { Mode, Verdict } from './capabilities.js';
@@ -29,7 +29,7 @@ export type RuleId = (typeof RULE_IDS)[number];
  */
 export const DECIDING_ORDER: readonly RuleId[] = ['guard.internal-error', 'guard.degraded-ledger', 'guard.input-unread', 'exec.credential-egress', ...RULE_IDS.filter((r) => !r.startsWith('guard.') && r !== 'exec.credential-egress')];
 
-/** The chain rules' verdict per mode, exactly DESIGN.md's table. */
+/** The chain rules' verdict per mode, exactly docs/semantics.md's table. */
 export const RULE_TABLE: Readonly<Record<'chain.eit-pat' | 'chain.eit-pat-nat' | 'chain.eit-pat-nat.sensitive' | 'chain.eit-credential' | 'provenance.untrusted-mutation' | 'exec.credential-egress' | 'guard.input-unread', Readonly<Record<Mode, Verdict>>>> = {
   'chain.eit-pat': { permissive: 'allow', balanced: 'ask', strict: 'ask' },
   'chain.eit-pat-nat': { permissive: 'allow', balanced: 'ask', strict: 'deny' },

@@ -56,7 +56,7 @@ export interface Classification {
   readonly evidence: readonly Evidence[];
   /**
    * A Code Mode tool (`run_code`-style): its nested `tools.*` sub-dispatches are the real calls,
-   * so the call itself contributes no chain event (DESIGN.md "Code Mode").
+   * so the call itself contributes no chain event (docs/semantics.md "Code Mode").
    */
   readonly codeMode: boolean;
 }

@@ -1,5 +1,5 @@
 /**
- * The classifier's term tables (DESIGN.md §1 "Classification"). Data only: `classifier.ts` compiles
+ * The classifier's term tables (docs/semantics.md "Classification"). Data only: `classifier.ts` compiles
  * these lists into lookup maps once, at module load.
  *
  * The classifier thinks in verb × object pairs, so most words here say nothing on their own: "read"
@@ -420,7 +420,7 @@ export const CONJUNCTIONS: readonly string[] = ['and', 'or', '和', '或', '并'
 export const SOURCE_PREPOSITIONS: readonly string[] = ['from'];
 
 /**
- * Third-party authorship (DESIGN.md §1: content is external by who wrote it, not where it is stored).
+ * Third-party authorship (docs/semantics.md: content is external by who wrote it, not where it is stored).
  * A clause made of a participle, a link and, within three words, an author other than the user or a
  * public channel ("tickets submitted by customers", "as submitted through the help-center form",
  * "files uploaded by the public") says that what the tool returns was written by a third party: on a

@@ -132,7 +132,7 @@ export function forEachCall(steps: readonly Step[], f: (c: CallStep) => void): v
 // Results
 // ---------------------------------------------------------------------------------------------
 
-/** How one step's actual verdict compares with its label (DSL.md "outcomes"). */
+/** How one step's actual verdict compares with its label (docs/dsl.md "How a scenario runs"). */
 export type Outcome = 'pass' | 'lucky-pass' | 'miss' | 'over-block' | 'race' | 'error';
 
 export type Severity = 'hard' | 'soft';

@@ -450,7 +450,7 @@ export class ScenarioReader {
 
   /**
    * `overrides: {tool: [capabilities]}`. Tool names are not checked against the scenario's tools:
-   * an override may target a tool the guard meets elsewhere (DSL.md's own example overrides
+   * an override may target a tool the guard meets elsewhere (docs/dsl.md's own example overrides
    * `gmail_send`, which none of its tools is).
    */
   private readOverrides(e: Entry): Record<string, readonly Capability[]> | undefined {

@@ -32,7 +32,7 @@ steps:
 `;
 
 describe('guard-eval run', () => {
-  it('runs DSL.md’s example, writes every report and exits 0', async () => {
+  it('runs docs/dsl.md’s example, writes every report and exits 0', async () => {
     const out = tmp();
     const r = await cli('run', REF, '--out', out);
     expect(r.code).toBe(0);

@@ -132,7 +132,7 @@ const CASES: readonly Case[] = [
   tool('schedule_transaction', 'Schedule a transaction.', [N], { recipient: undefined, amount: undefined, subject: undefined, date: undefined }),
   tool('update_password', 'Update the user password.', [M], { password: 'New password for the user' }),
   tool('create_event', "Create a new event in the user's calendar", [M], { summary: undefined, start: undefined, end: undefined }),
-  // A calendar holds other people's invitations (DESIGN.md §1: records third parties can write).
+  // A calendar holds other people's invitations (docs/semantics.md: records third parties can write).
   tool('get_events', "List events from the user's calendar within a time range", [E, P], { time_min: undefined, time_max: undefined }),
   tool('get_unread_emails', 'Returns all the unread emails in the inbox.', [E, P]),
   tool('read_inbox', 'Read the messages from the given user inbox.', [E, P], { user: undefined }),

@@ -1,6 +1,6 @@
 /**
  * The capability gate's invariants, checked exhaustively over every subset of the seven gate
- * capabilities where DESIGN.md says so, and as fast-check properties over random policies.
+ * capabilities where docs/semantics.md says so, and as fast-check properties over random policies.
  *
  * Exhaustive loops collect violations into an array and assert it is empty, so a failure names the
  * exact inputs instead of stopping at an opaque first `expect`.
@@ -104,7 +104,7 @@ describe('subset machinery', () => {
 // ---------------------------------------------------------------------------------------------
 
 describe('names and mapping', () => {
-  it('has exactly the seven DESIGN names', () => {
+  it('has exactly the seven documented gate names', () => {
     expect(ALL7).toEqual([
       'ReadUntrusted',
       'ReadPrivate',
@@ -118,7 +118,7 @@ describe('names and mapping', () => {
     for (const s of ['readprivate', 'ReadPrivat', 'all', '', 'EXTERNAL_ACTION']) expect(isGateCapability(s)).toBe(false);
   });
 
-  it('maps gate names to DESIGN capabilities as documented', () => {
+  it('maps gate names to the six capabilities as documented', () => {
     expect(GATE_TO_CAPABILITY).toEqual({
       ReadUntrusted: 'EXTERNAL_INGESTION',
       ReadPrivate: 'PRIVATE_ACCESS',

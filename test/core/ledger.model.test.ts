@@ -1,7 +1,7 @@
 /**
  * Model-based test of the ledger's order semantics: the guard, driven through random sessions of
  * turns, batches and Code Mode scopes, must see exactly the chain facts that a brute-force model
- * computes from the full list of events and the happens-before order of DESIGN.md.
+ * computes from the full list of events and the happens-before order of docs/semantics.md.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

@@ -338,7 +338,7 @@ describe('the explorer under every schedule of a guard\'s own awaits (fast-check
   /**
    * Asynchronous guards whose internal awaits (a policy lookup in decide, a store write in record)
    * are released in an order fast-check chooses. Both ask once and deny afterwards. The sound one
-   * counts only results recorded in earlier turns, as DESIGN.md says a decision must; the racy one
+   * counts only results recorded in earlier turns, as docs/semantics.md says a decision must; the racy one
    * checks a same-turn budget, awaits, then spends it (check-then-act), so a decision's verdict
    * depends on which other decisions of its batch came first.
    */

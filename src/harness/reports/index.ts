@@ -1,5 +1,5 @@
 /**
- * The report formats: one registry (STYLE.md "One registry per plug-in kind"). The CLI's choices,
+ * The report formats: one registry for every plug-in of this kind. The CLI's choices,
  * the writer's defaults and the docs all come from {@link REPORTERS}.
  */
 import { consoleReporter } from './console.js';

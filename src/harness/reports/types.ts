@@ -1,4 +1,4 @@
-/** The contract every report renderer follows (DESIGN.md §2 "Reports", STYLE.md "Render pure, write at the edge"). */
+/** The contract every report renderer follows (README "Outcomes and reports"). */
 import type { RunResults } from '../model.js';
 
 /** What a renderer may ask of the run beyond its results. */
