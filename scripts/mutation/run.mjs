@@ -17,7 +17,8 @@
  *    that does not pass; a hang or a crash ends only that worker, and a new one takes over.
  *    A mutant that outlives its time budget is a timeout (detected, as a hang is noticed). A mutant
  *    the sets let through is then tried on the unit tests of its file (vitest, in the copy, with
- *    the mutated TypeScript): both scores are reported, the sets' alone and the two together.
+ *    the mutated TypeScript, in a unit-test host process per slot that a hang ends by being killed
+ *    with its workers, unit-host.mjs): both scores are reported, the sets' alone and the two together.
  * 4. `reports/mutation.json` (every mutant, its status, file:line, diff and what killed it) and
  *    `reports/mutation.md` (score per file and per operator, the survivors with their diffs).
  *
@@ -33,7 +34,6 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { existsSync } from 'node:fs';
 import { fork } from 'node:child_process';
-import { Writable } from 'node:stream';
 import ts from 'typescript';
 import { applyMutant, mutantDiff, mutantsOf, requiredText } from './mutants.mjs';
 
@@ -334,6 +334,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   process.once(signal, () => {
     try {
       for (const slot of [...workers.keys()]) stopWorker(slot);
+      for (const slot of [...hosts.keys()]) stopUnitHost(slot);
     } catch {
       // Interrupted before any worker started.
     }
@@ -466,47 +467,62 @@ async function runMutant(m, slot) {
   return r;
 }
 
-/** One vitest instance per slot, kept for the whole run: a mutant only invalidates its file. */
-const vitests = new Map();
-async function vitestFor(slot) {
-  let v = vitests.get(slot);
-  if (v === undefined) {
-    const { createVitest } = await import('vitest/node');
-    // Failing tests are the expected outcome here: their reports go nowhere, not into the log.
-    const sink = new Writable({ write: (_chunk, _enc, done) => done() });
-    v = await createVitest('test', { root: dirname(slot), watch: false, reporters: [], silent: true, bail: 1 }, {}, { stdout: sink, stderr: sink });
-    await v.standalone();
-    vitests.set(slot, v);
+/**
+ * One unit-test host per slot (scripts/mutation/unit-host.mjs), kept for the whole run: a mutant
+ * only invalidates its file. A host is a process group of its own, so a hang is ended by killing
+ * the group, vitest's workers included.
+ */
+const hosts = new Map();
+function unitHostFor(slot) {
+  let h = hosts.get(slot);
+  if (h === undefined) {
+    const child = fork(join(ROOT, 'scripts/mutation/unit-host.mjs'), [dirname(slot)], { detached: true, stdio: ['ignore', 'ignore', 'ignore', 'ipc'] });
+    const ready = new Promise((res) => child.once('message', res));
+    h = { child, ready };
+    child.once('exit', () => hosts.get(slot) === h && hosts.delete(slot));
+    hosts.set(slot, h);
   }
-  return v;
+  return h;
 }
+function stopUnitHost(slot) {
+  const h = hosts.get(slot);
+  if (h === undefined) return;
+  hosts.delete(slot);
+  try {
+    process.kill(-h.child.pid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
+}
+/** Budget of one unit-test run of a mutant, the host's start included. */
+const UNIT_BUDGET_MS = 180_000;
 
 /** @returns a status when the unit tests notice the mutant, undefined when they all pass */
 async function runUnit(m, slot) {
   const root = dirname(slot);
   const target = join(root, m.file);
-  const v = await vitestFor(slot);
-  writeFileSync(target, applyMutant(sources.get(m.file), m));
-  v.invalidateFile(target);
-  try {
-    let timer;
-    const timeout = new Promise((res) => (timer = setTimeout(() => res('timeout'), 180_000)));
-    const files = unitTestsFor(m.file).map((f) => join(root, f));
-    const r = await Promise.race([v.runTestFiles(files), timeout]);
-    clearTimeout(timer);
-    if (r === 'timeout') {
-      await v.cancelCurrentRun('keyboard-input');
-      return { status: 'timeout', killedBy: 'unit tests (timeout)' };
-    }
-    // Only this run's modules: the result also lists modules of earlier runs.
-    const failed = r.testModules.filter((t) => files.includes(t.moduleId)).find((t) => !t.ok());
-    if (failed === undefined && r.unhandledErrors.length === 0) return undefined;
-    const test = failed ? [...failed.children.allTests()].find((t) => t.result().state === 'failed') : undefined;
-    return { status: 'killed-unit', killedBy: `unit tests${failed ? `: ${failed.moduleId.slice(root.length + 1)}${test ? ` > ${test.fullName}` : ''}` : `: ${String(r.unhandledErrors[0]).slice(0, 200)}`}` };
-  } finally {
+  const files = unitTestsFor(m.file).map((f) => join(root, f));
+  const h = unitHostFor(slot);
+  let timer;
+  const timeout = new Promise((res) => (timer = setTimeout(() => res('timeout'), UNIT_BUDGET_MS)));
+  const answer = (async () => {
+    await h.ready;
+    const reply = new Promise((res) => {
+      h.child.once('message', res);
+      h.child.once('exit', () => res({ failed: 'unit-test host exited' }));
+    });
+    h.child.send({ target, source: sources.get(m.file), mutated: applyMutant(sources.get(m.file), m), files });
+    return reply;
+  })();
+  const r = await Promise.race([answer, timeout]);
+  clearTimeout(timer);
+  if (r === 'timeout') {
+    stopUnitHost(slot);
+    // The host may have died with the mutant in place.
     writeFileSync(target, sources.get(m.file));
-    v.invalidateFile(target);
+    return { status: 'timeout', killedBy: 'unit tests (timeout)' };
   }
+  return r.failed === null ? undefined : { status: 'killed-unit', killedBy: `unit tests: ${r.failed}` };
 }
 
 const results = new Array(mutants.length);
@@ -528,7 +544,7 @@ await Promise.all(
     }
   }),
 );
-for (const v of vitests.values()) await v.close();
+for (const slot of [...hosts.keys()]) stopUnitHost(slot);
 for (const slot of [...workers.keys()]) stopWorker(slot);
 rmSync(work, { recursive: true, force: true });
 

@@ -160,6 +160,8 @@ const CASES: readonly Case[] = [
   { name: 'tee to a file', args: sh('ls 2>&1 | tee build.log'), network: false, refs: [], phases: MUT },
   { name: 'here-document into a file', args: sh('cat <<EOF > config.yml\nkey: value\nEOF'), network: false, refs: [], phases: MUT },
   { name: 'HTML in an echo is not a redirection', args: sh('echo "<b>hi</b>"'), network: false, refs: [], phases: 0 },
+  // An argv element holding whitespace is also read on its own: its `->` starts the text and redirects nothing.
+  { name: 'a `->` arrow that starts an argument is not a redirection', args: { argv: ['printf', '%s\\n', '-> step 2: deploy'] }, network: false, refs: [], phases: 0 },
   { name: 'sed -i', args: sh('sed -i s/a/b/ file.txt'), network: false, refs: [], phases: MUT },
   { name: 'python open for writing', args: { code: "with open('out.txt', 'w') as f:\n    f.write(x)", language: 'python' }, network: false, refs: [], phases: MUT },
   { name: 'python comparison is not a redirection', args: { code: 'def f(a, b):\n    if a > b:\n        return a\nprint(f(1, 2))', language: 'python' }, network: false, refs: [], phases: 0 },

@@ -464,6 +464,13 @@ describe('scanArgs', () => {
     expect(found[0]?.preview).toBe('a***@e***.com');
   });
 
+  it('keeps the first finding when an object key and its value at one path match the same detector', () => {
+    // The key is scanned before its value: the key's card is the one whose preview is kept.
+    expect(scanArgs({ body: { 'Card 4111 1111 1111 1111': '5555 5555 5555 4444' } })).toEqual([
+      { kind: 'PII', detector: 'pii.card', path: 'body[#0]', preview: '…11 (16 digits)' },
+    ]);
+  });
+
   it('skips destination fields at any depth, and only them', () => {
     expect(ids({ to: 'a@b.com', body: 'x' })).toEqual([]);
     expect(ids({ message: { cc: ['x@y.com'] } })).toEqual([]);
@@ -644,6 +651,14 @@ describe('pre-checks are sound', () => {
       // Hand-picked edges: a letter pair right after the digit of another pair; digits 2 and 3 apart.
       { seed: 5151, numRuns: 2000, examples: [[['ab', '7', 'Zb', '70']], [['1', '--', '2', '--', '3', '--', '4', '--', '5', '--', '6', '--', '7', '--', '8']], [['1', '---', '2', '--', '3', '--', '4', '--', '5', '--', '6', '--', '7', '--', '8']]] },
     );
+  });
+  it('the digit pre-check of a short text counts ASCII digits only, not the colons of clock times', () => {
+    const quick = (id: string, v: string): boolean | undefined => BUILTIN_DETECTORS.find((x) => x.id === id)?.quick?.(v, 'body');
+    // 7 digits and 2 colons: one short of a phone's 8 digits (`:` is the code point after `9`).
+    expect(quick('pii.phone', '9:15 to 12:30')).toBe(false);
+    expect(quick('pii.phone', '09:15 to 12:30')).toBe(true);
+    // 12 digits and 3 colons: one short of a card's 13.
+    expect(quick('pii.card', '09:15 to 12:30 and 14:45')).toBe(false);
   });
   it('on long prose with digits, the gates of the digit, token and key detectors stay closed; one card opens only its own', () => {
     const prose = Array.from({ length: 400 }, (_, i) => `word${i % 7} item ${i}`).join(' ');

@@ -1,0 +1,43 @@
+/**
+ * The unit-test phase of one slot, in a process of its own: a vitest instance kept for the whole
+ * run, to which the runner sends one mutant at a time. The runner starts it in a process group of
+ * its own, so that a mutant that loops forever inside a test (where vitest's cancel cannot reach)
+ * is stopped by killing the group, vitest's workers included, and a fresh host takes over.
+ *
+ * Message in: `{target, source, mutated, files}`: write `mutated` to `target`, run the test
+ * `files`, write `source` back. Message out: `{failed: string | null}`, the first failing test
+ * (`file > name`) or an unhandled error, null when every test passed.
+ */
+import { writeFileSync } from 'node:fs';
+import { Writable } from 'node:stream';
+import { createVitest } from 'vitest/node';
+
+const root = process.argv[2];
+// Failing tests are the expected outcome here: their reports go nowhere.
+const sink = new Writable({ write: (_chunk, _enc, done) => done() });
+const vitest = await createVitest('test', { root, watch: false, reporters: [], silent: true, bail: 1 }, {}, { stdout: sink, stderr: sink });
+await vitest.standalone();
+
+process.on('message', async ({ target, source, mutated, files }) => {
+  writeFileSync(target, mutated);
+  vitest.invalidateFile(target);
+  let failed = null;
+  try {
+    const r = await vitest.runTestFiles(files);
+    // Only this run's modules: the result also lists modules of earlier runs.
+    const bad = r.testModules.filter((t) => files.includes(t.moduleId)).find((t) => !t.ok());
+    if (bad !== undefined) {
+      const test = [...bad.children.allTests()].find((t) => t.result().state === 'failed');
+      failed = `${bad.moduleId.slice(root.length + 1)}${test ? ` > ${test.fullName}` : ''}`;
+    } else if (r.unhandledErrors.length > 0) {
+      failed = String(r.unhandledErrors[0]).slice(0, 200);
+    }
+  } catch (e) {
+    failed = String(e).slice(0, 200);
+  } finally {
+    writeFileSync(target, source);
+    vitest.invalidateFile(target);
+  }
+  process.send({ failed });
+});
+process.send({ ready: true });
