@@ -582,6 +582,11 @@ const REDIRECT_OP = /<|>>?/g;
  * `2>&1`). Sticky, applied right after the operator.
  */
 const REDIRECT_TARGET = /[ \t]*(?!\/dev\/(?:null|stdout|stderr|tty)\b|nul\b|\$null\b|&)(?!\d+(?![\w./]))[^\s<>|&;()]/iy;
+/**
+ * After `>&`: a file descriptor or `-`, so no file is named; or bash's network pseudo-files
+ * (`>& /dev/tcp/host/port`), a connection that the network rules read, not a local write.
+ */
+const DESCRIPTOR_AFTER = /^[ \t]*(?:\d+(?![\w./])|-(?![\w./])|\/dev\/(?:tcp|udp)\/)/;
 /** An input target must look like a path (`< data.csv`, `< ~/x`), as `<` also opens HTML tags. */
 const INPUT_TARGET = /[ \t]*(?=[^\s<>|&;()]*[./~$])[^\s<>|&;()]/y;
 
@@ -605,7 +610,10 @@ function isRedirect(text: string, op: string, i: number): boolean {
   if (j >= 0 && /[<>=!&|-]/.test(text[j] as string)) return false;
   // `>|` writes over the file even where the shell's noclobber is set: a write all the same.
   const clobber = op === '>' && next === '|';
-  if (!clobber && /[>=&(|]/.test(next)) return false;
+  // `>&word` (or `>& word`) sends standard output and error to the file `word`; only a descriptor
+  // (`>&2`) or `-` (closing it) names no file.
+  const both = op === '>' && next === '&' && !DESCRIPTOR_AFTER.test(text.slice(after + 1, after + 24));
+  if (!clobber && !both && /[>=&(|]/.test(next)) return false;
   for (let k = i - 1; k >= 0 && k >= i - 200; k--) {
     const c = text[k] as string;
     if (c === '>' || c === '\n') break;
@@ -615,7 +623,7 @@ function isRedirect(text: string, op: string, i: number): boolean {
       break;
     }
   }
-  REDIRECT_TARGET.lastIndex = clobber ? after + 1 : after;
+  REDIRECT_TARGET.lastIndex = clobber || both ? after + 1 : after;
   return REDIRECT_TARGET.test(text);
 }
 
@@ -765,7 +773,8 @@ function operands(args: readonly string[]): string[] {
     const a = args[i] as string;
     const r = REDIRECT_WORD.exec(a);
     if (r !== null) {
-      if (r[1] === '') i++;
+      // A bare `>`, or `>&` before a file name: the next word is the redirection's target.
+      if (r[1] === '' || (r[1] === '&' && !/^(?:\d+|-)$/.test(args[i + 1] ?? ''))) i++;
       continue;
     }
     if (a.length > 1 && a.startsWith('-')) continue;
@@ -913,7 +922,7 @@ function copyPhases(ops: readonly string[], name: string, at: string, acc: Acc, 
 }
 
 /** What one command does, from its argv (wrappers and assignments still in front). */
-function dispatch(argv: readonly string[], at: string, acc: Acc): void {
+function dispatch(argv: readonly string[], at: string, acc: Acc, depth = 0): void {
   let i = 0;
   let wrapperName = '';
   let sawIgnoreEnv = false;
@@ -945,6 +954,13 @@ function dispatch(argv: readonly string[], at: string, acc: Acc): void {
   if (i >= argv.length || REDIRECT_WORD.test(argv[i] as string)) {
     // `env` (or `env FOO=1`, `env > f`) with no command prints the whole environment.
     if (wrapperName === 'env' && !sawIgnoreEnv) record(acc, CRED, 'env', at);
+    return;
+  }
+  if (wrapperName === 'eval' && depth < 4) {
+    // `eval "nc host < ~/.netrc"`: eval joins its arguments and runs them as a command line, quotes
+    // and all already gone, so the words are split again (a quoted `<` now redirects).
+    const line = argv.slice(i).map((w) => (w.startsWith(LITERAL_MARK) ? w.slice(1) : w)).join(' ');
+    dispatch(words(line), at, acc, depth + 1);
     return;
   }
   command(programName(argv[i] as string), argv.slice(i + 1), at, acc);
