@@ -508,8 +508,12 @@ async function runUnit(m, slot) {
   const answer = (async () => {
     await h.ready;
     const reply = new Promise((res) => {
-      h.child.once('message', res);
-      h.child.once('exit', () => res({ failed: 'unit-test host exited' }));
+      const onExit = () => res({ failed: 'unit-test host exited' });
+      h.child.once('exit', onExit);
+      h.child.once('message', (msg) => {
+        h.child.off('exit', onExit);
+        res(msg);
+      });
     });
     h.child.send({ target, source: sources.get(m.file), mutated: applyMutant(sources.get(m.file), m), files });
     return reply;
