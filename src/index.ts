@@ -78,6 +78,7 @@ export type { ReportContext, Reporter, ReporterName } from './harness/reports/in
 export { DEFAULT_EXPLORE, judge, runModes, runScenario, runScenarios } from './harness/runner.js';
 export type { BaseGuardSettings, ExploreOptions, RunOptions } from './harness/runner.js';
 export { writeReports } from './harness/write-reports.js';
+export { replayCommand } from './harness/reports/replay.js';
 export { loadScenarios, loadScenariosOrThrow } from './io/dsl.js';
 export type { LoadOptions, LoadResult } from './io/dsl.js';
 export { InputError, formatIssue } from './io/errors.js';

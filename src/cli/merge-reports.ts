@@ -13,7 +13,8 @@ import { runFailed } from '../harness/runner.js';
 import { writeReports } from '../harness/write-reports.js';
 import { InputError } from '../io/errors.js';
 import type { CliIO } from './main.js';
-import { emitGithub, replayCommand } from './run.js';
+import { replayCommand } from '../harness/reports/replay.js';
+import { emitGithub } from './run.js';
 
 export interface MergeReportsOptions {
   /** Where the merged reports go (created if missing). */

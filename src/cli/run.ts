@@ -15,6 +15,7 @@ import type { RunResults } from '../harness/model.js';
 import { parseInterleaving } from '../harness/interleavings.js';
 import type { Interleaving } from '../harness/interleavings.js';
 import { writeReports } from '../harness/write-reports.js';
+import { replayCommand } from '../harness/reports/replay.js';
 import { loadScenariosOrThrow } from '../io/dsl.js';
 import { InputError, formatIssue } from '../io/errors.js';
 import { loadGuardConfig } from '../io/guard-config.js';
@@ -104,27 +105,6 @@ export function parseExploreOptions(opts: Pick<RunCliOptions, 'interleavings' | 
   return { explore, orders };
 }
 
-/** Shell-quote one argument for the replay command. */
-export function shellQuote(s: string): string {
-  return /^[A-Za-z0-9_./:@%+=,-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
-}
-
-/** The one-line command that replays one scenario × mode. */
-export function replayCommand(guard: string, guardConfig: string | undefined): ReportContext['replayCommand'] {
-  return ({ id, file, mode, order }) =>
-    [
-      'npx guard-eval run',
-      shellQuote(file),
-      '--only',
-      shellQuote(id),
-      '--mode',
-      mode,
-      '--guard',
-      guard,
-      ...(guardConfig ? ['--guard-config', shellQuote(guardConfig)] : []),
-      ...(order ? ['--order', shellQuote(order)] : []),
-    ].join(' ');
-}
 
 /**
  * Run scenarios and write the reports.

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { RunResults } from './model.js';
 import { REPORTERS, REPORTER_NAMES } from './reports/index.js';
 import type { ReportContext, Reporter, ReporterName } from './reports/index.js';
+import { replayCommand } from './reports/replay.js';
 
 /**
  * Write the reports that have a file into `outDir` (created if missing). Returns the paths written.
@@ -11,15 +12,19 @@ import type { ReportContext, Reporter, ReporterName } from './reports/index.js';
  *
  * Every report is rendered before the first file is touched, so a renderer that throws leaves the
  * directory as it was. A report without a file (`console`) is skipped.
+ * @param context what renderers may ask beyond the results; `{}` gives replay commands for the
+ *   guard the results name
  * @param names the reports to write, in order; duplicates are written once. @default every reporter
  * @returns the paths written (`outDir` joined with each file name), in the order of `names`
  */
 export async function writeReports(
   results: RunResults,
-  ctx: ReportContext,
+  context: Partial<ReportContext>,
   outDir: string,
   names: readonly ReporterName[] = REPORTER_NAMES,
 ): Promise<string[]> {
+  // Without a replay command of the caller's, reports name the guard the results say ran.
+  const ctx: ReportContext = { replayCommand: context.replayCommand ?? replayCommand(results.guard) };
   const rendered: { file: string; text: string }[] = [];
   for (const name of new Set(names)) {
     const reporter: Reporter = REPORTERS[name];

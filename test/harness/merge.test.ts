@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mergeReportsCommand } from '../../src/cli/merge-reports.js';
-import { replayCommand } from '../../src/cli/run.js';
+import { replayCommand } from '../../src/harness/reports/replay.js';
 import { builtinGuard } from '../../src/harness/guards.js';
 import { MergeError, mergeResults } from '../../src/harness/merge.js';
 import type { RunResults, Scenario, ScenarioResult } from '../../src/harness/model.js';
@@ -233,6 +233,18 @@ describe('guard-eval merge-reports', () => {
     const dir = path.join(tmp, 'failing');
     await writeReports(failing, ctx, dir);
     expect(await mergeReportsCommand([dir], { out: path.join(tmp, 'failing-out'), quiet: true }, io().io)).toBe(1);
+  });
+
+  it('writes reports with no context given: replay commands name the guard the results name', async () => {
+    const [first, ...rest] = slice(unsharded).scenarios as [ScenarioResult, ...ScenarioResult[]];
+    const step = first.steps[0];
+    const failing = assembleResults('memoryless', [{ ...first, status: 'fail', steps: [{ ...step, outcome: 'miss', severity: 'hard' } as ScenarioResult['steps'][number], ...first.steps.slice(1)] }, ...rest]);
+    const [bare, given] = [path.join(tmp, 'no-context'), path.join(tmp, 'context')];
+    await writeReports(failing, {}, bare);
+    await writeReports(failing, { replayCommand: replayCommand('memoryless') }, given);
+    const misses = await readFile(path.join(bare, 'misses.csv'), 'utf8');
+    expect(misses).toContain('--guard memoryless');
+    expect(misses).toBe(await readFile(path.join(given, 'misses.csv'), 'utf8'));
   });
 
   it('refuses a missing file, bad JSON and another schema at the file’s path', async () => {
