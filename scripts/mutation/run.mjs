@@ -477,7 +477,11 @@ function unitHostFor(slot) {
   let h = hosts.get(slot);
   if (h === undefined) {
     const child = fork(join(ROOT, 'scripts/mutation/unit-host.mjs'), [dirname(slot)], { detached: true, stdio: ['ignore', 'ignore', 'ignore', 'ipc'] });
-    const ready = new Promise((res) => child.once('message', res));
+    // A host that exits before it is ready (vitest could not start) answers 'exit'.
+    const ready = new Promise((res) => {
+      child.once('message', res);
+      child.once('exit', () => res('exit'));
+    });
     h = { child, ready };
     child.once('exit', () => hosts.get(slot) === h && hosts.delete(slot));
     hosts.set(slot, h);
@@ -506,7 +510,7 @@ async function runUnit(m, slot) {
   let timer;
   const timeout = new Promise((res) => (timer = setTimeout(() => res('timeout'), UNIT_BUDGET_MS)));
   const answer = (async () => {
-    await h.ready;
+    if ((await h.ready) === 'exit') throw new Error(`the unit-test host of ${slot} could not start vitest; try \`npx vitest run\` in the project, or run with --no-unit`);
     const reply = new Promise((res) => {
       const onExit = () => res({ failed: 'unit-test host exited' });
       h.child.once('exit', onExit);

@@ -4,7 +4,8 @@
  * loop over bytes: several times faster than a loop over `charCodeAt`, and the copy tells whether
  * the text is ASCII at all (every character took exactly one byte).
  *
- * Pure apart from the scratch buffer, which only ever holds the last text copied.
+ * Pure apart from the scratch buffer. Each caller wipes the bytes it used once its pass is done,
+ * so no raw argument or result outlives the call that read it.
  */
 
 const ENCODER = new TextEncoder();

@@ -317,6 +317,7 @@ function traitsOf(v: string): number | undefined {
     const bytes = asciiBytes(v);
     tracedText = v;
     tracedTraits = bytes === undefined ? -1 : asciiTraits(bytes, v.length);
+    bytes?.fill(0, 0, v.length);
   }
   return tracedTraits < 0 ? undefined : tracedTraits;
 }
@@ -882,6 +883,8 @@ export function scanTape(tape: Tape, detectors: readonly Detector[], dest: Uint8
     const kind = tape.kind[i];
     if (kind === K_STRING || kind === K_NUMBER) hit(i, tape.text[i] as string, keyOf(tape, i));
   }
+  // The traits' memo holds the last text scanned: let it go with the call.
+  tracedText = undefined;
   return [...found.values()].sort((a, b) =>
     a.path < b.path ? -1 : a.path > b.path ? 1 : a.detector < b.detector ? -1 : a.detector > b.detector ? 1 : 0,
   );

@@ -368,6 +368,8 @@ function scanLanes(text: string): number {
     laneW[n] = len;
     n++;
   }
+  // No raw argument outlives the scan: only its tokens' hashes stay in the scratch lanes.
+  bytes.fill(0, 0, end);
   return n;
 }
 

@@ -148,10 +148,11 @@ export class ProvenanceTable {
     if (i < 0) {
       if (this.count === this.cap) {
         // INVARIANT: only provenance is ever evicted here, never chain state.
-        const oldest = this.order[this.head] as number;
-        const j = this.find(oldest);
-        for (let c = 0; c < 3 && j >= 0; c++) this.evicted[c] = Math.min(this.evicted[c] as number, this.turns[j * 3 + c] as number);
-        this.remove(oldest);
+        const j = this.find(this.order[this.head] as number);
+        if (j >= 0) {
+          for (let c = 0; c < 3; c++) this.evicted[c] = Math.min(this.evicted[c] as number, this.turns[j * 3 + c] as number);
+          this.removeAt(j);
+        }
         this.head = (this.head + 1) % this.cap;
         this.count--;
       }
@@ -169,9 +170,9 @@ export class ProvenanceTable {
     }
   }
 
-  private remove(key: number): void {
-    let i = this.find(key);
-    if (i < 0) return;
+  /** Empty slot `at`, then close the gap it leaves in its probe run. */
+  private removeAt(at: number): void {
+    let i = at;
     this.keys[i] = 0;
     this.turns.fill(NEVER, i * 3, i * 3 + 3);
     // Backward-shift: move later members of the probe run into the hole when their home allows.

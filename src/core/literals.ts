@@ -114,6 +114,12 @@ export function literalScanner(sets: readonly (readonly string[])[]): LiteralSca
     return cs;
   };
 
+  /** `bits`, once the copy of the text is wiped (no raw argument outlives the scan). */
+  const clear = (ks: Uint8Array, bits: number, n: number): number => {
+    ks.fill(0, 0, n);
+    return bits;
+  };
+
   /** The bits of the words that end in `ks[from, to)` (codes), stepping from the root at `from`. */
   const run = (ks: Uint8Array, from: number, to: number): number => {
     let s = 0;
@@ -128,14 +134,15 @@ export function literalScanner(sets: readonly (readonly string[])[]): LiteralSca
   const scan = (text: string): number => {
     const n = text.length;
     const ks = codes(text);
-    if (n < CHAINED_FROM) return run(ks, 0, n);
+    const q = Math.ceil(n / 4);
+    if (n < CHAINED_FROM) return clear(ks, run(ks, 0, n), n);
     // Four quarters stepped side by side: each step waits on the table read before it, so four
     // independent chains run about four times as fast as one. A quarter starts `overlap`
     // characters early, from the root: a word that ends in it is read whole.
-    const q = Math.ceil(n / 4);
-    const s1 = q - overlap;
-    const s2 = 2 * q - overlap;
-    const s3 = 3 * q - overlap;
+    // A word longer than a quarter: its chain starts at the text's start, never before it.
+    const s1 = Math.max(0, q - overlap);
+    const s2 = Math.max(0, 2 * q - overlap);
+    const s3 = Math.max(0, 3 * q - overlap);
     const steps = Math.min(q, n - s3);
     let a = 0;
     let b = 0;
@@ -159,7 +166,7 @@ export function literalScanner(sets: readonly (readonly string[])[]): LiteralSca
       }
       return found;
     };
-    return bits | rest(a, steps, q) | rest(b, s1 + steps, 2 * q) | rest(c, s2 + steps, 3 * q) | rest(d, s3 + steps, n);
+    return clear(ks, bits | rest(a, steps, q) | rest(b, s1 + steps, 2 * q) | rest(c, s2 + steps, 3 * q) | rest(d, s3 + steps, n), n);
   };
   return { scan };
 }

@@ -32,6 +32,12 @@ describe('literalScanner', () => {
     }
     expect(scanner.scan('x'.repeat(1000))).toBe(0);
   });
+  it('finds a word longer than a quarter of the text', () => {
+    const long = 'q'.repeat(90);
+    const scanner = literalScanner([[long]]);
+    expect(scanner.scan(`${'x'.repeat(150)}${long}${'x'.repeat(60)}`)).toBe(1);
+    expect(scanner.scan(`${'x'.repeat(150)}${long.slice(1)}${'x'.repeat(61)}`)).toBe(0);
+  });
   it('refuses an empty word, a word outside ASCII or with NUL, and a 32nd set', () => {
     expect(() => literalScanner([['']])).toThrow(/empty/);
     expect(() => literalScanner([['é']])).toThrow(/ASCII/);
