@@ -25,3 +25,20 @@ export function asciiBytes(text: string): Uint8Array | undefined {
   const copied = ENCODER.encodeInto(text, scratch);
   return copied.read === n && copied.written === n ? scratch : undefined;
 }
+
+/**
+ * A text's characters as ASCII codes, each character outside ASCII as 0 (NUL): the scratch bytes of
+ * {@link asciiBytes} when the text is ASCII, else a fresh copy. Either way the caller wipes the
+ * first `text.length` codes once its pass is done.
+ */
+export function asciiCodes(text: string): Uint8Array {
+  const bytes = asciiBytes(text);
+  if (bytes !== undefined) return bytes;
+  const n = text.length;
+  const cs = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    cs[i] = c < 128 ? c : 0;
+  }
+  return cs;
+}

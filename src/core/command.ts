@@ -30,6 +30,8 @@ import type { Capability } from './capabilities.js';
 import type { Evidence } from './types.js';
 import { literalScanner } from './literals.js';
 import type { LiteralScanner } from './literals.js';
+import { headLines } from './head-lines.js';
+import type { HeadLines } from './head-lines.js';
 import { K_ARRAY, K_BOOLEAN, K_NULL, K_NUMBER, K_OBJECT, K_STRING, pathOf, readValue } from './walk.js';
 import type { Tape } from './walk.js';
 
@@ -1176,22 +1178,62 @@ function command(name: string, args: readonly string[], at: string, acc: Acc): v
   }
 }
 
+/** Texts this long or longer have their heads looked for only on the lines that can hold one that matters. */
+const HEAD_LINES_FROM = 4096;
+/** Built on first use, once every program name is known. */
+let HEAD_LINES: HeadLines | undefined;
+
+/**
+ * Calls `visit` with each head of a text that can matter and the index just past it, in order. A
+ * long text is read line by line: the head expression runs only on the ranges of lines that
+ * {@link headLines} keeps. A range is read as a text of its own: its start is a head's position as a
+ * line's start is (the newline before it is one), and a head whose position is a separator on an
+ * earlier line with only spaces, `!`, `(` and a string opening between is found from the line's
+ * start.
+ */
+function eachHead(text: string, byLines: boolean, visit: (head: string, end: number) => void): void {
+  const headsIn = (part: string, offset: number): void => {
+    HEAD.lastIndex = 0;
+    for (let m = HEAD.exec(part); m !== null; m = HEAD.exec(part)) {
+      if (m[0] === '') HEAD.lastIndex++;
+      const head = m[1] as string;
+      if (headMatters(head)) visit(head, offset + HEAD.lastIndex);
+    }
+  };
+  if (!byLines) {
+    headsIn(text, 0);
+    return;
+  }
+  const ranges = (HEAD_LINES ??= headLines(RULE_HEADS)).find(text);
+  for (let r = 0; r < ranges.length; r += 2) {
+    const from = ranges[r] as number;
+    headsIn(from === 0 && ranges[r + 1] === text.length ? text : text.slice(from, ranges[r + 1]), from);
+  }
+}
+
+/**
+ * The heads of a text that can matter, with the index just past each, in order: read whole, or
+ * (the default for a long text) by lines. For tests, which compare the two.
+ */
+export function commandHeads(text: string, byLines = text.length >= HEAD_LINES_FROM): Array<{ head: string; end: number }> {
+  const out: Array<{ head: string; end: number }> = [];
+  eachHead(text, byLines, (head, end) => out.push({ head, end }));
+  return out;
+}
+
 function scanHeads(text: string, at: string, acc: Acc): void {
   // INVARIANT: the segments read for one text total at most 4 × its length + one segment, so a
   // crafted text of thousands of heads without separators stays linear. Past that, heads are still
   // dispatched, with no arguments: a network tool is still one.
   let budget = 4 * text.length + MAX_SEGMENT;
-  HEAD.lastIndex = 0;
-  for (let m = HEAD.exec(text); m !== null; m = HEAD.exec(text)) {
-    if (m[0] === '') HEAD.lastIndex++;
-    if (!headMatters(m[1] as string)) continue;
-    const rest = segmentAfter(text, HEAD.lastIndex, Math.min(MAX_SEGMENT, budget));
+  eachHead(text, text.length >= HEAD_LINES_FROM, (head, end) => {
+    const rest = segmentAfter(text, end, Math.min(MAX_SEGMENT, budget));
     budget -= rest.length;
-    if (NOT_A_COMMAND.test(rest)) continue;
+    if (NOT_A_COMMAND.test(rest)) return;
     const argv = words(rest);
-    argv.unshift(m[1] as string);
+    argv.unshift(head);
     dispatch(argv, at, acc);
-  }
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -266,41 +266,111 @@ const CLASS: Uint8Array = (() => {
   return t;
 })();
 
+/*
+ * The four runs of 15 to 26 characters are counted side by side, one byte of a 32-bit word each
+ * (UPPER20, WORD15, WORD26, DOTTED26). A lane starts at 128 - its threshold and adds one per
+ * character of its class; a character outside the class puts it back at its start. The lane's top
+ * bit says the threshold was reached: it is noted, and the lane starts again, so it never carries
+ * into the next. SECRET40 (40 characters) has a word of its own, counted the same way.
+ */
+const RUN_START = (128 - 20) | ((128 - 15) << 8) | ((128 - 26) << 16) | ((128 - 26) << 24);
+const LANE_TOPS = 0x80808080 | 0;
+const SECRET_START = 128 - 40;
+/** Per byte: the lanes whose class it is in (0xff) and the start of the others. */
+const RUN_KEEP = new Int32Array(256);
+const RUN_RESET = new Int32Array(256);
+const SECRET_KEEP = new Int32Array(256);
+const SECRET_RESET = new Int32Array(256);
+for (let c = 0; c < 128; c++) {
+  const cls = CLASS[c] as number;
+  const keep = ((cls & C_UPPER) !== 0 ? 0xff : 0) | ((cls & C_WORD) !== 0 ? 0xffff00 : 0) | ((cls & C_DOTTED) !== 0 ? 0xff000000 : 0);
+  RUN_KEEP[c] = keep;
+  RUN_RESET[c] = RUN_START & ~keep;
+  SECRET_KEEP[c] = (cls & C_SECRET) !== 0 ? 0xff : 0;
+  SECRET_RESET[c] = (cls & C_SECRET) !== 0 ? 0 : SECRET_START;
+}
+/** The trait each lane's top bit stands for, lane 0 first. */
+const LANE_TRAITS = [T_UPPER20, T_WORD15, T_WORD15 | T_WORD26, T_DOTTED26];
+
+/*
+ * DIGITS, IBAN and ASSIGN come from a table-driven automaton over four kinds of byte. Its state:
+ * the digits in the current chain (0-8, 8 is enough), the distance from the last digit (1-4, 4 is
+ * "too far"), the letters right before the current digit run (0-2) and the digits after two such
+ * letters (0-2). A step reads one table entry: the next state, and the traits it finds in its top bits.
+ */
+const K_OTHER = 0;
+const K_DIGIT = 1;
+const K_LETTER = 2;
+const K_ASSIGN = 3;
+const KIND = new Uint8Array(256);
+for (let c = 0; c < 128; c++) {
+  const cls = CLASS[c] as number;
+  KIND[c] = (cls & C_DIGIT) !== 0 ? K_DIGIT : (cls & C_LETTER) !== 0 ? K_LETTER : (cls & C_ASSIGN) !== 0 ? K_ASSIGN : K_OTHER;
+}
+const STATE_BITS = 9;
+const stateOf = (chain: number, gap: number, letters: number, afterLetters: number): number => ((chain * 4 + (gap - 1)) * 3 + letters) * 3 + afterLetters;
+const STEP: Int32Array = (() => {
+  const t = new Int32Array(9 * 4 * 3 * 3 * 4);
+  for (let chain = 0; chain <= 8; chain++) {
+    for (let gap = 1; gap <= 4; gap++) {
+      for (let letters = 0; letters <= 2; letters++) {
+        for (let after = 0; after <= 2; after++) {
+          for (let kind = 0; kind < 4; kind++) {
+            let found = 0;
+            let [c, g, l, a] = [chain, 1, 0, 0];
+            if (kind === K_DIGIT) {
+              // A digit continues the chain when the last one is at most 3 characters back.
+              c = gap <= 3 ? Math.min(chain + 1, 8) : 1;
+              if (c >= 8) found |= T_DIGITS;
+              // Two letters, then two digits: the start of an IBAN.
+              if (letters >= 2) {
+                l = letters;
+                a = Math.min(after + 1, 2);
+                if (a >= 2) found |= T_IBAN;
+              }
+            } else {
+              g = Math.min(gap + 1, 4);
+              l = kind === K_LETTER ? (after > 0 ? 1 : Math.min(letters + 1, 2)) : 0;
+              if (kind === K_ASSIGN) found |= T_ASSIGN;
+            }
+            t[stateOf(chain, gap, letters, after) * 4 + kind] = stateOf(c, g, l, a) | (found << STATE_BITS);
+          }
+        }
+      }
+    }
+  }
+  return t;
+})();
+/** Before the first character: no digit yet, and one at the text's start continues nothing. */
+const STEP_START = stateOf(0, 3, 0, 0);
+const STATE_MASK = (1 << STATE_BITS) - 1;
+
 /** The traits of `bytes[0, n)` (ASCII), as `T_*` bits. */
 function asciiTraits(bytes: Uint8Array, n: number): number {
   let traits = 0;
-  // Where the current run of each class started, and the digit chain's state.
-  let upper = 0;
-  let word = 0;
-  let dotted = 0;
-  let secret = 0;
-  let chain = 0;
-  let lastDigit = -3;
-  let letters = 0;
-  let digitsAfterLetters = 0;
+  let lanes = RUN_START;
+  let reached = 0;
+  let secret = SECRET_START;
+  let state = STEP_START;
   for (let i = 0; i < n; i++) {
-    const cls = CLASS[bytes[i] as number] as number;
-    if ((cls & C_UPPER) === 0) upper = i + 1;
-    else if (i + 1 - upper >= 20) traits |= T_UPPER20;
-    if ((cls & C_WORD) === 0) word = i + 1;
-    else if (i + 1 - word >= 15) traits |= i + 1 - word >= 26 ? T_WORD15 | T_WORD26 : T_WORD15;
-    if ((cls & C_DOTTED) === 0) dotted = i + 1;
-    else if (i + 1 - dotted >= 26) traits |= T_DOTTED26;
-    if ((cls & C_SECRET) === 0) secret = i + 1;
-    else if (i + 1 - secret >= 40) traits |= T_SECRET40;
-    if ((cls & C_DIGIT) !== 0) {
-      chain = i - lastDigit <= 3 ? chain + 1 : 1;
-      lastDigit = i;
-      if (chain >= 8) traits |= T_DIGITS;
-      // Two letters then two digits: `letters` counts the letters right before this digit run.
-      if (letters < 2) letters = 0;
-      else if (++digitsAfterLetters >= 2) traits |= T_IBAN;
-    } else {
-      letters = (cls & C_LETTER) !== 0 ? (digitsAfterLetters > 0 ? 1 : letters + 1) : 0;
-      digitsAfterLetters = 0;
-      if ((cls & C_ASSIGN) !== 0) traits |= T_ASSIGN;
+    const b = bytes[i] as number;
+    lanes = ((lanes + 0x01010101) & (RUN_KEEP[b] as number)) | (RUN_RESET[b] as number);
+    const tops = lanes & LANE_TOPS;
+    if (tops !== 0) {
+      reached |= tops;
+      const lanesDone = Math.imul(tops >>> 7, 0xff);
+      lanes = (lanes & ~lanesDone) | (RUN_START & lanesDone);
     }
+    secret = ((secret + 1) & (SECRET_KEEP[b] as number)) | (SECRET_RESET[b] as number);
+    if (secret >= 128) {
+      traits |= T_SECRET40;
+      secret = SECRET_START;
+    }
+    const next = STEP[(state << 2) | (KIND[b] as number)] as number;
+    traits |= next >>> STATE_BITS;
+    state = next & STATE_MASK;
   }
+  for (let lane = 0; lane < 4; lane++) if (((reached >>> (8 * lane + 7)) & 1) !== 0) traits |= LANE_TRAITS[lane] as number;
   return traits;
 }
 

@@ -10,7 +10,7 @@
  *
  * Pure; the table is built once, when a scanner is made.
  */
-import { asciiBytes } from './ascii.js';
+import { asciiCodes } from './ascii.js';
 
 /** The lower case of an ASCII capital, any other code as it is. */
 function fold(c: number): number {
@@ -101,19 +101,6 @@ export function literalScanner(sets: readonly (readonly string[])[]): LiteralSca
   const out = Int32Array.from(outs);
   const overlap = Math.max(0, longest - 1);
 
-  /** `text`'s characters as ASCII codes: its bytes, or a copy with each other character as NUL (in no word). */
-  const codes = (text: string): Uint8Array => {
-    const bytes = asciiBytes(text);
-    if (bytes !== undefined) return bytes;
-    const n = text.length;
-    const cs = new Uint8Array(n);
-    for (let i = 0; i < n; i++) {
-      const c = text.charCodeAt(i);
-      cs[i] = c < 128 ? c : 0;
-    }
-    return cs;
-  };
-
   /** `bits`, once the copy of the text is wiped (no raw argument outlives the scan). */
   const clear = (ks: Uint8Array, bits: number, n: number): number => {
     ks.fill(0, 0, n);
@@ -133,7 +120,7 @@ export function literalScanner(sets: readonly (readonly string[])[]): LiteralSca
 
   const scan = (text: string): number => {
     const n = text.length;
-    const ks = codes(text);
+    const ks = asciiCodes(text);
     const q = Math.ceil(n / 4);
     if (n < CHAINED_FROM) return clear(ks, run(ks, 0, n), n);
     // Four quarters stepped side by side: each step waits on the table read before it, so four
