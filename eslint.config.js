@@ -10,7 +10,7 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    files: ['bin/**/*.js', 'scripts/**/*.mjs', 'test/fixtures/**/*.mjs', 'eslint.config.js'],
+    files: ['bin/**/*.js', 'scripts/**/*.mjs', 'test/fixtures/**/*.mjs', 'examples/**/*.mjs', 'eslint.config.js'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly' } },
   },
   {

@@ -55,7 +55,11 @@ export type {
 } from './core/types.js';
 
 // The harness: scenarios, the runner, guards under test and reports.
-export { builtinGuard, GUARDS, GUARD_NAMES } from './harness/guards.js';
+export { BUILTIN_FEATURES, builtinGuard, GUARDS, GUARD_NAMES, MINIMAL_FEATURES } from './harness/guards.js';
+export { GuardSpecError, guardProblem, loadGuard } from './harness/guard-spec.js';
+export type { GuardFactory, GuardFactoryOptions, LoadGuardOptions } from './harness/guard-spec.js';
+export { DEFAULT_GUARD_TIMEOUT_MS, GUARD_PROTOCOL, GuardProcessError, processGuard } from './harness/process-guard.js';
+export type { Hello, ProcessGuardOptions } from './harness/process-guard.js';
 export { constantGuard, orderBlindGuard, windowGuard } from './harness/baselines.js';
 export { coverage, belowFloor, COVERED_RULES, UNREACHABLE_RULES } from './harness/coverage.js';
 export type { Coverage, Matrix, Polarity } from './harness/coverage.js';
@@ -68,14 +72,14 @@ export type { Shard } from './harness/shard.js';
 export { mergeResults } from './harness/merge.js';
 export { agreementReport, cohenKappa, fleissKappa, krippendorffAlpha, weightedKappa } from './harness/agreement.js';
 export type { AgreementReport } from './harness/agreement.js';
-export type { BuiltinOptions, GuardDecision, GuardName, GuardUnderTest, SessionConfig, TraceEntry } from './harness/guards.js';
+export type { BuiltinOptions, GuardDecision, GuardFeatures, GuardName, GuardUnderTest, SessionConfig, TraceEntry } from './harness/guards.js';
 export { allInterleavings, canonicalInterleaving, formatInterleaving, parseInterleaving, planInterleavings, reducedInterleavings, runSorted, sampleInterleavings } from './harness/interleavings.js';
 export type { BatchEvent, Interleaving } from './harness/interleavings.js';
 export type { ExpectSpec, Outcome, PairResult, RunResults, Scenario, ScenarioResult, StepResult, Totals } from './harness/model.js';
 export { classifyOutcome } from './harness/outcome.js';
 export { REPORTERS, REPORTER_NAMES } from './harness/reports/index.js';
 export type { ReportContext, Reporter, ReporterName } from './harness/reports/index.js';
-export { DEFAULT_EXPLORE, judge, runModes, runScenario, runScenarios } from './harness/runner.js';
+export { DEFAULT_EXPLORE, judge, neededFeatures, runModes, runScenario, runScenarios } from './harness/runner.js';
 export type { BaseGuardSettings, ExploreOptions, RunOptions } from './harness/runner.js';
 export { writeReports } from './harness/write-reports.js';
 export { replayCommand } from './harness/reports/replay.js';

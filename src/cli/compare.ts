@@ -1,10 +1,11 @@
 /**
- * `guard-eval compare [paths...] --guard a,b,...`: run several guards over the same scenarios and
- * print the guard × set table of miss and over-block rates, failed runs and pairs passed.
+ * `guard-eval compare [paths...] --guard a,b,... --guard exec:...`: run several guards over the same
+ * scenarios and print the guard × set table of miss and over-block rates, failed runs and pairs
+ * passed.
  */
 import Table from 'cli-table3';
 import { compare, comparisonTable, renderComparisonMarkdown } from '../harness/compare.js';
-import { GUARDS, GUARD_NAMES } from '../harness/guards.js';
+import { GUARD_NAMES } from '../harness/guards.js';
 import type { GuardName } from '../harness/guards.js';
 import type { RunResults } from '../harness/model.js';
 import { runScenarios } from '../harness/runner.js';
@@ -13,10 +14,13 @@ import { didYouMean } from '../core/suggest.js';
 import { loadScenariosOrThrow } from '../io/dsl.js';
 import { InputError, formatIssue } from '../io/errors.js';
 import type { CliIO } from './main.js';
+import { openGuard, parseGuardTimeout } from './run.js';
 
 export interface CompareCliOptions {
-  /** Comma-separated guard names, or `all`. */
-  readonly guard: string;
+  /** Each `--guard`: comma-separated built-in names, `all`, or one guard spec (module, package, `exec:`). */
+  readonly guard: string | readonly string[];
+  /** Per-call time limit in ms (`--guard-timeout`). */
+  readonly guardTimeout?: string;
   readonly out: string;
   readonly markdown?: boolean;
   readonly json?: boolean;
@@ -36,18 +40,35 @@ export function parseGuardList(text: string): GuardName[] {
 }
 
 /**
+ * The guards of every `--guard`, each once, in the order given: a value that is `all` or a
+ * comma-separated list of built-in names stands for those; any other value is one guard spec
+ * (a module path, a package name, `exec:<command>`), kept whole (a command line may hold commas).
+ */
+export function parseGuardSpecs(values: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const v of values.length > 0 ? values : ['all']) {
+    const names = v.split(',').map((s) => s.trim()).filter((s) => s !== '');
+    const builtin = v.trim() === 'all' || (names.length > 0 && names.every((n) => (GUARD_NAMES as readonly string[]).includes(n)));
+    const isSpec = v.startsWith('exec:') || v.startsWith('.') || v.startsWith('/') || (names.length === 1 && /^[@\w]/.test(v.trim()) && !v.includes(','));
+    out.push(...(builtin || !isSpec ? parseGuardList(v) : [v.trim()]));
+  }
+  return [...new Set(out)];
+}
+
+/**
  * @returns 0 (a comparison reports; it gates nothing)
  * @throws InputError on bad input or usage (exit 2)
  */
 export async function compareCommand(paths: readonly string[], opts: CompareCliOptions, io: CliIO): Promise<number> {
-  const names = parseGuardList(opts.guard);
+  const specs = parseGuardSpecs(typeof opts.guard === 'string' ? [opts.guard] : opts.guard);
+  const timeoutMs = parseGuardTimeout(opts.guardTimeout);
   const { scenarios, warnings } = await loadScenariosOrThrow(paths.length > 0 ? paths : ['challenge-sets']);
   if (!opts.quiet && !opts.json && !opts.markdown) for (const w of warnings) io.stderr(`warning: ${formatIssue(w)}\n`);
   const runs: RunResults[] = [];
-  for (const name of names) {
-    const guard = GUARDS[name]();
+  for (const spec of specs) {
+    const guard = await openGuard(spec, timeoutMs);
     try {
-      runs.push(await runScenarios(scenarios, { guard }));
+      runs.push(await runScenarios(scenarios, { guard, callTimeoutMs: timeoutMs }));
     } finally {
       await guard.close();
     }

@@ -72,8 +72,9 @@ export async function main(argv: readonly string[], io: CliIO = defaultIO): Prom
     .option('--out <dir>', 'where the reports are written', 'reports')
     .option('--json', 'print results.json to stdout and nothing else')
     .option('--quiet', 'print nothing but errors')
-    .option('--guard <name>', `the guard under test (${GUARD_NAMES.join(', ')})`, 'builtin')
+    .option('--guard <spec>', `the guard under test: a built-in name (${GUARD_NAMES.join(', ')}), a module path or package name, or exec:<command> (docs/guard-protocol.md)`, 'builtin')
     .option('--guard-config <file>', 'a guard configuration applied under every scenario’s own settings')
+    .option('--guard-timeout <ms>', 'time limit of one guard call; a call over it is an error outcome (default 10000)')
     .option('--interleavings <all|N>', 'orders tried per batch: all (exhaustive up to 4 members, with partial-order reduction) or at most N', 'all')
     .option('--seed <n>', 'seed of the sampled orders of larger batches', '1')
     .option('--no-reduction', 'explore every order of a batch, not one per partial-order class (for guards that depend on the order of results within a run)')
@@ -83,7 +84,7 @@ export async function main(argv: readonly string[], io: CliIO = defaultIO): Prom
     .option('--gate', 'compare with the committed baseline step by step: exit 1 on a new miss, over-block (beyond its set budget), race or error, or below the pass-rate floor')
     .option('--baseline <file>', 'the baseline file (default: guard-eval.config.yaml `gate.baseline`, else reports/baseline.json)')
     .option('--update-baseline', 'write the baseline from this run (every scenario; commit it)')
-    .action(async (paths: string[], o: { only?: string; tag?: string; mode?: string; out: string; json?: boolean; quiet?: boolean; guard: string; guardConfig?: string; interleavings: string; seed: string; reduction: boolean; order?: string[]; gate?: boolean; baseline?: string; updateBaseline?: boolean; reporter?: string[]; shard?: string }) => {
+    .action(async (paths: string[], o: { only?: string; tag?: string; mode?: string; out: string; json?: boolean; quiet?: boolean; guard: string; guardConfig?: string; guardTimeout?: string; interleavings: string; seed: string; reduction: boolean; order?: string[]; gate?: boolean; baseline?: string; updateBaseline?: boolean; reporter?: string[]; shard?: string }) => {
       code = await runCommand(
         paths,
         {
@@ -95,6 +96,7 @@ export async function main(argv: readonly string[], io: CliIO = defaultIO): Prom
           ...(o.tag !== undefined ? { tag: o.tag } : {}),
           ...(o.mode !== undefined ? { mode: o.mode } : {}),
           ...(o.guardConfig !== undefined ? { guardConfig: o.guardConfig } : {}),
+          ...(o.guardTimeout !== undefined ? { guardTimeout: o.guardTimeout } : {}),
           interleavings: o.interleavings,
           seed: o.seed,
           reduction: o.reduction,
@@ -187,13 +189,14 @@ export async function main(argv: readonly string[], io: CliIO = defaultIO): Prom
     .command('compare')
     .description('run several guards over the same scenarios: the guard × set table of miss and over-block rates')
     .argument('[paths...]', 'scenario files or folders (default: challenge-sets)', [])
-    .option('--guard <names>', `comma-separated guards, or all (${GUARD_NAMES.join(', ')})`, 'all')
+    .option('--guard <spec>', `a guard to compare; repeat it for several: built-in names, comma-separated (${GUARD_NAMES.join(', ')}), or all (the default); a module path or package name; exec:<command>`, (v: string, acc: string[]) => [...acc, v], [] as string[])
+    .option('--guard-timeout <ms>', 'time limit of one guard call (default 10000)')
     .option('--out <dir>', 'where compare.md is written', 'reports')
     .option('--markdown', 'print the table as Markdown and nothing else')
     .option('--json', 'print the comparison as JSON and nothing else')
     .option('--quiet', 'print nothing but errors')
-    .action(async (paths: string[], o: { guard: string; out: string; markdown?: boolean; json?: boolean; quiet?: boolean }) => {
-      code = await compareCommand(paths, { guard: o.guard, out: o.out, markdown: o.markdown === true, json: o.json === true, quiet: o.quiet === true }, io);
+    .action(async (paths: string[], o: { guard: string[]; guardTimeout?: string; out: string; markdown?: boolean; json?: boolean; quiet?: boolean }) => {
+      code = await compareCommand(paths, { guard: o.guard, ...(o.guardTimeout !== undefined ? { guardTimeout: o.guardTimeout } : {}), out: o.out, markdown: o.markdown === true, json: o.json === true, quiet: o.quiet === true }, io);
     });
 
   const label = program.command('label').description('blinded labeling sheets: export them, check returned ones and measure agreement, write adjudicated labels back');

@@ -94,7 +94,7 @@ export async function readResults(file: string): Promise<RunResults> {
 }
 
 const OUTCOMES = ['pass', 'lucky-pass', 'miss', 'over-block', 'race', 'error'];
-const STATUSES = ['pass', 'fail', 'error'];
+const STATUSES = ['pass', 'fail', 'error', 'unsupported'];
 const TWINS = ['benign', 'attack'];
 const SEVERITIES = ['hard', 'soft'];
 

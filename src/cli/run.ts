@@ -5,8 +5,8 @@ import type { Mode } from '../core/capabilities.js';
 import { selectScenarios } from '../harness/filter.js';
 import { parseShard, selectShard } from '../harness/shard.js';
 import type { Shard } from '../harness/shard.js';
-import { GUARDS, GUARD_NAMES } from '../harness/guards.js';
-import type { GuardName } from '../harness/guards.js';
+import { GuardSpecError, loadGuard } from '../harness/guard-spec.js';
+import type { GuardUnderTest } from '../harness/guards.js';
 import { REPORTERS, REPORTER_NAMES, isReporterName, renderGithubAnnotations, renderGithubSummary } from '../harness/reports/index.js';
 import type { ReportContext, ReporterName } from '../harness/reports/index.js';
 import { runFailed, runScenarios } from '../harness/runner.js';
@@ -31,8 +31,11 @@ export interface RunCliOptions {
   readonly out: string;
   readonly json: boolean;
   readonly quiet: boolean;
+  /** A guard spec: a built-in name, a module path or package name, or `exec:<command>`. */
   readonly guard: string;
   readonly guardConfig?: string;
+  /** Per-call time limit in ms (`--guard-timeout`). @default 10000 */
+  readonly guardTimeout?: string;
   /** `all` or a number: orders tried per batch. */
   readonly interleavings?: string;
   readonly seed?: string;
@@ -106,15 +109,30 @@ export function parseExploreOptions(opts: Pick<RunCliOptions, 'interleavings' | 
 }
 
 
+/** `--guard-timeout <ms>`: a positive integer number of milliseconds. */
+export function parseGuardTimeout(text: string | undefined): number {
+  if (text === undefined) return 10_000;
+  if (!/^[1-9][0-9]{0,8}$/.test(text.trim())) throw usage('--guard-timeout', `expected a positive number of milliseconds, e.g. \`30000\`, got \`${text}\``);
+  return Number(text.trim());
+}
+
+/** The guard a spec names, or a usage error (exit 2) saying why it cannot be used. */
+export async function openGuard(spec: string, timeoutMs: number): Promise<GuardUnderTest> {
+  try {
+    return await loadGuard(spec, { timeoutMs });
+  } catch (e) {
+    if (e instanceof GuardSpecError) throw usage('--guard', e.message);
+    throw e;
+  }
+}
+
 /**
  * Run scenarios and write the reports.
  * @returns 0 when every run passes, 1 on any miss, over-block, race or error outcome
  * @throws InputError on bad input (exit 2)
  */
 export async function runCommand(paths: readonly string[], opts: RunCliOptions, io: CliIO & { isTTY?: boolean }): Promise<number> {
-  if (!(GUARD_NAMES as readonly string[]).includes(opts.guard)) {
-    throw new InputError('USAGE', [{ pos: { file: '--guard' }, message: `unknown guard \`${opts.guard}\`${didYouMean(opts.guard, GUARD_NAMES)} (one of ${GUARD_NAMES.join(', ')})` }]);
-  }
+  const timeoutMs = parseGuardTimeout(opts.guardTimeout);
   if (opts.mode !== undefined && !(MODES as readonly string[]).includes(opts.mode)) {
     throw new InputError('USAGE', [{ pos: { file: '--mode' }, message: `unknown mode \`${opts.mode}\`${didYouMean(opts.mode, MODES)} (one of ${MODES.join(', ')})` }]);
   }
@@ -142,12 +160,13 @@ export async function runCommand(paths: readonly string[], opts: RunCliOptions, 
   }
   // A shard may hold no scenario (few scenarios, many shards): it still writes its empty results, to merge.
   const selected = shard === undefined ? matching : selectShard(matching, shard);
-  const guard = GUARDS[opts.guard as GuardName]();
+  const guard = await openGuard(opts.guard, timeoutMs);
   const started = Date.now();
   let progressShown = false;
   try {
     const results = await runScenarios(selected, {
       guard,
+      callTimeoutMs: timeoutMs,
       base,
       explore,
       ...(orders.size > 0 ? { orders } : {}),

@@ -14,7 +14,7 @@
 import type { Verdict } from '../core/capabilities.js';
 import type { Session } from '../core/guard.js';
 import type { CallOutcome, Decision, ToolCall } from '../core/types.js';
-import { guardFor } from './guards.js';
+import { BUILTIN_FEATURES, guardFor } from './guards.js';
 import type { GuardDecision, GuardUnderTest, SessionConfig } from './guards.js';
 
 /** A record reference as the core takes it (the runner passes capability names it got from `decide`). */
@@ -26,6 +26,9 @@ export function constantGuard(name: string, verdict: Verdict): GuardUnderTest {
   let next = 0;
   return {
     name,
+    // One verdict whatever the input: every input is taken, no capability is reported, and the
+    // one rule id it reports is its own.
+    features: { policy: true, from: true, capabilities: false, rules: 'own', orderDependent: false },
     async newSession() {
       return `s${next++}`;
     },
@@ -53,6 +56,7 @@ export function windowGuard(name: string, size: number): GuardUnderTest {
   let next = 0;
   return {
     name,
+    features: BUILTIN_FEATURES,
     async newSession(config) {
       const id = `s${next++}`;
       sessions.set(id, { config, events: [] });
@@ -96,6 +100,7 @@ export function orderBlindGuard(): GuardUnderTest {
   const inner = (ref: Ref, turn: number): Ref => ({ ...ref, turn });
   return {
     name: 'order-blind',
+    features: BUILTIN_FEATURES,
     async newSession(config) {
       const id = `s${next++}`;
       sessions.set(id, { session: guardFor(config).session(id), reads: [] });

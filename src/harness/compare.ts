@@ -73,7 +73,7 @@ function cellOf(set: string, results: RunResults): RateCell {
   return {
     set,
     scenarios: runs.length,
-    failed: runs.filter((r) => r.status !== 'pass').length,
+    failed: runs.filter((r) => r.status === 'fail' || r.status === 'error').length,
     canMiss,
     missed,
     canOverBlock,

@@ -209,7 +209,8 @@ export function compareToBaseline(baseline: Baseline, results: RunResults, polic
     used.set(c.set, n + 1);
     return n < (policy.overBlockBudget[c.set] ?? 0) ? { ...c, withinBudget: true } : c;
   });
-  const runs = results.scenarios.length;
+  // A run the guard cannot take is neither passed nor failed: it does not count in the pass rate.
+  const runs = results.scenarios.filter((s) => s.status !== 'unsupported').length;
   const passing = results.scenarios.filter((s) => s.status === 'pass').length;
   const passRate = runs === 0 ? 1 : passing / runs;
   const reasons: string[] = [];

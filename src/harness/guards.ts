@@ -32,9 +32,40 @@ export interface GuardDecision {
   readonly error?: string;
 }
 
+/**
+ * What a guard under test supports, as it declares it. The runner reports a run that needs a
+ * missing feature as `unsupported` (never a failure), and checks a label's rule and capabilities
+ * only against a guard that reports them.
+ */
+export interface GuardFeatures {
+  /** It applies the capability gate (`guard.policy`, `policy_verdict`). */
+  readonly policy: boolean;
+  /** It takes declared provenance (`from`: ids of earlier calls whose results fed the arguments). */
+  readonly from: boolean;
+  /** Its decisions report the call's capabilities (checked against `expect.capabilities`). */
+  readonly capabilities: boolean;
+  /**
+   * The rule ids its decisions report: the built-in ids (`chain.eit-pat`, …; checked against
+   * `expect.rule` and `reason_contains`), ids of its own, or none.
+   */
+  readonly rules: 'builtin' | 'own' | 'none';
+  /**
+   * Its state depends on the order in which a batch's calls complete: its batches are explored
+   * over every order, without partial-order reduction, unless the run says otherwise.
+   */
+  readonly orderDependent: boolean;
+}
+
+/** The features of a guard that declares none: nothing beyond verdicts, and order may matter. */
+export const MINIMAL_FEATURES: GuardFeatures = { policy: false, from: false, capabilities: false, rules: 'none', orderDependent: true };
+/** The built-in guard's features. */
+export const BUILTIN_FEATURES: GuardFeatures = { policy: true, from: true, capabilities: true, rules: 'builtin', orderDependent: false };
+
 /** The interface every guard under test implements. */
 export interface GuardUnderTest {
   readonly name: string;
+  /** What it supports. @default {@link MINIMAL_FEATURES} */
+  readonly features?: GuardFeatures;
   /** Open a fresh session; returns its handle. Sessions never share state. */
   newSession(config: SessionConfig): Promise<string>;
   decide(session: string, call: ToolCall): Promise<GuardDecision>;
@@ -103,6 +134,7 @@ export function builtinGuard(options: BuiltinOptions = {}): GuardUnderTest {
   let next = 0;
   return {
     name: racy ? 'racy' : 'builtin',
+    features: BUILTIN_FEATURES,
     async newSession(config) {
       const id = `s${next++}`;
       sessions.set(id, guardFor(config).session(id));

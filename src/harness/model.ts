@@ -172,11 +172,14 @@ export interface ScenarioResult {
   readonly line: number;
   readonly set: string;
   readonly mode: Mode;
-  readonly status: 'pass' | 'fail' | 'error';
+  /** `unsupported`: the run needs a feature the guard does not declare; no step was sent. */
+  readonly status: 'pass' | 'fail' | 'error' | 'unsupported';
   readonly title?: string;
   readonly pair?: string;
   readonly twin?: 'benign' | 'attack';
   readonly steps: readonly StepResult[];
+  /** For an `unsupported` run: the features it needs that the guard lacks (`policy`, `from`). */
+  readonly unsupported?: readonly string[];
 }
 
 /** A tension pair's score in one mode. */
@@ -198,6 +201,8 @@ export interface Totals {
   readonly passed: number;
   readonly failed: number;
   readonly errored: number;
+  /** Runs the guard could not take (see {@link ScenarioResult.status}). */
+  readonly unsupported: number;
   readonly steps: number;
   readonly pass: number;
   readonly luckyPass: number;

@@ -12,7 +12,8 @@ import { MODES } from '../core/capabilities.js';
 import type { Capability, Mode, Verdict } from '../core/capabilities.js';
 import type { GrantPolicy } from '../core/gate.js';
 import type { CallOutcome, Mutable, ToolCall } from '../core/types.js';
-import type { GuardDecision, GuardUnderTest, SessionConfig } from './guards.js';
+import { BUILTIN_FEATURES, MINIMAL_FEATURES } from './guards.js';
+import type { GuardDecision, GuardFeatures, GuardUnderTest, SessionConfig } from './guards.js';
 import type { CallStep, ExpectSpec, GuardSettings, PairResult, RunResults, Scenario, ScenarioResult, Step, StepResult, Totals } from './model.js';
 import { forEachCall } from './model.js';
 import { canonicalInterleaving, formatInterleaving, isValidInterleaving, planInterleavings } from './interleavings.js';
@@ -233,7 +234,7 @@ async function decideAndJudge(st: RunState, step: CallStep, place: Place, iters:
     return { executes, session, slot };
   }
   const first = decision.rules?.[0];
-  const judged = judge(spec, decision);
+  const judged = judge(spec, decision, st.guard.features ?? MINIMAL_FEATURES);
   res.actual = decision.verdict;
   res.outcome = judged.outcome;
   if (judged.severity !== undefined) res.severity = judged.severity;
@@ -246,12 +247,16 @@ async function decideAndJudge(st: RunState, step: CallStep, place: Place, iters:
   return { executes, decision, session, slot };
 }
 
-/** Compare one decision with its label. */
-export function judge(spec: ExpectSpec, decision: GuardDecision): Pick<StepResult, 'outcome' | 'severity' | 'detail'> {
+/**
+ * Compare one decision with its label. A label's capabilities are checked only against a guard
+ * that reports capabilities, its rule and reason only against one that reports the built-in rule
+ * ids: another guard's silence or its own ids are neither a miss nor a lucky pass.
+ */
+export function judge(spec: ExpectSpec, decision: GuardDecision, features: GuardFeatures = BUILTIN_FEATURES): Pick<StepResult, 'outcome' | 'severity' | 'detail'> {
   if (decision.error !== undefined) return { outcome: 'error', detail: `the guard reported an internal error: ${decision.error}` };
   const v = classifyOutcome(spec.verdict, decision.verdict);
   if (v.outcome !== 'pass') return v.severity ? { outcome: v.outcome, severity: v.severity } : { outcome: v.outcome };
-  if (spec.capabilities !== undefined) {
+  if (spec.capabilities !== undefined && features.capabilities) {
     const got = new Set(decision.capabilities ?? []);
     const want = new Set<string>(spec.capabilities);
     const missing = [...want].filter((c) => !got.has(c));
@@ -261,6 +266,7 @@ export function judge(spec: ExpectSpec, decision: GuardDecision): Pick<StepResul
       return { outcome: missing.length > 0 ? 'miss' : 'over-block', severity: 'soft', detail };
     }
   }
+  if (features.rules !== 'builtin') return { outcome: 'pass' };
   const first = decision.rules?.[0]?.id;
   if (spec.rule !== undefined && first !== spec.rule) {
     return { outcome: 'lucky-pass', detail: `right verdict by rule \`${first ?? 'none'}\`, expected \`${spec.rule}\`` };
@@ -278,12 +284,22 @@ async function recordOutcome(st: RunState, r: { session: string; decision?: Guar
     await st.dog.run(st.guard.record(session, decision?.capabilities ? { ...ref, capabilities: decision.capabilities } : ref, outcome), 'record');
   } catch (e) {
     const judged = st.steps[r.slot];
-    if (judged) st.steps[r.slot] = { ...judged, outcome: 'error', detail: `recording failed: ${errorText(e)}` };
+    // A step whose decision already failed keeps that first cause.
+    if (judged && judged.outcome !== 'error') st.steps[r.slot] = { ...judged, outcome: 'error', detail: `recording failed: ${errorText(e)}` };
   }
 }
 
 function refOf(step: CallStep, place: Place, id: string | undefined): { tool: string; turn: number; id?: string; parent?: string } {
   return { tool: step.call, turn: place.turn, ...(id !== undefined ? { id } : {}), ...(place.parent !== undefined ? { parent: place.parent } : {}) };
+}
+
+/**
+ * The id a call is sent with: its own `id`, else one made from its result path (`@steps[2].batch[1]`,
+ * each repeat iteration its own), so every call of a run, batch members included, has a distinct
+ * id. A made id starts with `@`, which no id of a scenario does (the loader refuses it).
+ */
+function callIdOf(step: CallStep, iters: Iterations): string {
+  return step.id ?? `@${resultPath(step.path, iters)}`;
 }
 
 /**
@@ -299,8 +315,9 @@ async function walk(st: RunState, steps: readonly Step[], scope: { parent: strin
         break;
       case 'call': {
         const p = place();
-        const r = await decideAndJudge(st, step, p, iters, step.id);
-        if (r.executes) await recordOutcome(st, r, step, refOf(step, p, step.id));
+        const id = callIdOf(step, iters);
+        const r = await decideAndJudge(st, step, p, iters, id);
+        if (r.executes) await recordOutcome(st, r, step, refOf(step, p, id));
         break;
       }
       case 'batch': {
@@ -322,19 +339,19 @@ async function walk(st: RunState, steps: readonly Step[], scope: { parent: strin
         for (const ev of order) {
           const c = step.calls[ev.member] as CallStep;
           if (ev.kind === 'd') {
-            const pending = decideAndJudge(st, c, p, iters, c.id, first + ev.member);
+            const pending = decideAndJudge(st, c, p, iters, callIdOf(c, iters), first + ev.member);
             pending.catch(() => {}); // Awaited at its completion event below.
             decided.set(ev.member, pending);
           } else {
             const r = await decided.get(ev.member);
-            if (r?.executes) await recordOutcome(st, r, c, refOf(c, p, c.id));
+            if (r?.executes) await recordOutcome(st, r, c, refOf(c, p, callIdOf(c, iters)));
           }
         }
         break;
       }
       case 'code': {
         const p = place();
-        const id = step.call.id ?? `code@${resultPath(step.path, iters)}`;
+        const id = callIdOf(step.call, iters);
         const r = await decideAndJudge(st, step.call, p, iters, id);
         // A Code Mode call that does not run dispatches nothing: its sub-calls are not judged.
         if (!r.executes) break;
@@ -349,10 +366,24 @@ async function walk(st: RunState, steps: readonly Step[], scope: { parent: strin
   }
 }
 
+/** The features a run of this scenario needs of a guard, by name (see {@link GuardFeatures}). */
+export function neededFeatures(scenario: Scenario, config: SessionConfig): ('policy' | 'from')[] {
+  let policy = config.policy !== undefined;
+  let from = false;
+  forEachCall(scenario.steps, (c) => {
+    if (c.policy_verdict !== undefined) policy = true;
+    if (c.from.length > 0) from = true;
+  });
+  return [...(policy ? (['policy'] as const) : []), ...(from ? (['from'] as const) : [])];
+}
+
 /** Run one scenario in one mode. */
 export async function runScenario(scenario: Scenario, mode: Mode, options: RunOptions): Promise<ScenarioResult> {
   // One configuration object for every replay of this run, so a guard may reuse what it built for it.
   const config = sessionConfig(scenario, mode, options.base);
+  const features = options.guard.features ?? MINIMAL_FEATURES;
+  const missing = neededFeatures(scenario, config).filter((f) => !features[f]);
+  if (missing.length > 0) return unsupportedResult(scenario, mode, missing);
   const dog = new Watchdog(options.callTimeoutMs ?? 10_000);
   try {
     const first = await runOnce(scenario, mode, options, config, dog, options.orders);
@@ -370,7 +401,8 @@ export async function runScenario(scenario: Scenario, mode: Mode, options: RunOp
  * see). A difference is a `race`, reported with the order written out.
  */
 async function exploreBatches(scenario: Scenario, mode: Mode, options: RunOptions, config: SessionConfig, dog: Watchdog, canonical: RunOnce): Promise<ScenarioResult> {
-  const explore = { ...DEFAULT_EXPLORE, ...(options.explore || {}) };
+  // A guard whose state depends on completion order gets every order unless the run says otherwise.
+  const explore = { ...DEFAULT_EXPLORE, reduce: !(options.guard.features ?? MINIMAL_FEATURES).orderDependent, ...(options.explore || {}) };
   const steps = [...canonical.result.steps];
   let raced = false;
   for (const batch of canonical.batches) {
@@ -454,6 +486,23 @@ async function runOnce(scenario: Scenario, mode: Mode, options: RunOptions, conf
   return { result, batches: st.batches };
 }
 
+/** A run the guard cannot take: no step is sent, and it is counted apart from passes and failures. */
+function unsupportedResult(scenario: Scenario, mode: Mode, missing: readonly string[]): ScenarioResult {
+  return {
+    id: scenario.id,
+    file: scenario.loc.file,
+    line: scenario.loc.line,
+    set: scenario.set,
+    mode,
+    status: 'unsupported',
+    ...(scenario.title !== undefined ? { title: scenario.title } : {}),
+    ...(scenario.pair !== undefined ? { pair: scenario.pair } : {}),
+    ...(scenario.twin !== undefined ? { twin: scenario.twin } : {}),
+    steps: [],
+    unsupported: [...missing],
+  };
+}
+
 function sessionErrorStep(index: number, message: string): StepResult {
   return { index, path: '(session)', line: 0, col: 0, session: 'main', call: '', expected: 'allow', actual: null, outcome: 'error', rule: null, rules: [], detail: message };
 }
@@ -529,6 +578,7 @@ export function totals(results: readonly ScenarioResult[], pairs: readonly PairR
     passed: results.filter((r) => r.status === 'pass').length,
     failed: results.filter((r) => r.status === 'fail').length,
     errored: results.filter((r) => r.status === 'error').length,
+    unsupported: results.filter((r) => r.status === 'unsupported').length,
     steps: steps.length,
     pass: count((s) => s.outcome === 'pass'),
     luckyPass: count((s) => s.outcome === 'lucky-pass'),

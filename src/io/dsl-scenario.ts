@@ -783,7 +783,8 @@ export class ScenarioReader {
     if (id !== undefined && idE !== undefined) {
       const first = sc.ids.get(id);
       const here = this.view.pos(idE.value, idE.keyNode);
-      if (first !== undefined) this.err(idE.value, `duplicate step id \`${id}\` (first defined at ${first.pos.file}:${first.pos.line}:${first.pos.col})`, idE.keyNode);
+      if (id.startsWith('@')) this.err(idE.value, `a step id may not start with \`@\`: the runner gives calls without an id one made from their path, and those start with it (got \`${clip(id)}\`)`, idE.keyNode);
+      else if (first !== undefined) this.err(idE.value, `duplicate step id \`${id}\` (first defined at ${first.pos.file}:${first.pos.line}:${first.pos.col})`, idE.keyNode);
       else sc.ids.set(id, { pos: here, seq, batch });
     }
 

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Verdict } from '../../src/core/capabilities.js';
 import type { CallOutcome, CallRef, ToolCall } from '../../src/core/types.js';
-import { builtinGuard } from '../../src/harness/guards.js';
+import { BUILTIN_FEATURES, builtinGuard } from '../../src/harness/guards.js';
 import type { GuardDecision, GuardUnderTest } from '../../src/harness/guards.js';
 import type { CallStep, Expectation, Scenario, Step } from '../../src/harness/model.js';
 import { parseInterleaving } from '../../src/harness/interleavings.js';
@@ -241,6 +241,8 @@ describe('the explorer with an asynchronous guard', () => {
     let asked = 0;
     return {
       name: 'budget',
+      // It claims what the built-in guard does: the explorer's default (reduced) then applies.
+      features: BUILTIN_FEATURES,
       async newSession() {
         asked = 0;
         return 'x';
@@ -299,6 +301,8 @@ describe('exploring without partial-order reduction', () => {
     let flipped = false;
     return {
       name: 'arrival-order',
+      // It claims order does not matter (wrongly): the explorer's default (reduced) then applies.
+      features: BUILTIN_FEATURES,
       async newSession() {
         last = undefined;
         decidedSince = true;

@@ -91,11 +91,11 @@ function ruleLine(step: StepResult): string[] {
 export function renderGithubSummary(results: RunResults, ctx: ReportContext): string {
   const t = results.totals;
   const failing = stepsWithOutcome(results, FAILING_OUTCOMES);
-  const failed = failing.length > 0 || results.scenarios.some((s) => s.status !== 'pass');
+  const failed = failing.length > 0 || results.scenarios.some((s) => s.status === 'fail' || s.status === 'error');
   const out = [
     `## guard-eval: ${failed ? 'failed' : 'passed'}`,
     '',
-    `Guard: ${inlineCode(results.guard)}. Scenario runs: ${t.scenarios} (${t.passed} passed, ${t.failed} failed, ${t.errored} errored). ` +
+    `Guard: ${inlineCode(results.guard)}. Scenario runs: ${t.scenarios} (${t.passed} passed, ${t.failed} failed, ${t.errored} errored${t.unsupported > 0 ? `, ${t.unsupported} unsupported` : ''}). ` +
       `Misses: ${t.miss} (${t.missHard} hard), over-blocks: ${t.overBlock} (${t.overBlockHard} hard), races: ${t.race}, errors: ${t.error}, ` +
       `lucky passes: ${t.luckyPass}. Tension pairs: ${t.pairsPassed} of ${t.pairs} passed.`,
     '',

@@ -43,7 +43,10 @@ const NEWLINES = /\r\n|\r|\n/g;
 const oneLine = (s: string): string => s.replace(NEWLINES, ' ');
 
 /** What a testcase reports: nothing, a `<failure>` or an `<error>`. */
-type Verdict = { readonly kind: 'pass' } | { readonly kind: 'failure' | 'error'; readonly message: string; readonly type: string; readonly text: string };
+type Verdict =
+  | { readonly kind: 'pass' }
+  | { readonly kind: 'skipped'; readonly message: string }
+  | { readonly kind: 'failure' | 'error'; readonly message: string; readonly type: string; readonly text: string };
 
 /**
  * The JUnit report.
@@ -59,7 +62,8 @@ type Verdict = { readonly kind: 'pass' } | { readonly kind: 'failure' | 'error';
  *   (`file:line path call: expected X, got Y (outcome severity) rule`, then the reason and detail
  *   when there are any) and ends with the replay command. Lucky passes are passes, listed in
  *   `<system-out>`.
- * - `tests`, `failures`, `errors` and `skipped="0"` on every suite and on `<testsuites>`.
+ * - A run the guard cannot take (status `unsupported`) is `<skipped>`, naming the missing features.
+ * - `tests`, `failures`, `errors` and `skipped` on every suite and on `<testsuites>`.
  *
  * Only fields of the results appear (never a call's arguments or result). Every value is escaped;
  * characters XML 1.0 forbids become U+FFFD.
@@ -91,6 +95,7 @@ interface Counts {
   readonly tests: number;
   readonly failures: number;
   readonly errors: number;
+  readonly skipped: number;
 }
 
 function countsOf(verdicts: readonly Verdict[]): Counts {
@@ -98,11 +103,12 @@ function countsOf(verdicts: readonly Verdict[]): Counts {
     tests: verdicts.length,
     failures: verdicts.filter((v) => v.kind === 'failure').length,
     errors: verdicts.filter((v) => v.kind === 'error').length,
+    skipped: verdicts.filter((v) => v.kind === 'skipped').length,
   };
 }
 
 function countAttrs(c: Counts): string {
-  return ` tests="${c.tests}" failures="${c.failures}" errors="${c.errors}" skipped="0" time="0"`;
+  return ` tests="${c.tests}" failures="${c.failures}" errors="${c.errors}" skipped="${c.skipped}" time="0"`;
 }
 
 function testcase(scenario: ScenarioResult, verdict: Verdict): string[] {
@@ -111,6 +117,7 @@ function testcase(scenario: ScenarioResult, verdict: Verdict): string[] {
     `file="${xmlAttr(scenario.file)}" line="${scenario.line}" time="0"`;
   const lucky = scenario.steps.filter((s) => s.outcome === 'lucky-pass');
   if (verdict.kind === 'pass' && lucky.length === 0) return [`    <testcase ${attrs}/>`];
+  if (verdict.kind === 'skipped') return [`    <testcase ${attrs}>`, `      <skipped message="${xmlAttr(verdict.message)}"/>`, '    </testcase>'];
   const out = [`    <testcase ${attrs}>`];
   if (verdict.kind !== 'pass') {
     out.push(`      <${verdict.kind} message="${xmlAttr(verdict.message)}" type="${xmlAttr(verdict.type)}">${xmlText(verdict.text)}</${verdict.kind}>`);
@@ -125,6 +132,7 @@ function testcase(scenario: ScenarioResult, verdict: Verdict): string[] {
 
 /** Errors win over failures; a run the runner failed or errored without a failing step still reports one. */
 function verdictOf(scenario: ScenarioResult, ctx: ReportContext): Verdict {
+  if (scenario.status === 'unsupported') return { kind: 'skipped', message: `unsupported: the guard does not support ${(scenario.unsupported ?? []).join(', ')}` };
   const failing = scenario.steps.filter((s) => FAILING_OUTCOMES.includes(s.outcome));
   const errored = scenario.status === 'error' || failing.some((s) => s.outcome === 'error');
   if (!errored && failing.length === 0 && scenario.status === 'pass') return { kind: 'pass' };

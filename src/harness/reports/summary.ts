@@ -41,7 +41,7 @@ export function renderSummary(results: RunResults, ctx: ReportContext): string {
 
 function totalsList(t: Totals): string[] {
   return [
-    `- scenarios: ${t.scenarios} (${t.passed} passed, ${t.failed} failed, ${t.errored} errored)`,
+    `- scenarios: ${t.scenarios} (${t.passed} passed, ${t.failed} failed, ${t.errored} errored${t.unsupported > 0 ? `, ${t.unsupported} unsupported by the guard` : ''})`,
     `- steps: ${t.steps} (${t.pass} pass, ${t.luckyPass} lucky pass)`,
     `- misses: ${t.miss} (${t.missHard} hard, ${t.missSoft} soft)`,
     `- over-blocks: ${t.overBlock} (${t.overBlockHard} hard, ${t.overBlockSoft} soft)`,
