@@ -588,7 +588,7 @@ const REDIRECT_TARGET = /[ \t]*(?!\/dev\/(?:null|stdout|stderr|tty)\b|nul\b|\$nu
  * After `>&`: a file descriptor or `-`, so no file is named; or bash's network pseudo-files
  * (`>& /dev/tcp/host/port`), a connection that the network rules read, not a local write.
  */
-const DESCRIPTOR_AFTER = /^[ \t]*(?:\d+(?![\w./])|-(?![\w./])|\/dev\/(?:tcp|udp)\/)/;
+const DESCRIPTOR_AFTER = /[ \t]*(?:\d+(?![\w./])|-(?![\w./])|\/dev\/(?:tcp|udp)\/)/y;
 /** An input target must look like a path (`< data.csv`, `< ~/x`), as `<` also opens HTML tags. */
 const INPUT_TARGET = /[ \t]*(?=[^\s<>|&;()]*[./~$])[^\s<>|&;()]/y;
 
@@ -614,7 +614,12 @@ function isRedirect(text: string, op: string, i: number): boolean {
   const clobber = op === '>' && next === '|';
   // `>&word` (or `>& word`) sends standard output and error to the file `word`; only a descriptor
   // (`>&2`) or `-` (closing it) names no file.
-  const both = op === '>' && next === '&' && !DESCRIPTOR_AFTER.test(text.slice(after + 1, after + 24));
+  // Read in the text itself, not a window of it: a window's edge would cut `2x` to the descriptor `2`.
+  let both = false;
+  if (op === '>' && next === '&') {
+    DESCRIPTOR_AFTER.lastIndex = after + 1;
+    both = !DESCRIPTOR_AFTER.test(text);
+  }
   if (!clobber && !both && /[>=&(|]/.test(next)) return false;
   for (let k = i - 1; k >= 0 && k >= i - 200; k--) {
     const c = text[k] as string;
