@@ -3,6 +3,7 @@
  * scenarios and print the guard × set table of miss and over-block rates, failed runs and pairs
  * passed.
  */
+import { loadCliScenarios } from './scenarios.js';
 import Table from 'cli-table3';
 import { compare, comparisonTable, renderComparisonMarkdown } from '../harness/compare.js';
 import { GUARD_NAMES } from '../harness/guards.js';
@@ -11,7 +12,6 @@ import type { RunResults } from '../harness/model.js';
 import { runScenarios } from '../harness/runner.js';
 import { writeTextFiles } from '../harness/write-reports.js';
 import { didYouMean } from '../core/suggest.js';
-import { loadScenariosOrThrow } from '../io/dsl.js';
 import { InputError, formatIssue } from '../io/errors.js';
 import type { CliIO } from './main.js';
 import { openGuard, parseGuardTimeout } from './run.js';
@@ -62,7 +62,7 @@ export function parseGuardSpecs(values: readonly string[]): string[] {
 export async function compareCommand(paths: readonly string[], opts: CompareCliOptions, io: CliIO): Promise<number> {
   const specs = parseGuardSpecs(typeof opts.guard === 'string' ? [opts.guard] : opts.guard);
   const timeoutMs = parseGuardTimeout(opts.guardTimeout);
-  const { scenarios, warnings } = await loadScenariosOrThrow(paths.length > 0 ? paths : ['challenge-sets']);
+  const { scenarios, warnings } = await loadCliScenarios(paths, ['challenge-sets']);
   if (!opts.quiet && !opts.json && !opts.markdown) for (const w of warnings) io.stderr(`warning: ${formatIssue(w)}\n`);
   const runs: RunResults[] = [];
   for (const spec of specs) {

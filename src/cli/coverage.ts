@@ -2,6 +2,7 @@
  * `guard-eval coverage [paths...] [--min N]`: the rule × mode × polarity matrix per set, printed
  * and written to `<out>/coverage.md`; exit 1 when a cell of the whole matrix is under the floor.
  */
+import { loadCliScenarios } from './scenarios.js';
 import Table from 'cli-table3';
 import { RULE_IDS } from '../core/rules.js';
 import { didYouMean } from '../core/suggest.js';
@@ -9,7 +10,6 @@ import { BOUNDARY_TAG, COVERAGE_COLUMNS, UNREACHABLE_RULES, badBoundaryTags, bel
 import type { Coverage, Matrix } from '../harness/coverage.js';
 import { inlineCode, markdownText } from '../harness/reports/cells.js';
 import { writeTextFiles } from '../harness/write-reports.js';
-import { loadScenariosOrThrow } from '../io/dsl.js';
 import { InputError, formatIssue } from '../io/errors.js';
 import type { CliIO } from './main.js';
 
@@ -65,7 +65,7 @@ export function renderCoverageMarkdown(c: Coverage, floor: number | undefined): 
  */
 export async function coverageCommand(paths: readonly string[], opts: CoverageCliOptions, io: CliIO): Promise<number> {
   const floor = parseFloor(opts.min);
-  const { scenarios, warnings } = await loadScenariosOrThrow(paths.length > 0 ? paths : ['challenge-sets']);
+  const { scenarios, warnings } = await loadCliScenarios(paths, ['challenge-sets']);
   if (!opts.quiet && !opts.json) for (const w of warnings) io.stderr(`warning: ${formatIssue(w)}\n`);
   const bad = badBoundaryTags(scenarios);
   if (bad.length > 0) {

@@ -1,11 +1,11 @@
 /** `guard-eval explain <id>`: the step-by-step trace of one scenario under the built-in guard. */
+import { loadCliScenarios } from './scenarios.js';
 import { didYouMean } from '../core/suggest.js';
 import { builtinGuard } from '../harness/guards.js';
 import type { TraceEntry } from '../harness/guards.js';
 import { runModes, runScenario } from '../harness/runner.js';
 import type { BaseGuardSettings } from '../harness/runner.js';
 import type { Scenario, ScenarioResult } from '../harness/model.js';
-import { loadScenariosOrThrow } from '../io/dsl.js';
 import { InputError } from '../io/errors.js';
 import type { CliIO } from './main.js';
 
@@ -43,7 +43,7 @@ export function renderExplanation(scenario: Scenario, result: ScenarioResult, tr
  * @returns 0 when the scenario passes in every mode explained, 1 otherwise; an unknown id throws InputError
  */
 export async function explainCommand(id: string, paths: readonly string[], opts: { mode?: string }, io: CliIO, base: BaseGuardSettings = {}): Promise<number> {
-  const { scenarios } = await loadScenariosOrThrow(paths.length > 0 ? paths : ['challenge-sets', 'scenarios']);
+  const { scenarios } = await loadCliScenarios(paths, ['challenge-sets', 'scenarios']);
   const scenario = scenarios.find((s) => s.id === id);
   if (!scenario) {
     throw new InputError('NOT_FOUND', [{ pos: { file: paths.join(' ') || 'challenge-sets scenarios' }, message: `no scenario \`${id}\`${didYouMean(id, scenarios.map((s) => s.id))}` }]);

@@ -9,12 +9,12 @@
  * Exit codes: 0 success; 1 a returned sheet has issues (import); 2 bad input or usage (an existing
  * output without `--force`, an unreadable key or sheet, any write-back issue: nothing is written).
  */
+import { loadCliScenarios } from './scenarios.js';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Verdict } from '../core/capabilities.js';
 import { STRATIFY_KEYS, buildSheet } from '../harness/label-sheet.js';
 import type { LabelKey, Stratify } from '../harness/label-sheet.js';
-import { loadScenariosOrThrow } from '../io/dsl.js';
 import { formatIssue, InputError } from '../io/errors.js';
 import { applyLabels } from '../io/label-apply.js';
 import type { AdjudicationRow } from '../io/label-apply.js';
@@ -55,7 +55,7 @@ export async function labelExportCommand(paths: readonly string[], o: LabelExpor
     const exists = [o.out, o.key].filter((f) => existsSync(f));
     if (exists.length > 0) throw new InputError('EXISTS', exists.map((f) => ({ pos: { file: f }, message: 'already exists: nothing was written (use --force to overwrite)' })));
   }
-  const { scenarios, warnings } = await loadScenariosOrThrow(paths.length > 0 ? paths : ['challenge-sets']);
+  const { scenarios, warnings } = await loadCliScenarios(paths, ['challenge-sets']);
   for (const w of warnings) io.stderr(`warning: ${formatIssue(w)}\n`);
   const seed = o.seed ?? randomBytes(8).toString('hex');
   const sheet = buildSheet(scenarios, {

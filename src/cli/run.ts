@@ -1,4 +1,5 @@
 /** `guard-eval run [paths...]`: every scenario against one guard, reports written. */
+import { loadCliScenarios } from './scenarios.js';
 import { appendFile } from 'node:fs/promises';
 import { MODES } from '../core/capabilities.js';
 import type { Mode } from '../core/capabilities.js';
@@ -16,7 +17,6 @@ import { parseInterleaving } from '../harness/interleavings.js';
 import type { Interleaving } from '../harness/interleavings.js';
 import { writeReports } from '../harness/write-reports.js';
 import { replayCommand } from '../harness/reports/replay.js';
-import { loadScenariosOrThrow } from '../io/dsl.js';
 import { InputError, formatIssue } from '../io/errors.js';
 import { loadGuardConfig } from '../io/guard-config.js';
 import { didYouMean } from '../core/suggest.js';
@@ -144,7 +144,7 @@ export async function runCommand(paths: readonly string[], opts: RunCliOptions, 
   }
   if (opts.updateBaseline && opts.gate) throw usage('--update-baseline', 'either write the baseline or gate against it, not both in one run');
   const base: BaseGuardSettings = opts.guardConfig ? await loadGuardConfig(opts.guardConfig) : {};
-  const { scenarios, warnings } = await loadScenariosOrThrow(paths.length > 0 ? paths : ['challenge-sets']);
+  const { scenarios, warnings } = await loadCliScenarios(paths, ['challenge-sets']);
   if (!opts.quiet && !opts.json) for (const w of warnings) io.stderr(`warning: ${formatIssue(w)}\n`);
   let shard: Shard | undefined;
   if (opts.shard !== undefined) {

@@ -1,5 +1,5 @@
 /** `guard-eval validate [paths...]`: load every scenario file and report every problem. */
-import { loadScenariosOrThrow } from '../io/dsl.js';
+import { loadCliScenarios } from './scenarios.js';
 import { formatIssue } from '../io/errors.js';
 import type { CliIO } from './main.js';
 
@@ -7,7 +7,7 @@ import type { CliIO } from './main.js';
  * @returns 0 when every file loads (warnings allowed); bad files throw InputError (exit 2)
  */
 export async function validateCommand(paths: readonly string[], io: CliIO): Promise<number> {
-  const { scenarios, warnings } = await loadScenariosOrThrow(paths.length > 0 ? paths : ['challenge-sets', 'scenarios']);
+  const { scenarios, warnings } = await loadCliScenarios(paths, ['challenge-sets', 'scenarios']);
   for (const w of warnings) io.stderr(`warning: ${formatIssue(w)}\n`);
   const files = new Set(scenarios.map((s) => s.loc.file));
   io.stdout(`ok: ${scenarios.length} scenario${scenarios.length === 1 ? '' : 's'} in ${files.size} file${files.size === 1 ? '' : 's'}\n`);

@@ -36,8 +36,11 @@
  * - `pair` and `twin` (`benign` | `attack`) go together. Across the loaded scenarios a pair holds
  *   one benign and one attack twin; a pair with only one twin loaded is a warning (it is not scored).
  * - `tools` = the `catalog:` catalogs merged in the listed order (a later catalog wins a name), then
- *   the inline `tools:` on top. A catalog is `<dir>/<name>.yaml` in the first of `catalogDirs` that
- *   has it, holding `tools: {NAME: spec}`, read as strictly as inline tools. A tool spec has
+ *   the inline `tools:` on top. A catalog is `<name>.yaml` in the first folder that has it: a
+ *   `catalog/` folder beside the scenario file or in one of its ancestors up to the working
+ *   directory (nearest first), then each of `catalogDirs` in order (by default `scenarios/catalog`
+ *   of the working directory, then the catalogs this package ships). It holds `tools: {NAME: spec}`,
+ *   read as strictly as inline tools. A tool spec has
  *   `description`, `inputSchema`, `outputSchema` (maps), `title`, `annotations` (`title` and the
  *   four boolean hints), `origin` (`builtin` | `mcp:<server>` | `connector:<name>` | `native-search`),
  *   and optionally `name` equal to its key (so a pasted MCP spec loads); a tool with an empty spec
@@ -72,7 +75,8 @@
  * - `on_ask` is `approve` (default) or `reject`. `policy_verdict` is `{verdict, transform?}`; a bare
  *   verdict is shorthand for `{verdict}`.
  */
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { MANIFEST_FILES, checkManifest, parseManifest } from './manifest.js';
 import type { Manifest } from './manifest.js';
 import { readFile, readdir, realpath, stat } from 'node:fs/promises';
@@ -90,7 +94,10 @@ export { MAX_NESTING_DEPTH } from './dsl-yaml.js';
 
 /** Loader options; every one has a default. */
 export interface LoadOptions {
-  /** Folders searched for catalogs (`<dir>/<name>.yaml`), in order. @default ['scenarios/catalog'] resolved against process.cwd() */
+  /**
+   * Folders searched for catalogs (`<dir>/<name>.yaml`), in order, after the `catalog/` folders
+   * beside each scenario file. @default {@link DEFAULT_CATALOG_DIRS}
+   */
   readonly catalogDirs?: readonly string[];
   /** Largest file read, in bytes. @default 8 MiB */
   readonly maxFileBytes?: number;
@@ -98,7 +105,12 @@ export interface LoadOptions {
   readonly maxExpandedNodes?: number;
 }
 
-export const DEFAULT_CATALOG_DIRS: readonly string[] = ['scenarios/catalog'];
+/** The catalogs this package ships (`scenarios/catalog` of its own folder). */
+export const PACKAGE_CATALOG_DIR: string = fileURLToPath(new URL('../../scenarios/catalog', import.meta.url));
+/** The challenge sets this package ships. */
+export const PACKAGE_CHALLENGE_SETS: string = fileURLToPath(new URL('../../challenge-sets', import.meta.url));
+/** `scenarios/catalog` of the working directory, then the package's own catalogs. */
+export const DEFAULT_CATALOG_DIRS: readonly string[] = ['scenarios/catalog', PACKAGE_CATALOG_DIR];
 export const DEFAULT_MAX_FILE_BYTES = 8 * 1024 * 1024;
 export const DEFAULT_MAX_EXPANDED_NODES = 2_000_000;
 
@@ -343,7 +355,10 @@ async function walk(display: string, abs: string, found: Found[], visited: Set<s
  * Synchronous because `parseScenarioText` is: catalogs are few and small.
  */
 class CatalogStore {
-  private readonly cache = new Map<string, CatalogLookup>();
+  /** Lookups by the catalog file found (absolute path), so that each file is read once. */
+  private readonly byFile = new Map<string, CatalogLookup>();
+  /** The folders searched for a scenario file's catalogs, by the file's folder. */
+  private readonly searchOf = new Map<string, string[]>();
 
   constructor(
     private readonly opts: ResolvedOptions,
@@ -351,17 +366,37 @@ class CatalogStore {
     private readonly warnings: InputIssue[],
   ) {}
 
-  lookup(name: string): CatalogLookup {
-    const cached = this.cache.get(name);
-    if (cached !== undefined) return cached;
-    const result = this.load(name);
-    this.cache.set(name, result);
-    return result;
+  /**
+   * Where a scenario file looks for catalogs: `catalog/` beside it and in each ancestor folder up
+   * to the working directory (only beside it when it lies outside), then `catalogDirs`; each
+   * folder once, in that order.
+   */
+  private search(scenarioFile: string): string[] {
+    const dir = path.dirname(scenarioFile);
+    let dirs = this.searchOf.get(dir);
+    if (dirs !== undefined) return dirs;
+    const cwd = process.cwd();
+    const near: string[] = [];
+    const inside = dir === cwd || dir.startsWith(cwd + path.sep);
+    for (let d = dir; ; d = path.dirname(d)) {
+      near.push(path.join(d, 'catalog'));
+      if (!inside || d === cwd || path.dirname(d) === d) break;
+    }
+    const seen = new Set<string>();
+    dirs = [];
+    for (const d of [...near, ...this.opts.catalogDirs]) {
+      const abs = path.resolve(d);
+      if (seen.has(abs)) continue;
+      seen.add(abs);
+      dirs.push(d);
+    }
+    this.searchOf.set(dir, dirs);
+    return dirs;
   }
 
-  private load(name: string): CatalogLookup {
-    for (const dir of this.opts.catalogDirs) {
-      const display = path.join(dir, `${name}.yaml`);
+  lookup(name: string, scenarioFile: string): CatalogLookup {
+    const dirs = this.search(scenarioFile);
+    for (const dir of dirs) {
       const abs = path.resolve(dir, `${name}.yaml`);
       let isFile: boolean;
       try {
@@ -370,30 +405,45 @@ class CatalogStore {
         continue;
       }
       if (!isFile) continue;
-      const text = readTextSync(abs, this.opts.maxFileBytes);
-      if (!text.ok) {
-        this.issues.push({ pos: { file: display }, message: text.message });
-        return { ok: false, message: `cannot use catalog \`${name}\`: \`${display}\` cannot be read` };
-      }
-      const r = parseCatalogText(text.text, display, this.opts);
-      this.warnings.push(...r.warnings);
-      if (r.issues.length > 0) {
-        this.issues.push(...r.issues);
-        return { ok: false, message: `cannot use catalog \`${name}\`: \`${display}\` has errors` };
-      }
-      return { ok: true, tools: r.tools };
+      const cached = this.byFile.get(abs);
+      if (cached !== undefined) return cached;
+      const result = this.load(abs, displayPath(abs));
+      this.byFile.set(abs, result);
+      return result;
     }
-    const available: string[] = [];
-    for (const dir of this.opts.catalogDirs) {
+    const available = new Set<string>();
+    for (const dir of dirs) {
       try {
-        for (const f of readdirSync(dir)) if (f.endsWith('.yaml')) available.push(f.slice(0, -'.yaml'.length));
+        for (const f of readdirSync(dir)) if (f.endsWith('.yaml')) available.add(f.slice(0, -'.yaml'.length));
       } catch {
         // a missing catalog folder simply offers nothing
       }
     }
-    const where = this.opts.catalogDirs.map((d) => `\`${d}\``).join(', ');
-    return { ok: false, message: `unknown catalog \`${name}\`${didYouMean(name, available)}: no \`${name}.yaml\` in ${where}` };
+    const where = dirs.filter((d) => existsSync(d)).map((d) => `\`${displayPath(path.resolve(d))}\``);
+    return { ok: false, message: `unknown catalog \`${name}\`${didYouMean(name, [...available].sort())}: no \`${name}.yaml\` in ${where.length > 0 ? where.join(', ') : 'any catalog folder'}` };
   }
+
+  private load(abs: string, display: string): CatalogLookup {
+    const name = path.basename(abs, '.yaml');
+    const text = readTextSync(abs, this.opts.maxFileBytes);
+    if (!text.ok) {
+      this.issues.push({ pos: { file: display }, message: text.message });
+      return { ok: false, message: `cannot use catalog \`${name}\`: \`${display}\` cannot be read` };
+    }
+    const r = parseCatalogText(text.text, display, this.opts);
+    this.warnings.push(...r.warnings);
+    if (r.issues.length > 0) {
+      this.issues.push(...r.issues);
+      return { ok: false, message: `cannot use catalog \`${name}\`: \`${display}\` has errors` };
+    }
+    return { ok: true, tools: r.tools };
+  }
+}
+
+/** A path as messages show it: relative to the working directory when inside it. */
+function displayPath(abs: string): string {
+  const rel = path.relative(process.cwd(), abs);
+  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : abs;
 }
 
 /** Parse a catalog file's text: `tools: {NAME: spec}`. */
@@ -439,7 +489,7 @@ export async function loadScenarios(paths: readonly string[], options?: LoadOpti
       if (m.manifest) manifests.push(m.manifest);
       continue;
     }
-    const r = parseText(text.text, f.display, (name) => catalogs.lookup(name), opts, seenIds);
+    const r = parseText(text.text, f.display, (name) => catalogs.lookup(name, f.abs), opts, seenIds);
     scenarios.push(...r.scenarios);
     issues.push(...r.issues);
     warnings.push(...r.warnings);

@@ -7,6 +7,8 @@
  *   minPassRate: 1                    # fraction of scenario × mode runs that must pass (default 0)
  *   overBlockBudget:                  # new over-blocks tolerated per set (default 0 each)
  *     set-1: 0
+ * catalogs: [tools/catalog]           # more folders of tool catalogs, searched after the
+ *                                     # `catalog/` folders beside a scenario file (default none)
  * ```
  *
  * The gate's floor and budgets come from this file only: no flag or environment variable loosens
@@ -27,11 +29,13 @@ export const DEFAULT_BASELINE = 'reports/baseline.json';
 
 export interface ProjectConfig {
   readonly gate: GatePolicy & { readonly baseline: string };
+  /** Folders of tool catalogs (`catalogs:`), relative to the working directory. */
+  readonly catalogs: readonly string[];
   /** Where the settings came from: the file, or `defaults` when there is none. */
   readonly source: string;
 }
 
-const TOP_KEYS = ['gate'];
+const TOP_KEYS = ['gate', 'catalogs'];
 const GATE_KEYS = ['baseline', 'minPassRate', 'overBlockBudget'];
 
 /**
@@ -43,7 +47,7 @@ export async function loadProjectConfig(file = PROJECT_CONFIG_FILE): Promise<Pro
   try {
     text = await readFile(file, 'utf8');
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { gate: { ...DEFAULT_GATE_POLICY, baseline: DEFAULT_BASELINE }, source: 'defaults' };
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { gate: { ...DEFAULT_GATE_POLICY, baseline: DEFAULT_BASELINE }, catalogs: [], source: 'defaults' };
     throw new InputError('CONFIG_UNREADABLE', [{ pos: { file }, message: `cannot read the file (${(e as Error).message})` }]);
   }
   const parsed = parseYaml(text, file, DEFAULT_MAX_EXPANDED_NODES);
@@ -54,11 +58,18 @@ export async function loadProjectConfig(file = PROJECT_CONFIG_FILE): Promise<Pro
   let baseline = DEFAULT_BASELINE;
   let minPassRate = DEFAULT_GATE_POLICY.minPassRate;
   const overBlockBudget: Record<string, number> = {};
+  const catalogs: string[] = [];
   if (root !== null && !isMap(root)) issues.push({ pos: view.pos(root), message: 'expected a map with `gate`' });
   if (isMap(root)) {
     for (const e of view.entries(root)) {
       if (e.key === undefined || !TOP_KEYS.includes(e.key)) {
-        issues.push({ pos: view.pos(e.keyNode, root), message: `unknown key \`${e.key ?? '?'}\`${didYouMean(e.key ?? '', TOP_KEYS)} (the file sets \`gate\`)` });
+        issues.push({ pos: view.pos(e.keyNode, root), message: `unknown key \`${e.key ?? '?'}\`${didYouMean(e.key ?? '', TOP_KEYS)} (the file sets \`gate\` and \`catalogs\`)` });
+        continue;
+      }
+      if (e.key === 'catalogs') {
+        const list = view.value(e.value);
+        if (Array.isArray(list) && list.every((d) => typeof d === 'string' && d.trim() !== '')) catalogs.push(...(list as string[]));
+        else issues.push({ pos: view.pos(e.value ?? e.keyNode, root), message: 'expected a list of folder paths, e.g. `[tools/catalog]`' });
         continue;
       }
       const gate = view.deref(e.value);
@@ -94,5 +105,5 @@ export async function loadProjectConfig(file = PROJECT_CONFIG_FILE): Promise<Pro
     }
   }
   if (issues.length > 0) throw new InputError('CONFIG_INVALID', issues);
-  return { gate: { baseline, minPassRate, overBlockBudget }, source: file };
+  return { gate: { baseline, minPassRate, overBlockBudget }, catalogs, source: file };
 }

@@ -66,8 +66,10 @@ describe('guard-eval.config.yaml', () => {
   it('gives the gate its floor and budgets; a missing file gives the defaults', async () => {
     const dir = tmp();
     const f = join(dir, 'guard-eval.config.yaml');
-    writeFileSync(f, 'gate:\n  baseline: ci/base.json\n  minPassRate: 0.95\n  overBlockBudget: {set-6: 2}\n');
-    expect(await loadProjectConfig(f)).toEqual({ gate: { baseline: 'ci/base.json', minPassRate: 0.95, overBlockBudget: { 'set-6': 2 } }, source: f });
+    writeFileSync(f, 'gate:\n  baseline: ci/base.json\n  minPassRate: 0.95\n  overBlockBudget: {set-6: 2}\ncatalogs: [tools/catalog, more]\n');
+    expect(await loadProjectConfig(f)).toEqual({ gate: { baseline: 'ci/base.json', minPassRate: 0.95, overBlockBudget: { 'set-6': 2 } }, catalogs: ['tools/catalog', 'more'], source: f });
+    writeFileSync(f, 'catalogs: tools/catalog\n');
+    await expect(loadProjectConfig(f)).rejects.toThrow(/:1:11: expected a list of folder paths/);
     expect((await loadProjectConfig(join(dir, 'none.yaml'))).source).toBe('defaults');
   });
 
