@@ -27,7 +27,7 @@ def main() -> int:
                 "protocol": PROTOCOL,
                 "name": "allow-all (Python example)",
                 # It takes every input and ignores it; no capabilities, no rule ids.
-                "features": {"policy": True, "from": True, "capabilities": False, "rules": "own", "orderDependent": False},
+                "features": {"policy": True, "from": True, "capabilities": False, "rules": "none", "orderDependent": False},
             }
         elif method == "newSession":
             session = f"s{next(ids)}"

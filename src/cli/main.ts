@@ -9,6 +9,7 @@ import { GUARD_NAMES } from '../harness/guards.js';
 import { REPORTER_NAMES } from '../harness/reports/index.js';
 import { classifyCommand } from './classify.js';
 import { compareCommand } from './compare.js';
+import { conformanceCommand } from './conformance.js';
 import { coverageCommand } from './coverage.js';
 import { gateCommand } from './gate.js';
 import { labelApplyCommand, labelExportCommand, labelImportCommand } from './label.js';
@@ -183,6 +184,16 @@ export async function main(argv: readonly string[], io: CliIO = defaultIO): Prom
     .option('--quiet', 'print nothing but errors')
     .action(async (paths: string[], o: { min?: string; out: string; json?: boolean; quiet?: boolean }) => {
       code = await coverageCommand(paths, { out: o.out, json: o.json === true, quiet: o.quiet === true, ...(o.min !== undefined ? { min: o.min } : {}) }, io);
+    });
+
+  program
+    .command('conformance')
+    .description('check that a guard keeps the contract the runner relies on (sessions isolated, batches in flight together, Code Mode parents, failed calls, errors, time limits) and print what to fix')
+    .argument('<guard>', 'a guard spec: a built-in name, a module path or package name, or exec:<command>')
+    .option('--guard-timeout <ms>', 'time limit of one guard call (default 10000)')
+    .option('--json', 'print the report as JSON')
+    .action(async (spec: string, o: { guardTimeout?: string; json?: boolean }) => {
+      code = await conformanceCommand(spec, { ...(o.guardTimeout !== undefined ? { guardTimeout: o.guardTimeout } : {}), json: o.json === true }, io);
     });
 
   program

@@ -24,20 +24,28 @@ type Ref = Parameters<Session['record']>[0];
 export function constantGuard(name: string, verdict: Verdict): GuardUnderTest {
   const decision: GuardDecision = verdict === 'allow' ? { verdict, rules: [] } : { verdict, rules: [{ id: `baseline.${name}`, reason: `${name}: every call gets ${verdict}` }] };
   let next = 0;
+  const open = new Set<string>();
   return {
     name,
-    // One verdict whatever the input: every input is taken, no capability is reported, and the
-    // one rule id it reports is its own.
-    features: { policy: true, from: true, capabilities: false, rules: 'own', orderDependent: false },
+    // One verdict whatever the input: every input is taken, no capability is reported, and the one
+    // rule id a stricter verdict names is its own.
+    features: { policy: true, from: true, capabilities: false, rules: verdict === 'allow' ? 'none' : 'own', orderDependent: false },
     async newSession() {
-      return `s${next++}`;
+      const id = `s${next++}`;
+      open.add(id);
+      return id;
     },
-    async decide() {
+    async decide(session) {
+      if (!open.has(session)) throw new Error(`unknown session \`${session}\``);
       return decision;
     },
     async record() {},
-    async endSession() {},
-    async close() {},
+    async endSession(session) {
+      open.delete(session);
+    },
+    async close() {
+      open.clear();
+    },
   };
 }
 
