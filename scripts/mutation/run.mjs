@@ -364,11 +364,14 @@ const UNIT_TESTS = {
   'gate.ts': ['gate', 'test/readme.test.ts'],
   'rules.ts': ['test/readme.test.ts'],
   'config.ts': ['bounds'],
+  'command.ts': ['head-lines'],
 };
 /** Test files by name in test/core (`gate` → test/core/gate.test.ts), or by path from the root. */
 function unitTestsFor(file) {
   const base = file.slice('src/core/'.length).replace(/\.ts$/, '');
-  const names = new Set([...(UNIT_TESTS[`${base}.ts`] ?? []), base, 'guard']);
+  // A file's own tests, those written to kill its mutants (`<name>-kills*.test.ts`), and the listed ones.
+  const kills = readdirSync(join(ROOT, 'test/core')).filter((f) => f.startsWith(`${base}-kills`) && f.endsWith('.test.ts')).map((f) => f.slice(0, -'.test.ts'.length));
+  const names = new Set([...(UNIT_TESTS[`${base}.ts`] ?? []), base, ...kills, 'guard']);
   return [...names].map((n) => (n.includes('/') ? n : `test/core/${n}.test.ts`)).filter((f) => existsSync(join(ROOT, f)));
 }
 /**

@@ -1,8 +1,15 @@
-/** `guard-eval explain <id>`: the step-by-step trace of one scenario under the built-in guard. */
+/**
+ * `guard-eval explain <id>`: the step-by-step trace of one scenario under the built-in guard (its
+ * capabilities with evidence, chain state, findings, rules), or under any guard (`--guard`) what
+ * that guard answered at each step.
+ */
 import { loadCliScenarios } from './scenarios.js';
 import { didYouMean } from '../core/suggest.js';
 import { builtinGuard } from '../harness/guards.js';
-import type { TraceEntry } from '../harness/guards.js';
+import type { GuardDecision, GuardUnderTest, TraceEntry } from '../harness/guards.js';
+import type { ToolCall } from '../core/types.js';
+import { loadGuardConfig } from '../io/guard-config.js';
+import { openGuard, parseGuardTimeout } from './run.js';
 import { runModes, runScenario } from '../harness/runner.js';
 import type { BaseGuardSettings } from '../harness/runner.js';
 import type { Scenario, ScenarioResult } from '../harness/model.js';
@@ -11,15 +18,30 @@ import type { CliIO } from './main.js';
 
 const yesNo = (b: boolean): string => (b ? 'yes' : 'no');
 
-/** Render the trace of one run. Pure. */
-export function renderExplanation(scenario: Scenario, result: ScenarioResult, trace: readonly TraceEntry[]): string {
+/** What another guard answered for one call: the call as sent and the decision. */
+export interface AnswerEntry {
+  readonly call: ToolCall;
+  readonly answer: GuardDecision;
+}
+
+/**
+ * Render the trace of one run. Pure. `trace` holds the built-in guard's traced decisions, or another
+ * guard's answers (which carry no chain state or evidence).
+ */
+export function renderExplanation(scenario: Scenario, result: ScenarioResult, trace: readonly (TraceEntry | AnswerEntry)[]): string {
   const lines: string[] = [`${scenario.id} [${result.mode}]  ${scenario.loc.file}:${scenario.loc.line}`];
   if (scenario.title) lines.push(scenario.title);
   lines.push('');
   result.steps.forEach((st, i) => {
     const t = trace[i];
     lines.push(`${i + 1}. ${st.path}  ${st.call}  (session ${st.session}, turn ${t?.call.turn ?? '?'}${t?.call.parent ? `, inside ${t.call.parent}` : ''})  ${scenario.loc.file}:${st.line}`);
-    if (t) {
+    if (t && 'answer' in t) {
+      const a = t.answer;
+      if (a.capabilities !== undefined) lines.push(`   capabilities: ${a.capabilities.length > 0 ? a.capabilities.join('; ') : 'none'}`);
+      const rules = a.rules ?? [];
+      lines.push(`   rules: ${rules.length > 0 ? rules.map((r) => `${r.id}${r.reason !== undefined ? `: ${r.reason}` : ''}`).join('\n          ') : 'none reported'}`);
+      if (a.error !== undefined) lines.push(`   error: ${a.error}`);
+    } else if (t) {
       const d = t.decision;
       const caps = d.capabilities.map((c) => {
         const ev = d.evidence.filter((e) => e.capability === c).map((e) => `${e.source}:${e.term}`);
@@ -42,7 +64,10 @@ export function renderExplanation(scenario: Scenario, result: ScenarioResult, tr
 /**
  * @returns 0 when the scenario passes in every mode explained, 1 otherwise; an unknown id throws InputError
  */
-export async function explainCommand(id: string, paths: readonly string[], opts: { mode?: string }, io: CliIO, base: BaseGuardSettings = {}): Promise<number> {
+export async function explainCommand(id: string, paths: readonly string[], opts: { mode?: string; guard?: string; guardConfig?: string; guardTimeout?: string }, io: CliIO, baseSettings: BaseGuardSettings = {}): Promise<number> {
+  const base: BaseGuardSettings = opts.guardConfig !== undefined ? await loadGuardConfig(opts.guardConfig) : baseSettings;
+  const spec = opts.guard ?? 'builtin';
+  const timeoutMs = parseGuardTimeout(opts.guardTimeout);
   const { scenarios } = await loadCliScenarios(paths, ['challenge-sets', 'scenarios']);
   const scenario = scenarios.find((s) => s.id === id);
   if (!scenario) {
@@ -54,13 +79,34 @@ export async function explainCommand(id: string, paths: readonly string[], opts:
   }
   let failed = false;
   for (const mode of modes) {
-    const trace: TraceEntry[] = [];
-    const guard = builtinGuard({ trace: (e) => trace.push(e) });
+    const trace: (TraceEntry | AnswerEntry)[] = [];
+    const guard = spec === 'builtin' ? builtinGuard({ trace: (e) => trace.push(e) }) : answersOf(await openGuard(spec, timeoutMs), trace);
     // The trace follows the canonical order, one decision per step: no batch exploration here.
-    const result = await runScenario(scenario, mode, { guard, base, explore: false });
-    await guard.close();
+    let result: ScenarioResult;
+    try {
+      result = await runScenario(scenario, mode, { guard, base, explore: false, callTimeoutMs: timeoutMs });
+    } finally {
+      await guard.close();
+    }
     io.stdout(renderExplanation(scenario, result, trace));
     if (result.status !== 'pass') failed = true;
   }
   return failed ? 1 : 0;
+}
+
+/** `guard`, noting each decision it answers, in the order the calls were sent. */
+function answersOf(guard: GuardUnderTest, into: (TraceEntry | AnswerEntry)[]): GuardUnderTest {
+  return {
+    name: guard.name,
+    ...(guard.features !== undefined ? { features: guard.features } : {}),
+    newSession: (c) => guard.newSession(c),
+    decide: async (s, call) => {
+      const answer = await guard.decide(s, call);
+      into.push({ call, answer });
+      return answer;
+    },
+    record: (s, r, o) => guard.record(s, r, o),
+    endSession: (s) => guard.endSession(s),
+    close: () => guard.close(),
+  };
 }

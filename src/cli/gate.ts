@@ -64,8 +64,10 @@ export async function runGate(results: RunResults, opts: GateOptions, io: CliIO)
   const config = await loadProjectConfig();
   const file = opts.baseline ?? config.gate.baseline;
   const baseline = await readBaseline(file);
-  if (baseline.guard !== results.guard) {
-    throw new InputError('BASELINE_GUARD', [{ pos: { file }, message: `the baseline is of guard \`${baseline.guard}\`, this run is of \`${results.guard}\`: compare like with like` }]);
+  const baseSpec = baseline.guardSpec ?? baseline.guard;
+  const runSpec = results.guardSpec ?? results.guard;
+  if (baseline.guard !== results.guard || baseSpec !== runSpec) {
+    throw new InputError('BASELINE_GUARD', [{ pos: { file }, message: `the baseline is of guard \`${baseline.guard}\` (\`--guard ${baseSpec}\`), this run is of \`${results.guard}\` (\`--guard ${runSpec}\`): compare like with like` }]);
   }
   const report = compareToBaseline(baseline, results, config.gate, opts.partial);
   await writeTextFiles(opts.out, [{ file: 'gate.md', text: `${renderGateMarkdown(report, file, markdownText)}\n` }]);

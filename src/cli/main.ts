@@ -153,12 +153,15 @@ export async function main(argv: readonly string[], io: CliIO = defaultIO): Prom
 
   program
     .command('explain')
-    .description('print the step-by-step trace of one scenario under the built-in guard')
+    .description('print the step-by-step trace of one scenario under the built-in guard, or what another guard (--guard) answered at each step')
     .argument('<id>', 'the scenario id')
     .argument('[paths...]', 'where to look (default: challenge-sets and scenarios)', [])
     .option('--mode <mode>', 'only this mode')
-    .action(async (id: string, paths: string[], o: { mode?: string }) => {
-      code = await explainCommand(id, paths, o.mode !== undefined ? { mode: o.mode } : {}, io);
+    .option('--guard <spec>', 'the guard: a built-in name, a module path or package name, or exec:<command> (default builtin, the only one with a full trace)')
+    .option('--guard-config <file>', 'a guard configuration applied under the scenario’s own settings')
+    .option('--guard-timeout <ms>', 'time limit of one guard call (default 10000)')
+    .action(async (id: string, paths: string[], o: { mode?: string; guard?: string; guardConfig?: string; guardTimeout?: string }) => {
+      code = await explainCommand(id, paths, { ...(o.mode !== undefined ? { mode: o.mode } : {}), ...(o.guard !== undefined ? { guard: o.guard } : {}), ...(o.guardConfig !== undefined ? { guardConfig: o.guardConfig } : {}), ...(o.guardTimeout !== undefined ? { guardTimeout: o.guardTimeout } : {}) }, io);
     });
 
   program

@@ -51,7 +51,7 @@ export async function mergeReportsCommand(dirs: readonly string[], opts: MergeRe
     if (!(e instanceof MergeError)) throw e;
     throw new InputError('RESULTS_INCONSISTENT', [{ pos: { file: 'merge-reports' }, message: e.message }]);
   }
-  const ctx: ReportContext = { replayCommand: replayCommand(merged.guard, opts.guardConfig) };
+  const ctx: ReportContext = { replayCommand: replayCommand(merged.guardSpec ?? merged.guard, opts.guardConfig ?? merged.guardConfig) };
   const written = await writeReports(merged, ctx, opts.out);
   if (opts.json) io.stdout(REPORTERS.json.render(merged, ctx));
   else if (!opts.quiet) {
@@ -120,6 +120,8 @@ export function resultsProblems(value: unknown): string[] {
   const oneOf = (list: readonly string[]) => (v: unknown) => typeof v === 'string' && list.includes(v);
   const strings = (v: unknown): boolean => Array.isArray(v) && v.every(str);
   field(value, '', 'guard', str, 'a guard name');
+  field(value, '', 'guardSpec', str, 'a guard spec', true);
+  field(value, '', 'guardConfig', str, 'a guard configuration file', true);
   if (!Array.isArray(value.scenarios)) out.push(`scenarios: expected a list, got ${show(value.scenarios)}`);
   else {
     value.scenarios.forEach((s: unknown, i) => {

@@ -166,6 +166,8 @@ export async function runCommand(paths: readonly string[], opts: RunCliOptions, 
   try {
     const results = await runScenarios(selected, {
       guard,
+      guardSpec: opts.guard,
+      ...(opts.guardConfig !== undefined ? { guardConfig: opts.guardConfig } : {}),
       callTimeoutMs: timeoutMs,
       base,
       explore,

@@ -38,6 +38,8 @@ export interface BaselineRun {
 export interface Baseline {
   readonly schema: typeof BASELINE_SCHEMA;
   readonly guard: string;
+  /** How the run named the guard, when that is not its name (a module path, `exec:…`). */
+  readonly guardSpec?: string;
   readonly runs: Readonly<Record<string, BaselineRun>>;
 }
 
@@ -137,7 +139,7 @@ export function toBaseline(results: RunResults): Baseline {
     }
     runs.push([runKey(r.id, r.mode), { file: r.file, line: r.line, set: r.set, steps: sortedRecord(steps) }]);
   }
-  return { schema: BASELINE_SCHEMA, guard: results.guard, runs: sortedRecord(runs) };
+  return { schema: BASELINE_SCHEMA, guard: results.guard, ...(results.guardSpec !== undefined && results.guardSpec !== results.guard ? { guardSpec: results.guardSpec } : {}), runs: sortedRecord(runs) };
 }
 
 /** The baseline as committed: sorted keys, two-space JSON, one step per line, a final newline. */
@@ -151,6 +153,7 @@ export function baselineProblem(v: unknown): string | undefined {
   const o = v as Record<string, unknown>;
   if (o['schema'] !== BASELINE_SCHEMA) return `expected \`schema: "${BASELINE_SCHEMA}"\`, got ${JSON.stringify(o['schema'])}`;
   if (typeof o['guard'] !== 'string') return 'expected `guard`, a string';
+  if (o['guardSpec'] !== undefined && typeof o['guardSpec'] !== 'string') return 'expected `guardSpec`, a string';
   const runs = o['runs'];
   if (runs === null || typeof runs !== 'object' || Array.isArray(runs)) return 'expected `runs`, an object';
   for (const [k, r] of Object.entries(runs as Record<string, unknown>)) {

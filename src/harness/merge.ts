@@ -68,6 +68,9 @@ export function mergeResults(parts: readonly RunResults[], labels?: readonly str
   parts.forEach((p, i) => {
     if (p.schema !== RESULTS_SCHEMA) throw new MergeError(`${label(i)}: schema \`${String(p.schema)}\`, expected \`${RESULTS_SCHEMA}\``);
     if (p.guard !== first.guard) throw new MergeError(`${label(0)} ran guard \`${first.guard}\` but ${label(i)} ran guard \`${p.guard}\`: only runs of one guard merge`);
+    if (p.guardSpec !== first.guardSpec || p.guardConfig !== first.guardConfig) {
+      throw new MergeError(`${label(0)} ran \`--guard ${first.guardSpec ?? first.guard}\`${first.guardConfig !== undefined ? ` with \`--guard-config ${first.guardConfig}\`` : ''} but ${label(i)} ran \`--guard ${p.guardSpec ?? p.guard}\`${p.guardConfig !== undefined ? ` with \`--guard-config ${p.guardConfig}\`` : ''}: only runs of one guard and configuration merge`);
+    }
   });
 
   const entries: Entry[] = [];
@@ -106,7 +109,7 @@ export function mergeResults(parts: readonly RunResults[], labels?: readonly str
     const fb = firstOf(b);
     return byPlace(a.r, b.r) || fa.part - fb.part || fa.pos - fb.pos || modeRank(a.r) - modeRank(b.r);
   });
-  return assembleResults(first.guard, entries.map((e) => e.r));
+  return assembleResults(first.guard, entries.map((e) => e.r), { ...(first.guardSpec !== undefined ? { guardSpec: first.guardSpec } : {}), ...(first.guardConfig !== undefined ? { guardConfig: first.guardConfig } : {}) });
 }
 
 /** A part must be in the runner's order: (file, line) never going back, a scenario's modes together and ascending. */

@@ -222,7 +222,12 @@ export interface Totals {
 /** `results.json`. Versioned: consumers check `schema`. */
 export interface RunResults {
   readonly schema: 'guard-eval/results@1';
+  /** The guard's name (a process guard's, from its hello). */
   readonly guard: string;
+  /** How the run named the guard (`--guard`): what replays and baselines use to run it again. */
+  readonly guardSpec?: string;
+  /** The guard configuration file the run applied (`--guard-config`), if any. */
+  readonly guardConfig?: string;
   readonly totals: Totals;
   readonly sets: readonly { readonly set: string; readonly totals: Totals }[];
   readonly scenarios: readonly ScenarioResult[];

@@ -48,6 +48,10 @@ export interface RunOptions {
   readonly explore?: Partial<ExploreOptions> | false;
   /** Fixed orders for batches by result path (`--order`), to replay one interleaving. */
   readonly orders?: ReadonlyMap<string, Interleaving>;
+  /** How the guard was named (`--guard`), recorded in the results. */
+  readonly guardSpec?: string;
+  /** The guard configuration file (`--guard-config`), recorded in the results. */
+  readonly guardConfig?: string;
 }
 
 export interface ExploreOptions {
@@ -516,7 +520,7 @@ export async function runScenarios(scenarios: readonly Scenario[], options: RunO
     results.push(await runScenario(s, m, options));
     options.onProgress?.(results.length, jobs.length);
   }
-  return assembleResults(options.guard.name, results);
+  return assembleResults(options.guard.name, results, { ...(options.guardSpec !== undefined ? { guardSpec: options.guardSpec } : {}), ...(options.guardConfig !== undefined ? { guardConfig: options.guardConfig } : {}) });
 }
 
 /**
@@ -524,9 +528,18 @@ export async function runScenarios(scenarios: readonly Scenario[], options: RunO
  * and per-set totals counted. The one place that builds a {@link RunResults}, so a run and a
  * merge of shard runs give the same object, key order included.
  */
-export function assembleResults(guard: string, results: readonly ScenarioResult[]): RunResults {
+export function assembleResults(guard: string, results: readonly ScenarioResult[], spec: { readonly guardSpec?: string; readonly guardConfig?: string } = {}): RunResults {
   const pairs = scorePairs(results);
-  return { schema: 'guard-eval/results@1', guard, totals: totals(results, pairs), sets: setTotals(results, pairs), scenarios: [...results], pairs };
+  return {
+    schema: 'guard-eval/results@1',
+    guard,
+    ...(spec.guardSpec !== undefined ? { guardSpec: spec.guardSpec } : {}),
+    ...(spec.guardConfig !== undefined ? { guardConfig: spec.guardConfig } : {}),
+    totals: totals(results, pairs),
+    sets: setTotals(results, pairs),
+    scenarios: [...results],
+    pairs,
+  };
 }
 
 /** Tension pairs: both twins in the same mode, scored together. */

@@ -188,3 +188,24 @@ describe('the example guards', () => {
     expect(strip(a)).toBe(strip(b));
   });
 });
+
+describe('the guard spec travels', () => {
+  it('results.json, the replay commands and the baseline name the spec the run used', async () => {
+    const { cli } = await import('../cli/cli.js');
+    const out = join(dir, 'spec-out');
+    const r = await cli('run', 'test/fixtures/guards/protocol.yaml', '--guard', './examples/guards/deny-all.mjs', '--out', out, '--quiet');
+    expect(r.code).toBe(1);
+    const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as RunResults;
+    expect([results.guard, results.guardSpec]).toEqual(['deny-all (module example)', './examples/guards/deny-all.mjs']);
+    expect(readFileSync(join(out, 'junit.xml'), 'utf8')).toContain('--guard ./examples/guards/deny-all.mjs');
+    const base = join(dir, 'spec-base.json');
+    expect((await cli('run', 'test/fixtures/guards/protocol.yaml', '--guard', './examples/guards/deny-all.mjs', '--out', out, '--quiet', '--update-baseline', '--baseline', base)).code).toBe(0);
+    expect(JSON.parse(readFileSync(base, 'utf8'))).toMatchObject({ guard: 'deny-all (module example)', guardSpec: './examples/guards/deny-all.mjs' });
+    // The same guard name under another spec is another guard: the gate refuses to compare them.
+    const copy = join(dir, 'deny-all-copy.mjs');
+    writeFileSync(copy, readFileSync('examples/guards/deny-all.mjs', 'utf8'));
+    const gate = await cli('run', 'test/fixtures/guards/protocol.yaml', '--guard', copy, '--out', out, '--quiet', '--gate', '--baseline', base);
+    expect(gate.code).toBe(2);
+    expect(gate.err).toContain('compare like with like');
+  });
+});
