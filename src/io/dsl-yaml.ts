@@ -274,9 +274,15 @@ export function parseYaml(text: string, file: string, maxExpandedNodes: number):
   // 4. Resolve aliases and measure the expanded document, iteratively, before building any value.
   const root = doc.contents as ParsedNode | null;
   const duplicates: Node[] = [];
+  LONE_KEYS.length = 0;
   const measured = measure(root, maxExpandedNodes, duplicates);
   for (const key of duplicates) {
     issues.push({ pos: at(key.range?.[0] ?? 0), message: `duplicate key \`${clipKey(isScalar(key) ? String(key.value) : '')}\`` });
+  }
+  for (const key of LONE_KEYS.splice(0)) {
+    const text = clipKey(isScalar(key) ? String(key.value) : '');
+    duplicates.push(key);
+    issues.push({ pos: at(key.range?.[0] ?? 0), message: `\`${text}\` has no value: inside \`{…}\` a comma ends the value before it, so quote a value that holds a comma (\`description: "…, ${text}"\`)` });
   }
   if (duplicates.length > 0 && measured.kind === 'ok') return { view: undefined, issues, warnings };
   if (measured.kind !== 'ok') {
@@ -404,11 +410,20 @@ function findDuplicateKeys(map: YAMLMap, duplicates: Node[]): void {
   const seen = new Set<unknown>();
   for (const pair of map.items) {
     const k = pair.key as Node | null;
+    // `{description: Recipient, or several}`: the comma ended the value, and `or several` became a
+    // key with no value. Text is never a key without `:` in this format: report it where it stands.
+    if (map.flow === true && pair.value === null && isScalar(k) && k.type === 'PLAIN' && typeof k.value === 'string' && /\s/.test(k.value.trim())) {
+      LONE_KEYS.push(k);
+      continue;
+    }
     if (!isScalar(k) || typeof k.value === 'symbol') continue;
     if (seen.has(k.value)) duplicates.push(k);
     else seen.add(k.value);
   }
 }
+
+/** Keys without a value found by the last {@link measure} (read right after it, then cleared). */
+const LONE_KEYS: Node[] = [];
 
 function clipKey(s: string): string {
   return s.length > 40 ? `${s.slice(0, 40)}…` : s;

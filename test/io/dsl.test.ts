@@ -385,6 +385,13 @@ describe('golden messages: pairs and twins', () => {
 });
 
 describe('golden messages: YAML level', () => {
+  it('a comma in an unquoted value inside `{…}` is an error at the text it cut off, not a silent extra key', () => {
+    expect(errors(lines('id: t/a', 'tools: {t: {}}', 'steps: [{call: t, args: {body: Thanks, we read it.}, expect: allow}]'))).toEqual([
+      't.yaml:3:40: `we read it.` has no value: inside `{…}` a comma ends the value before it, so quote a value that holds a comma (`description: "…, we read it."`)',
+    ]);
+    // Quoted, or a key written with its colon, or a one-word flag: all fine.
+    expect(errors(lines('id: t/a', 'tools: {t: {}}', 'steps: [{call: t, args: {body: "Thanks, we read it.", draft: , flag}, expect: allow}]'))).toEqual([]);
+  });
   it('duplicate key', () => {
     expect(errors(lines('id: t/a', 'id: t/b', 'tools: {t: {}}', 'steps: [{call: t, expect: allow}]'))).toEqual(['t.yaml:2:1: duplicate key `id`']);
   });
