@@ -37,9 +37,10 @@ beforeAll(async () => {
 const failingSets = (r: RunResults): string[] => [...new Set(r.scenarios.filter((s) => s.status !== 'pass').map((s) => s.set))].sort();
 
 describe('challenge sets', () => {
-  it('are the six sets, each with a README and a manifest', () => {
-    expect(SET_DIRS).toEqual(['set-1-classification', 'set-2-chains', 'set-3-transitions', 'set-4-state', 'set-5-code-mode-batches', 'set-6-tension-pairs']);
+  it('are the set folders found, each with a README and a manifest of its id', () => {
+    expect(SET_DIRS.length).toBeGreaterThanOrEqual(6);
     for (const d of SET_DIRS) {
+      expect(d).toMatch(/^set-[1-9][0-9]*-[a-z0-9-]+$/);
       expect(readFileSync(join(ROOT, d, 'README.md'), 'utf8')).toMatch(/^# /);
       // The loader checks each manifest's count and set id against its folder (beforeAll would have thrown).
       expect(readFileSync(join(ROOT, d, 'manifest.yaml'), 'utf8')).toMatch(new RegExp(`^id: ${d.split('-').slice(0, 2).join('-')}$`, 'm'));

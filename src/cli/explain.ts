@@ -17,6 +17,8 @@ import { InputError } from '../io/errors.js';
 import type { CliIO } from './main.js';
 
 const yesNo = (b: boolean): string => (b ? 'yes' : 'no');
+/** Outcomes that fail a run: marked in the trace, and what `--failing` shows. */
+const FAILED: readonly string[] = ['miss', 'over-block', 'race', 'error'];
 
 /** What another guard answered for one call: the call as sent and the decision. */
 export interface AnswerEntry {
@@ -28,11 +30,15 @@ export interface AnswerEntry {
  * Render the trace of one run. Pure. `trace` holds the built-in guard's traced decisions, or another
  * guard's answers (which carry no chain state or evidence).
  */
-export function renderExplanation(scenario: Scenario, result: ScenarioResult, trace: readonly (TraceEntry | AnswerEntry)[]): string {
+export function renderExplanation(scenario: Scenario, result: ScenarioResult, trace: readonly (TraceEntry | AnswerEntry)[], only: { step?: string; failing?: boolean } = {}): string {
   const lines: string[] = [`${scenario.id} [${result.mode}]  ${scenario.loc.file}:${scenario.loc.line}`];
   if (scenario.title) lines.push(scenario.title);
   lines.push('');
+  let shown = 0;
   result.steps.forEach((st, i) => {
+    if (only.step !== undefined && st.path !== only.step) return;
+    if (only.failing === true && FAILED.includes(st.outcome) === false) return;
+    shown++;
     const t = trace[i];
     lines.push(`${i + 1}. ${st.path}  ${st.call}  (session ${st.session}, turn ${t?.call.turn ?? '?'}${t?.call.parent ? `, inside ${t.call.parent}` : ''})  ${scenario.loc.file}:${st.line}`);
     if (t && 'answer' in t) {
@@ -53,10 +59,12 @@ export function renderExplanation(scenario: Scenario, result: ScenarioResult, tr
       if (d.provenance.length > 0) lines.push(`   provenance: ${d.provenance.join(', ')}`);
       lines.push(`   rules: ${d.rules.length > 0 ? d.rules.map((r) => `${r.id} → ${r.verdict}: ${r.reason}`).join('\n          ') : 'none fired'}`);
     }
-    const verdict = `   verdict: ${st.actual ?? 'none'}   expected: ${st.expected}${st.expectedRule ? ` (${st.expectedRule})` : ''}   ${st.outcome}${st.severity ? ` (${st.severity})` : ''}`;
+    const mark = FAILED.includes(st.outcome) ? '   <- FAILED' : '';
+    const verdict = `   verdict: ${st.actual ?? 'none'}   expected: ${st.expected}${st.expectedRule ? ` (${st.expectedRule})` : ''}   ${st.outcome}${st.severity ? ` (${st.severity})` : ''}${mark}`;
     lines.push(verdict);
     if (st.detail) lines.push(`   ${st.detail}`);
   });
+  if (shown === 0) lines.push(only.step !== undefined ? `no step at \`${only.step}\`` : 'no failing step');
   lines.push('', `status: ${result.status}`);
   return `${lines.join('\n')}\n`;
 }
@@ -64,7 +72,7 @@ export function renderExplanation(scenario: Scenario, result: ScenarioResult, tr
 /**
  * @returns 0 when the scenario passes in every mode explained, 1 otherwise; an unknown id throws InputError
  */
-export async function explainCommand(id: string, paths: readonly string[], opts: { mode?: string; guard?: string; guardConfig?: string; guardTimeout?: string }, io: CliIO, baseSettings: BaseGuardSettings = {}): Promise<number> {
+export async function explainCommand(id: string, paths: readonly string[], opts: { mode?: string; guard?: string; guardConfig?: string; guardTimeout?: string; step?: string; failing?: boolean }, io: CliIO, baseSettings: BaseGuardSettings = {}): Promise<number> {
   const base: BaseGuardSettings = opts.guardConfig !== undefined ? await loadGuardConfig(opts.guardConfig) : baseSettings;
   const spec = opts.guard ?? 'builtin';
   const timeoutMs = parseGuardTimeout(opts.guardTimeout);
@@ -88,7 +96,7 @@ export async function explainCommand(id: string, paths: readonly string[], opts:
     } finally {
       await guard.close();
     }
-    io.stdout(renderExplanation(scenario, result, trace));
+    io.stdout(renderExplanation(scenario, result, trace, { ...(opts.step !== undefined ? { step: opts.step } : {}), ...(opts.failing === true ? { failing: true } : {}) }));
     if (result.status !== 'pass') failed = true;
   }
   return failed ? 1 : 0;

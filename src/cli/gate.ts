@@ -71,7 +71,9 @@ export async function runGate(results: RunResults, opts: GateOptions, io: CliIO)
   }
   const report = compareToBaseline(baseline, results, config.gate, opts.partial);
   await writeTextFiles(opts.out, [{ file: 'gate.md', text: `${renderGateMarkdown(report, file, markdownText)}\n` }]);
+  // Quiet and passing: the verdict's first line only, so a CI log still says the gate ran and passed.
   if (!opts.quiet || !report.passed) io.stdout(`${renderGateText(report, file)}\n`);
+  else io.stdout(`${renderGateText(report, file).split('\n')[0] ?? ''}\n`);
   return report.passed ? 0 : 1;
 }
 

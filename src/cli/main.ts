@@ -16,7 +16,7 @@ import { labelApplyCommand, labelExportCommand, labelImportCommand } from './lab
 import { mergeReportsCommand } from './merge-reports.js';
 import { explainCommand } from './explain.js';
 import { DEFAULT_TIMEOUT_MS, importToolsCommand } from './import-tools.js';
-import { newCommand } from './new.js';
+import { newCommand, newSetCommand } from './new.js';
 import { runCommand } from './run.js';
 import { validateCommand } from './validate.js';
 
@@ -145,10 +145,19 @@ export async function main(argv: readonly string[], io: CliIO = defaultIO): Prom
 
   program
     .command('new')
-    .description('write a commented scenario skeleton that validates')
+    .description('write a commented scenario skeleton that validates (inside a challenge set, its manifest count follows)')
     .argument('<id>', 'the scenario id, `<set>/<name>`')
     .action(async (id: string) => {
       code = await newCommand(id, io);
+    });
+
+  program
+    .command('new-set')
+    .description('create a challenge set: challenge-sets/<set-N-name>/ with its manifest and a README')
+    .argument('<name>', 'the set folder, `set-<N>-<name>` (e.g. set-7-ci-agents)')
+    .option('--title <text>', 'the title of the set in its README')
+    .action(async (name: string, o: { title?: string }) => {
+      code = await newSetCommand(name, o.title !== undefined ? { title: o.title } : {}, io);
     });
 
   program
@@ -160,8 +169,10 @@ export async function main(argv: readonly string[], io: CliIO = defaultIO): Prom
     .option('--guard <spec>', 'the guard: a built-in name, a module path or package name, or exec:<command> (default builtin, the only one with a full trace)')
     .option('--guard-config <file>', 'a guard configuration applied under the scenario’s own settings')
     .option('--guard-timeout <ms>', 'time limit of one guard call (default 10000)')
-    .action(async (id: string, paths: string[], o: { mode?: string; guard?: string; guardConfig?: string; guardTimeout?: string }) => {
-      code = await explainCommand(id, paths, { ...(o.mode !== undefined ? { mode: o.mode } : {}), ...(o.guard !== undefined ? { guard: o.guard } : {}), ...(o.guardConfig !== undefined ? { guardConfig: o.guardConfig } : {}), ...(o.guardTimeout !== undefined ? { guardTimeout: o.guardTimeout } : {}) }, io);
+    .option('--step <path>', 'only the step at this result path, e.g. `steps[3]` or `steps[2].repeat[7].steps[0]`')
+    .option('--failing', 'only the steps that fail (miss, over-block, race, error)')
+    .action(async (id: string, paths: string[], o: { mode?: string; guard?: string; guardConfig?: string; guardTimeout?: string; step?: string; failing?: boolean }) => {
+      code = await explainCommand(id, paths, { ...(o.mode !== undefined ? { mode: o.mode } : {}), ...(o.guard !== undefined ? { guard: o.guard } : {}), ...(o.guardConfig !== undefined ? { guardConfig: o.guardConfig } : {}), ...(o.guardTimeout !== undefined ? { guardTimeout: o.guardTimeout } : {}), ...(o.step !== undefined ? { step: o.step } : {}), ...(o.failing === true ? { failing: true } : {}) }, io);
     });
 
   program

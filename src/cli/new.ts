@@ -1,5 +1,9 @@
-/** `guard-eval new <set>/<name>`: write a commented scenario skeleton that validates. */
-import { mkdir, readdir, writeFile } from 'node:fs/promises';
+/**
+ * `guard-eval new <set>/<name>`: write a commented scenario skeleton that validates (inside a
+ * challenge set, its manifest's count goes up by one); `guard-eval new-set <set-N-name>`: a new
+ * challenge set's folder, manifest and README.
+ */
+import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { InputError } from '../io/errors.js';
 import type { CliIO } from './main.js';
@@ -62,6 +66,19 @@ export async function newCommand(id: string, io: CliIO, root = '.'): Promise<num
     // No challenge-sets folder: the scenarios folder it is.
   }
   const file = `${join(dir, ...rest)}.yaml`;
+  // A set's manifest counts its scenarios: read it first, so that a manifest this cannot update
+  // stops before anything is written.
+  const manifest = join(dir, 'manifest.yaml');
+  let manifestText: string | undefined;
+  try {
+    manifestText = await readFile(manifest, 'utf8');
+  } catch {
+    // Not a set with a manifest: nothing to keep in step.
+  }
+  const bumped = manifestText === undefined ? undefined : bumpCount(manifestText);
+  if (manifestText !== undefined && bumped === undefined) {
+    throw new InputError('MANIFEST', [{ pos: { file: manifest }, message: 'expected a line `scenarios: <count>` to keep in step: nothing was written' }]);
+  }
   await mkdir(dirname(file), { recursive: true });
   try {
     await writeFile(file, skeleton(id), { flag: 'wx' });
@@ -70,5 +87,69 @@ export async function newCommand(id: string, io: CliIO, root = '.'): Promise<num
     throw e;
   }
   io.stdout(`wrote ${file}\n`);
+  if (bumped !== undefined) {
+    await writeFile(manifest, bumped);
+    io.stdout(`${manifest}: scenarios ${bumped.match(COUNT)?.[2] ?? '?'}\n`);
+  }
+  return 0;
+}
+
+const COUNT = /^(scenarios:[ \t]*)(\d+)/m;
+
+/** A manifest's text with its scenario count one higher, comments and layout kept; undefined without a count. */
+export function bumpCount(text: string): string | undefined {
+  const m = COUNT.exec(text);
+  if (m === null) return undefined;
+  return text.replace(COUNT, `${m[1] as string}${Number(m[2]) + 1}`);
+}
+
+const SET_NAME = /^(set-[1-9][0-9]*)-([a-z0-9][a-z0-9-]*[a-z0-9])$/;
+
+/** A new set's README. Pure. */
+export function setReadme(id: string, title: string): string {
+  return `# ${id}: ${title}
+
+What this set measures, in a paragraph: the behaviour under test, the rules that decide it (the
+rules table of the README), and why it needs a set of its own.
+
+Add scenarios with \`npx guard-eval new ${id}/<name>\` (the manifest's count follows), check them with
+\`npx guard-eval validate challenge-sets/<this folder>\`, run them with \`npx guard-eval run
+challenge-sets/<this folder>\`.
+
+## Files
+
+| file | scenarios | what |
+| --- | ---: | --- |
+
+## Known gaps
+
+Steps the built-in guard gets wrong today, each labelled as the semantics say, and reported.
+`;
+}
+
+/**
+ * `guard-eval new-set <set-N-name> --title <text>`: create \`challenge-sets/<set-N-name>/\` with
+ * a manifest (no scenarios yet) and a README. Never overwrites; an id another folder uses is refused.
+ * @returns 0; a bad name, a taken id or an existing folder throw InputError (exit 2)
+ */
+export async function newSetCommand(name: string, opts: { title?: string }, io: CliIO, root = '.'): Promise<number> {
+  const m = SET_NAME.exec(name);
+  if (m === null) throw new InputError('USAGE', [{ pos: { file: name }, message: 'expected a set folder name `set-<N>-<name>` of lowercase letters, digits and `-` (e.g. `set-7-ci-agents`)' }]);
+  const [, id, short] = m as unknown as [string, string, string];
+  const base = join(root, 'challenge-sets');
+  let existing: string[] = [];
+  try {
+    existing = (await readdir(base, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name);
+  } catch {
+    // No challenge-sets folder yet: it is made below.
+  }
+  const taken = existing.find((d) => d === id || d.startsWith(`${id}-`));
+  if (taken !== undefined) throw new InputError('EXISTS', [{ pos: { file: join(base, taken) }, message: `the set id \`${id}\` is taken by this folder: pick another number` }]);
+  const dir = join(base, name);
+  await mkdir(dir, { recursive: true });
+  const title = (opts.title ?? short.replace(/-/g, ' ')).trim();
+  await writeFile(join(dir, 'manifest.yaml'), `id: ${id}\nname: ${short}\nversion: 1\nscenarios: 0\n`, { flag: 'wx' });
+  await writeFile(join(dir, 'README.md'), setReadme(id, title), { flag: 'wx' });
+  io.stdout(`wrote ${join(dir, 'manifest.yaml')}\nwrote ${join(dir, 'README.md')}\nnext: npx guard-eval new ${id}/<name>\n`);
   return 0;
 }

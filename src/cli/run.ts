@@ -53,6 +53,8 @@ export interface RunCliOptions {
   readonly reporter?: readonly string[];
   /** `i/n`: run only the i-th of n deterministic shards (pairs stay together). */
   readonly shard?: string;
+  /** Off a terminal, the time between progress lines. @default 5000 */
+  readonly progressEveryMs?: number;
 }
 
 /**
@@ -109,6 +111,9 @@ export function parseExploreOptions(opts: Pick<RunCliOptions, 'interleavings' | 
 }
 
 
+/** How often a run off a terminal prints its progress line. */
+const PROGRESS_EVERY_MS = 5000;
+
 /** `--guard-timeout <ms>`: a positive integer number of milliseconds. */
 export function parseGuardTimeout(text: string | undefined): number {
   if (text === undefined) return 10_000;
@@ -163,6 +168,10 @@ export async function runCommand(paths: readonly string[], opts: RunCliOptions, 
   const guard = await openGuard(opts.guard, timeoutMs);
   const started = Date.now();
   let progressShown = false;
+  // Off a terminal (a CI log), a line every few seconds instead of a line rewritten in place.
+  const every = opts.progressEveryMs ?? PROGRESS_EVERY_MS;
+  let nextLine = started + every;
+  let linesPrinted = false;
   try {
     const results = await runScenarios(selected, {
       guard,
@@ -173,10 +182,18 @@ export async function runCommand(paths: readonly string[], opts: RunCliOptions, 
       explore,
       ...(orders.size > 0 ? { orders } : {}),
       ...(opts.mode !== undefined ? { mode: opts.mode as Mode } : {}),
-      onProgress: (done, total) => {
-        if (!io.isTTY || opts.quiet || Date.now() - started < 1000) return;
-        progressShown = true;
-        io.stderr(`\r${done}/${total} scenario runs`);
+      onProgress: (done, total, last) => {
+        if (opts.quiet || opts.json) return;
+        const now = Date.now();
+        if (io.isTTY) {
+          if (now - started < 1000) return;
+          progressShown = true;
+          io.stderr(`\r${done}/${total} scenario runs`);
+        } else if (now >= nextLine || (done === total && linesPrinted)) {
+          linesPrinted = true;
+          nextLine = now + every;
+          io.stderr(`progress: ${done}/${total} scenario runs (${last.set}), ${Math.round((now - started) / 1000)} s\n`);
+        }
       },
     });
     if (progressShown) io.stderr('\n');

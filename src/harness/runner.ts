@@ -37,7 +37,7 @@ export interface RunOptions {
   /** A decide or record call slower than this is an `error` outcome. @default 10000 */
   readonly callTimeoutMs?: number;
   /** Called after each scenario × mode run. */
-  readonly onProgress?: (done: number, total: number) => void;
+  readonly onProgress?: (done: number, total: number, last: ScenarioResult) => void;
   /**
    * How batches are explored: exhaustively up to `limit` members, by seeded sampling beyond;
    * `interleavings` caps the orders tried per batch; `reduce` tries one order per partial-order
@@ -518,7 +518,7 @@ export async function runScenarios(scenarios: readonly Scenario[], options: RunO
   const results: ScenarioResult[] = [];
   for (const { s, m } of jobs) {
     results.push(await runScenario(s, m, options));
-    options.onProgress?.(results.length, jobs.length);
+    options.onProgress?.(results.length, jobs.length, results[results.length - 1] as ScenarioResult);
   }
   return assembleResults(options.guard.name, results, { ...(options.guardSpec !== undefined ? { guardSpec: options.guardSpec } : {}), ...(options.guardConfig !== undefined ? { guardConfig: options.guardConfig } : {}) });
 }

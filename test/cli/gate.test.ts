@@ -33,6 +33,10 @@ describe('the regression gate at the command line', () => {
     const ok = await cli('run', file, '--gate', '--baseline', baseline, '--out', dir);
     expect(ok.code).toBe(0);
     expect(ok.out).toContain('gate: passed');
+    // Quiet, a passing gate still says so, in one line.
+    const quiet = await cli('run', file, '--gate', '--baseline', baseline, '--out', dir, '--quiet');
+    expect(quiet.code).toBe(0);
+    expect(quiet.out).toBe(`gate: passed against ${baseline}\n`);
     expect(existsSync(join(dir, 'gate.md'))).toBe(true);
     // The label now says allow: the guard's ask is a new over-block at the step's line.
     writeFileSync(file, scenario('allow'));

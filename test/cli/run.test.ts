@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli } from './cli.js';
-import { newCommand } from '../../src/cli/new.js';
+import { bumpCount, newCommand, newSetCommand } from '../../src/cli/new.js';
+import { runCommand } from '../../src/cli/run.js';
 
 
 const tmp = (): string => mkdtempSync(join(tmpdir(), 'guard-eval-run-'));
@@ -161,6 +162,51 @@ describe('guard-eval validate, new, explain', () => {
     await expect(newCommand('set-9/my-case', io, root)).rejects.toThrow(/already exists/);
     expect(readFileSync(file, 'utf8')).toBe('# mine\n');
     expect((await cli('new', 'Not An Id')).code).toBe(2);
+  });
+
+  it('off a terminal, progress comes as a line every few seconds on stderr, never when quiet', async () => {
+    let err = '';
+    const io = { stdout: () => {}, stderr: (s: string) => (err += s), isTTY: false };
+    const opts = { out: tmp(), json: false, quiet: false, guard: 'builtin', progressEveryMs: 0 };
+    expect(await runCommand(['challenge-sets/set-3-transitions/command-coverage-5.yaml'], opts, io)).toBe(0);
+    const lines = err.trim().split('\n');
+    expect(lines.length).toBeGreaterThanOrEqual(5);
+    expect(lines.at(-1)).toMatch(/^progress: (\d+)\/\1 scenario runs \(set-3\), \d+ s$/);
+    err = '';
+    await runCommand(['challenge-sets/set-3-transitions/command-coverage-5.yaml'], { ...opts, quiet: true }, io);
+    expect(err).toBe('');
+  });
+
+  it('new-set makes a set that validates; new inside it keeps the manifest in step; an id is never taken twice', async () => {
+    const root = tmp();
+    let out = '';
+    const io = { stdout: (s: string) => (out += s), stderr: () => {} };
+    expect(await newSetCommand('set-7-ci-agents', { title: 'CI/CD agents' }, io, root)).toBe(0);
+    const dir = join(root, 'challenge-sets', 'set-7-ci-agents');
+    expect(readFileSync(join(dir, 'manifest.yaml'), 'utf8')).toBe('id: set-7\nname: ci-agents\nversion: 1\nscenarios: 0\n');
+    expect(readFileSync(join(dir, 'README.md'), 'utf8')).toMatch(/^# set-7: CI\/CD agents\n/);
+    expect((await cli('validate', dir)).code).toBe(0);
+    writeFileSync(join(dir, 'manifest.yaml'), '# CI agents\nid: set-7\nname: ci-agents\nversion: 1\nscenarios: 0   # kept in step by `new`\n');
+    expect(await newCommand('set-7/workflow-from-fork', io, root)).toBe(0);
+    expect(await newCommand('set-7/dispatch-after-issue', io, root)).toBe(0);
+    expect(readFileSync(join(dir, 'manifest.yaml'), 'utf8')).toBe('# CI agents\nid: set-7\nname: ci-agents\nversion: 1\nscenarios: 2   # kept in step by `new`\n');
+    const v = await cli('validate', dir);
+    expect(v.err).toBe('');
+    expect(v.code).toBe(0);
+    await expect(newSetCommand('set-7-other', {}, io, root)).rejects.toThrow(/the set id `set-7` is taken/);
+    await expect(newSetCommand('seven', {}, io, root)).rejects.toThrow(/expected a set folder name `set-<N>-<name>`/);
+    expect(bumpCount('id: set-1\n')).toBeUndefined();
+  });
+
+  it('explain shows one step, or only the failing ones, and marks a failed call', async () => {
+    const one = await cli('explain', 'set-2/case-c/crm-record-to-attacker', REF, '--step', 'steps[1]');
+    expect(one.out).toMatch(/^2\. steps\[1\] /m);
+    expect(one.out).not.toContain('steps[0]');
+    const failing = await cli('explain', 'set-2/case-c/crm-record-to-attacker', REF, '--guard', 'allow-all', '--failing');
+    expect(failing.code).toBe(1);
+    expect(failing.out).toMatch(/verdict: allow {3}expected: deny.*miss \(hard\) {3}<- FAILED/);
+    expect(failing.out).not.toMatch(/expected: allow/);
+    expect((await cli('explain', 'set-2/case-c/crm-record-to-attacker', REF, '--failing')).out).toContain('no failing step');
   });
 
   it('explain prints the trace with capabilities, chain state and rules', async () => {

@@ -201,12 +201,12 @@ describe('Markdown helpers', () => {
 });
 
 describe('misses.csv and over-blocks.csv', () => {
-  const HEADER = '"scenario","location","mode","severity","call","expected","actual","expected_rule","fired_rules","reason","detail","replay"\n';
+  const HEADER = '"scenario","location","mode","severity","call","expected","actual","expected_rule","fired_rules","capabilities","reason","detail","replay"\n';
 
   it('misses.csv is exactly the expected text, with the formula neutralised', () => {
     expect(REPORTERS.misses.render(RESULTS, CTX)).toBe(
       HEADER +
-        '"set-1/exfil/中文","challenge-sets/set-1/exfil.yaml:7","strict","hard","http_post","deny","allow","exfil.chain","",' +
+        '"set-1/exfil/中文","challenge-sets/set-1/exfil.yaml:7","strict","hard","http_post","deny","allow","exfil.chain","","",' +
         `"'=HYPERLINK(""x"")","","${replay('set-1/exfil/中文', 'challenge-sets/set-1/exfil.yaml', 'strict')}"\n`,
     );
   });
@@ -214,7 +214,7 @@ describe('misses.csv and over-blocks.csv', () => {
   it('over-blocks.csv is exactly the expected text, with the `-` id neutralised and the line break kept inside quotes', () => {
     expect(REPORTERS['over-blocks'].render(RESULTS, CTX)).toBe(
       HEADER +
-        `"'-1/over","challenge-sets/-1/over.yaml:5","balanced","soft","write_file","allow","ask","","mut.outside-workspace x.y",` +
+        `"'-1/over","challenge-sets/-1/over.yaml:5","balanced","soft","write_file","allow","ask","","mut.outside-workspace x.y","",` +
         `"a | b\nsecond line","","${replay('-1/over', 'challenge-sets/-1/over.yaml', 'balanced')}"\n`,
     );
   });
@@ -226,9 +226,9 @@ describe('misses.csv and over-blocks.csv', () => {
   it('neutralises every column, the replay command included', () => {
     const evil: ReportContext = { replayCommand: () => '=cmd|"/c calc"!A1' };
     const scenario = SCENARIOS[1] as ScenarioResult;
-    const s = step(0, 1, { call: '+call', expected: 'deny', actual: 'allow', outcome: 'miss', severity: 'hard', expectedRule: '@rule', rules: ['-r', 'q'], reason: '\0=1', detail: '+capabilities' });
+    const s = step(0, 1, { call: '+call', expected: 'deny', actual: 'allow', outcome: 'miss', severity: 'hard', expectedRule: '@rule', rules: ['-r', 'q'], capabilities: ['-EXTERNAL_ACTION', 'X'], reason: '\0=1', detail: '+capabilities' });
     const csv = REPORTERS.misses.render({ ...RESULTS, scenarios: [{ ...scenario, id: '＝x', file: '\t.yaml', steps: [s] }] }, evil);
-    expect(csv).toBe(HEADER + `"'＝x","'\t.yaml:1","strict","hard","'+call","deny","allow","'@rule","'-r q","'=1","'+capabilities","'=cmd|""/c calc""!A1"\n`);
+    expect(csv).toBe(HEADER + `"'＝x","'\t.yaml:1","strict","hard","'+call","deny","allow","'@rule","'-r q","'-EXTERNAL_ACTION X","'=1","'+capabilities","'=cmd|""/c calc""!A1"\n`);
   });
 });
 
@@ -335,5 +335,13 @@ describe('writeReports', () => {
     expect(await writeReports(RESULTS, CTX, dir, ['console'])).toEqual([]);
     expect(await writeReports(RESULTS, CTX, dir, [])).toEqual([]);
     expect(await readdir(dir)).toEqual([]);
+  });
+});
+
+describe('replay commands', () => {
+  it('quote the guard spec and write to a folder of their own', async () => {
+    const { replayCommand } = await import('../../src/harness/reports/replay.js');
+    const cmd = replayCommand('exec:python3 my guard.py', 'ci/guard config.yaml')({ id: 'set-2/a', file: 'challenge-sets/set-2/a.yaml', mode: 'strict' });
+    expect(cmd).toBe("npx guard-eval run challenge-sets/set-2/a.yaml --only set-2/a --mode strict --guard 'exec:python3 my guard.py' --guard-config 'ci/guard config.yaml' --out reports/replay");
   });
 });

@@ -16,6 +16,7 @@ export const CSV_COLUMNS = [
   'actual',
   'expected_rule',
   'fired_rules',
+  'capabilities',
   'reason',
   'detail',
   'replay',
@@ -24,7 +25,8 @@ export const CSV_COLUMNS = [
 /**
  * The steps with one outcome as CSV: a header row, every cell quoted (empty ones too), LF line
  * ends, every cell passed through {@link safeCell}. `actual` is empty when the guard gave no
- * verdict; `fired_rules` is every fired rule, space-separated.
+ * verdict; `fired_rules` is every fired rule, `capabilities` the capabilities the guard assigned
+ * the call (often the cause of a miss), each space-separated; `reason` is the deciding rule's.
  */
 export function renderOutcomeCsv(results: RunResults, ctx: ReportContext, outcome: Outcome): string {
   const records = stepsWithOutcome(results, [outcome]).map((j) =>
@@ -38,6 +40,7 @@ export function renderOutcomeCsv(results: RunResults, ctx: ReportContext, outcom
       j.step.actual === null ? '' : actualText(j.step),
       j.step.expectedRule ?? '',
       j.step.rules.join(' '),
+      (j.step.capabilities ?? []).join(' '),
       j.step.reason ?? '',
       j.step.detail ?? '',
       ctx.replayCommand(replayTarget(j)),

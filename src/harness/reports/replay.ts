@@ -6,9 +6,12 @@ export function shellQuote(s: string): string {
   return /^[A-Za-z0-9_./:@%+=,-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
+/** Where a replay writes its reports: a folder of its own, never over the reports being read. */
+export const REPLAY_OUT = 'reports/replay';
+
 /**
  * The replay command of one scenario × mode (and batch order) run by `guard`.
- * @param guard the guard's name as `--guard` takes it
+ * @param guard the guard as `--guard` takes it (a name, a module path, `exec:<command>`)
  * @param guardConfig the `--guard-config` file, if the run had one
  */
 export function replayCommand(guard: string, guardConfig?: string): ReportContext['replayCommand'] {
@@ -21,8 +24,10 @@ export function replayCommand(guard: string, guardConfig?: string): ReportContex
       '--mode',
       mode,
       '--guard',
-      guard,
+      shellQuote(guard),
       ...(guardConfig ? ['--guard-config', shellQuote(guardConfig)] : []),
       ...(order ? ['--order', shellQuote(order)] : []),
+      '--out',
+      REPLAY_OUT,
     ].join(' ');
 }
