@@ -85,7 +85,8 @@ export async function main(argv: readonly string[], io: CliIO = defaultIO): Prom
     .option('--gate', 'compare with the committed baseline step by step: exit 1 on a new miss, over-block (beyond its set budget), race or error, or below the pass-rate floor')
     .option('--baseline <file>', 'the baseline file (default: guard-eval.config.yaml `gate.baseline`, else reports/baseline.json)')
     .option('--update-baseline', 'write the baseline from this run (every scenario; commit it)')
-    .action(async (paths: string[], o: { only?: string; tag?: string; mode?: string; out: string; json?: boolean; quiet?: boolean; guard: string; guardConfig?: string; guardTimeout?: string; interleavings: string; seed: string; reduction: boolean; order?: string[]; gate?: boolean; baseline?: string; updateBaseline?: boolean; reporter?: string[]; shard?: string }) => {
+    .option('--strict-known', 'exit 1 also when a known gap (a step with `known:`) now passes: its note is stale')
+    .action(async (paths: string[], o: { only?: string; tag?: string; mode?: string; out: string; json?: boolean; quiet?: boolean; guard: string; guardConfig?: string; guardTimeout?: string; interleavings: string; seed: string; reduction: boolean; order?: string[]; gate?: boolean; baseline?: string; updateBaseline?: boolean; reporter?: string[]; shard?: string; strictKnown?: boolean }) => {
       code = await runCommand(
         paths,
         {
@@ -104,6 +105,7 @@ export async function main(argv: readonly string[], io: CliIO = defaultIO): Prom
           ...(o.order !== undefined ? { order: o.order } : {}),
           gate: o.gate === true,
           updateBaseline: o.updateBaseline === true,
+          strictKnown: o.strictKnown === true,
           ...(o.reporter !== undefined ? { reporter: o.reporter } : {}),
           ...(o.shard !== undefined ? { shard: o.shard } : {}),
           ...(o.baseline !== undefined ? { baseline: o.baseline } : {}),

@@ -93,7 +93,7 @@ export async function readResults(file: string): Promise<RunResults> {
   return value as RunResults;
 }
 
-const OUTCOMES = ['pass', 'lucky-pass', 'miss', 'over-block', 'race', 'error'];
+const OUTCOMES = ['pass', 'lucky-pass', 'miss', 'over-block', 'race', 'error', 'known', 'fixed'];
 const STATUSES = ['pass', 'fail', 'error', 'unsupported'];
 const TWINS = ['benign', 'attack'];
 const SEVERITIES = ['hard', 'soft'];

@@ -53,6 +53,8 @@ export interface RunCliOptions {
   readonly reporter?: readonly string[];
   /** `i/n`: run only the i-th of n deterministic shards (pairs stay together). */
   readonly shard?: string;
+  /** Exit 1 also when a known gap (`known:`) now passes. */
+  readonly strictKnown?: boolean;
   /** Off a terminal, the time between progress lines. @default 5000 */
   readonly progressEveryMs?: number;
 }
@@ -213,7 +215,7 @@ export async function runCommand(paths: readonly string[], opts: RunCliOptions, 
     if (opts.gate) {
       return await runGate(results, { ...(opts.baseline !== undefined ? { baseline: opts.baseline } : {}), partial: filtered || orders.size > 0, out: opts.out, quiet: opts.quiet || opts.json }, io);
     }
-    return runFailed(results) ? 1 : 0;
+    return runFailed(results, { strictKnown: opts.strictKnown === true }) ? 1 : 0;
   } finally {
     await guard.close();
   }

@@ -80,7 +80,7 @@ export interface GateReport {
 }
 
 const FAILING: readonly BaselineOutcome[] = ['miss', 'over-block', 'race', 'error'];
-const SEVERITY: Readonly<Record<BaselineOutcome, number>> = { pass: 0, 'lucky-pass': 1, 'over-block': 2, miss: 3, race: 4, error: 5 };
+const SEVERITY: Readonly<Record<BaselineOutcome, number>> = { pass: 0, fixed: 1, 'lucky-pass': 2, known: 3, 'over-block': 4, miss: 5, race: 6, error: 7 };
 
 const CHANGE_TEXT: Readonly<Record<ChangeKind, string>> = {
   'new-miss': 'new miss',

@@ -45,6 +45,11 @@ export interface CallStep {
   readonly expect: Expectation;
   readonly on_ask: 'approve' | 'reject';
   readonly policy_verdict?: PolicyVerdict;
+  /**
+   * A known gap: why the guard under test gets this step wrong today (every guard), or such a
+   * reason by guard name. A miss or over-block there is `known`; a pass is `fixed`.
+   */
+  readonly known?: string | Readonly<Record<string, string>>;
 }
 
 /** Parallel calls of one model turn. */
@@ -133,7 +138,8 @@ export function forEachCall(steps: readonly Step[], f: (c: CallStep) => void): v
 // ---------------------------------------------------------------------------------------------
 
 /** How one step's actual verdict compares with its label (docs/dsl.md "How a scenario runs"). */
-export type Outcome = 'pass' | 'lucky-pass' | 'miss' | 'over-block' | 'race' | 'error';
+/** `known`: a miss or over-block the step's `known:` names; `fixed`: a known gap that now passes. */
+export type Outcome = 'pass' | 'lucky-pass' | 'miss' | 'over-block' | 'race' | 'error' | 'known' | 'fixed';
 
 export type Severity = 'hard' | 'soft';
 
@@ -214,6 +220,10 @@ export interface Totals {
   readonly overBlockSoft: number;
   readonly race: number;
   readonly error: number;
+  /** Steps that are known gaps (`known:`), still wrong; they fail nothing. */
+  readonly known: number;
+  /** Known gaps that now pass: `--strict-known` fails the run on them. */
+  readonly fixed: number;
   readonly pairs: number;
   readonly pairsPassed: number;
   readonly pairsCollapsed: number;

@@ -238,7 +238,7 @@ async function decideAndJudge(st: RunState, step: CallStep, place: Place, iters:
     return { executes, session, slot };
   }
   const first = decision.rules?.[0];
-  const judged = judge(spec, decision, st.guard.features ?? MINIMAL_FEATURES);
+  const judged = knownGap(judge(spec, decision, st.guard.features ?? MINIMAL_FEATURES), step, st.guard.name);
   res.actual = decision.verdict;
   res.outcome = judged.outcome;
   if (judged.severity !== undefined) res.severity = judged.severity;
@@ -249,6 +249,26 @@ async function decideAndJudge(st: RunState, step: CallStep, place: Place, iters:
   if (decision.capabilities) res.capabilities = [...decision.capabilities];
   st.steps[slot] = res;
   return { executes, decision, session, slot };
+}
+
+/** Why `step` is a known gap of the guard named `guard`, if it is one. */
+export function knownReason(step: CallStep, guard: string): string | undefined {
+  if (step.known === undefined) return undefined;
+  return typeof step.known === 'string' ? step.known : step.known[guard];
+}
+
+/**
+ * A judgement in the light of the step's `known:`: a miss or over-block it names is `known`, a
+ * pass (lucky or not) is `fixed`; a race or an error stays what it is.
+ */
+function knownGap(judged: Pick<StepResult, 'outcome' | 'severity' | 'detail'>, step: CallStep, guard: string): Pick<StepResult, 'outcome' | 'severity' | 'detail'> {
+  const why = knownReason(step, guard);
+  if (why === undefined) return judged;
+  if (judged.outcome === 'miss' || judged.outcome === 'over-block') {
+    return { ...judged, outcome: 'known', detail: `known gap (${judged.outcome}): ${why}${judged.detail !== undefined ? `; ${judged.detail}` : ''}` };
+  }
+  if (judged.outcome === 'pass' || judged.outcome === 'lucky-pass') return { outcome: 'fixed', detail: `known gap no longer reproduced: ${why}` };
+  return judged;
 }
 
 /**
@@ -603,6 +623,8 @@ export function totals(results: readonly ScenarioResult[], pairs: readonly PairR
     overBlockSoft: count((s) => s.outcome === 'over-block' && s.severity === 'soft'),
     race: count((s) => s.outcome === 'race'),
     error: count((s) => s.outcome === 'error'),
+    known: count((s) => s.outcome === 'known'),
+    fixed: count((s) => s.outcome === 'fixed'),
     pairs: pairs.length,
     pairsPassed: pairs.filter((p) => p.passed).length,
     pairsCollapsed: pairs.filter((p) => p.collapsed).length,
@@ -615,8 +637,11 @@ export function setTotals(results: readonly ScenarioResult[], pairs: readonly Pa
   return sets.map((set) => ({ set, totals: totals(results.filter((r) => r.set === set), pairs.filter((p) => p.set === set)) }));
 }
 
-/** Whether a run should exit 1: any miss, over-block, race or error outcome. */
-export function runFailed(results: RunResults): boolean {
+/**
+ * Whether a run should exit 1: any miss, over-block, race or error outcome; with `strictKnown`, also
+ * a known gap that now passes (its `known:` is stale). A known gap still wrong never fails a run.
+ */
+export function runFailed(results: RunResults, options: { readonly strictKnown?: boolean } = {}): boolean {
   const t = results.totals;
-  return t.miss + t.overBlock + t.race + t.error > 0 || t.errored > 0;
+  return t.miss + t.overBlock + t.race + t.error > 0 || t.errored > 0 || (options.strictKnown === true && t.fixed > 0);
 }

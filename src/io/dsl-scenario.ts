@@ -29,7 +29,7 @@ const LIMIT_NAMES = Object.keys(DEFAULT_LIMITS) as LimitName[];
 export const TOOL_KEYS = ['name', 'title', 'description', 'inputSchema', 'outputSchema', 'annotations', 'origin'] as const;
 export const ANNOTATION_KEYS = ['title', 'readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const;
 export const STEP_FORMS = ['call', 'batch', 'code', 'repeat', 'session'] as const;
-export const CALL_KEYS = ['id', 'call', 'unknown', 'args', 'result', 'error', 'from', 'expect', 'on_ask', 'policy_verdict'] as const;
+export const CALL_KEYS = ['id', 'call', 'unknown', 'args', 'result', 'error', 'from', 'expect', 'on_ask', 'policy_verdict', 'known'] as const;
 export const CODE_KEYS = [...CALL_KEYS, 'calls'] as const;
 export const REPEAT_KEYS = ['times', 'steps'] as const;
 export const EXPECT_KEYS = ['verdict', 'rule', 'capabilities', 'reason_contains'] as const;
@@ -835,6 +835,9 @@ export class ScenarioReader {
     const pvE = f.get('policy_verdict');
     const policyVerdict = pvE === undefined ? undefined : this.readPolicyVerdict(pvE);
 
+    const knownE = f.get('known');
+    const known = knownE === undefined ? undefined : this.readKnown(knownE);
+
     if (this.errors > before || call === undefined || expect === undefined || onAsk === undefined) return undefined;
     const step: CallStep = {
       kind: 'call',
@@ -850,8 +853,22 @@ export class ScenarioReader {
       expect,
       on_ask: onAsk,
       ...(policyVerdict !== undefined ? { policy_verdict: policyVerdict } : {}),
+      ...(known !== undefined ? { known } : {}),
     };
     return step;
+  }
+
+  /** `known:` — why the step is a known gap (every guard), or such a reason by guard name. */
+  private readKnown(e: Entry): string | Readonly<Record<string, string>> | undefined {
+    if (!isMap(e.value)) return this.string(e, { nonEmpty: true });
+    const out: Record<string, string> = {};
+    for (const g of this.view.entries(e.value)) {
+      const why = this.string(g, { nonEmpty: true });
+      if (g.key === undefined || g.key.trim() === '') this.err(g.keyNode, 'expected a guard name, e.g. `builtin`');
+      else if (why !== undefined) out[g.key] = why;
+    }
+    if (Object.keys(out).length === 0 && this.view.entries(e.value).length === 0) this.err(e.value, 'expected why the step is a known gap, or a map from guard name to why', e.keyNode);
+    return out;
   }
 
   /** `expect:` — a verdict, a spec map, or a map by mode. */

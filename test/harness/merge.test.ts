@@ -270,7 +270,7 @@ describe('guard-eval merge-reports', () => {
     ((broken.scenarios[5] as { steps: { outcome: string }[] }).steps[0] as { outcome: string }).outcome = 'maybe';
     await writeFile(path.join(bad, 'results.json'), JSON.stringify(broken), 'utf8');
     e = await inputError(mergeReportsCommand([bad], { out: path.join(tmp, 'x') }, io().io));
-    expect(e.issues.map((i) => i.message)).toEqual(['scenarios[2].mode: expected one of permissive, balanced, strict, got "lenient"', 'scenarios[5].steps[0].outcome: expected one of pass, lucky-pass, miss, over-block, race, error, got "maybe"']);
+    expect(e.issues.map((i) => i.message)).toEqual(['scenarios[2].mode: expected one of permissive, balanced, strict, got "lenient"', 'scenarios[5].steps[0].outcome: expected one of pass, lucky-pass, miss, over-block, race, error, known, fixed, got "maybe"']);
   });
 
   it('refuses no folder, and parts that do not merge (exit 2 through InputError)', async () => {

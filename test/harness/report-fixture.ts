@@ -10,7 +10,7 @@ import type { ReportContext } from '../../src/harness/reports/index.js';
 export const ZERO: Totals = {
   scenarios: 0, passed: 0, failed: 0, errored: 0, unsupported: 0, steps: 0, pass: 0, luckyPass: 0,
   miss: 0, missHard: 0, missSoft: 0, overBlock: 0, overBlockHard: 0, overBlockSoft: 0,
-  race: 0, error: 0, pairs: 0, pairsPassed: 0, pairsCollapsed: 0,
+  race: 0, error: 0, known: 0, fixed: 0, pairs: 0, pairsPassed: 0, pairsCollapsed: 0,
 };
 
 export function step(index: number, line: number, fields: Partial<StepResult> & Pick<StepResult, 'call' | 'expected' | 'actual' | 'outcome'>): StepResult {

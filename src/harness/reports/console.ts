@@ -20,6 +20,8 @@ export function renderConsole(results: RunResults): string {
   const table = new Table({ head: [...COUNT_HEAD], style: { head: [], border: [] }, colAligns: [...COUNT_ALIGN] });
   for (const row of countRows(results)) table.push(row.map(terminalText));
   const lines = [`guard: ${terminalText(results.guard)}`, table.toString()];
+  const t = results.totals;
+  if (t.known + t.fixed > 0) lines.push(`known gaps: ${t.known} still wrong (not failures), ${t.fixed} fixed${t.fixed > 0 ? ' (drop their `known:`; --strict-known fails on them)' : ''}`);
   const failing = stepsWithOutcome(results, FAILING_OUTCOMES);
   if (failing.length > 0) {
     lines.push('', ...failing.slice(0, CONSOLE_MAX_FAILURES).map(failureLine));

@@ -42,7 +42,8 @@ function command(name: 'error' | 'warning' | 'notice', props: readonly (readonly
 
 /**
  * One annotation per failing step (miss, over-block, race, error: `::error`), then one per lucky
- * pass (`::warning`), each at the step's line and column in its scenario file. Every failing step
+ * pass (`::warning`), then one per known gap, still wrong or fixed (`::notice`), each at the step's
+ * line and column in its scenario file. Every failing step
  * comes before every lucky pass, each group in run order. At most {@link GITHUB_MAX_ANNOTATIONS},
  * then one `::notice::… and N more` line. The message spans several lines (escaped as `%0A`): the
  * verdicts, the rules, the reason, the detail and the replay command.
@@ -51,7 +52,8 @@ function command(name: 'error' | 'warning' | 'notice', props: readonly (readonly
 export function renderGithubAnnotations(results: RunResults, ctx: ReportContext): string {
   const failing = stepsWithOutcome(results, FAILING_OUTCOMES).map((j) => annotation('error', j, ctx));
   const lucky = stepsWithOutcome(results, ['lucky-pass']).map((j) => annotation('warning', j, ctx));
-  const all = [...failing, ...lucky];
+  const known = stepsWithOutcome(results, ['known', 'fixed']).map((j) => annotation('notice', j, ctx));
+  const all = [...failing, ...lucky, ...known];
   const lines = all.slice(0, GITHUB_MAX_ANNOTATIONS);
   if (all.length > GITHUB_MAX_ANNOTATIONS) {
     const more = all.length - GITHUB_MAX_ANNOTATIONS;
@@ -60,9 +62,10 @@ export function renderGithubAnnotations(results: RunResults, ctx: ReportContext)
   return lines.map((l) => `${l}\n`).join('');
 }
 
-function annotation(kind: 'error' | 'warning', j: JudgedStep, ctx: ReportContext): string {
+function annotation(kind: 'error' | 'warning' | 'notice', j: JudgedStep, ctx: ReportContext): string {
   const { scenario, step } = j;
-  const title = `guard-eval ${kind === 'error' ? outcomeText(step) : 'lucky pass'}: ${scenario.id} [${scenario.mode}]`;
+  const what = kind === 'error' ? outcomeText(step) : kind === 'warning' ? 'lucky pass' : step.outcome === 'known' ? 'known gap' : 'known gap fixed';
+  const title = `guard-eval ${what}: ${scenario.id} [${scenario.mode}]`;
   const message = [
     `${step.path} ${step.call}: expected ${step.expected}, got ${actualText(step)} (${outcomeText(step)})`,
     ...ruleLine(step),

@@ -47,6 +47,7 @@ function totalsList(t: Totals): string[] {
     `- over-blocks: ${t.overBlock} (${t.overBlockHard} hard, ${t.overBlockSoft} soft)`,
     `- races: ${t.race}`,
     `- errors: ${t.error}`,
+    ...(t.known + t.fixed > 0 ? [`- known gaps: ${t.known} still wrong, ${t.fixed} fixed (now passing)`] : []),
     `- tension pairs: ${t.pairsPassed} of ${t.pairs} passed, ${t.pairsCollapsed} collapsed`,
   ];
 }
