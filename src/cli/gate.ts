@@ -3,10 +3,10 @@
  * <results.json>` for results merged from shards. Exit 0 within the gate, 1 on a regression, 2 on
  * bad input (a missing or malformed baseline, a baseline of another guard, a bad config).
  */
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { appendFile, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { compareToBaseline, baselineProblem, renderBaseline, renderGateMarkdown, renderGateText, toBaseline } from '../harness/gate.js';
-import type { Baseline } from '../harness/gate.js';
+import type { Baseline, GateReport } from '../harness/gate.js';
 import type { RunResults } from '../harness/model.js';
 import { markdownText } from '../harness/reports/index.js';
 import { writeTextFiles } from '../harness/write-reports.js';
@@ -54,6 +54,8 @@ export interface GateOptions {
   /** Where gate.md is written. */
   readonly out: string;
   readonly quiet: boolean;
+  /** Called with the report and the baseline file (for the GitHub summary and annotations). */
+  readonly onReport?: (report: GateReport, baseline: string) => void;
 }
 
 /**
@@ -70,6 +72,7 @@ export async function runGate(results: RunResults, opts: GateOptions, io: CliIO)
     throw new InputError('BASELINE_GUARD', [{ pos: { file }, message: `the baseline is of guard \`${baseline.guard}\` (\`--guard ${baseSpec}\`), this run is of \`${results.guard}\` (\`--guard ${runSpec}\`): compare like with like` }]);
   }
   const report = compareToBaseline(baseline, results, config.gate, opts.partial);
+  opts.onReport?.(report, file);
   await writeTextFiles(opts.out, [{ file: 'gate.md', text: `${renderGateMarkdown(report, file, markdownText)}\n` }]);
   // Quiet and passing: the verdict's first line only, so a CI log still says the gate ran and passed.
   if (!opts.quiet || !report.passed) io.stdout(`${renderGateText(report, file)}\n`);
@@ -89,5 +92,10 @@ export async function gateCommand(resultsFile: string, opts: { baseline?: string
   if (r === null || typeof r !== 'object' || r.schema !== 'guard-eval/results@1' || typeof r.guard !== 'string' || !Array.isArray(r.scenarios)) {
     throw new InputError('RESULTS_INVALID', [{ pos: { file: resultsFile }, message: 'expected a results.json of schema `guard-eval/results@1`' }]);
   }
-  return runGate(r as RunResults, { ...(opts.baseline !== undefined ? { baseline: opts.baseline } : {}), partial: false, out: opts.out ?? path.dirname(resultsFile), quiet: opts.quiet }, io);
+  let gated: { report: GateReport; baseline: string } | undefined;
+  const code = await runGate(r as RunResults, { ...(opts.baseline !== undefined ? { baseline: opts.baseline } : {}), partial: false, out: opts.out ?? path.dirname(resultsFile), quiet: opts.quiet, onReport: (report, baseline) => (gated = { report, baseline }) }, io);
+  // Under GitHub Actions the step summary gets the gate's verdict (merge-reports wrote the run's).
+  const summary = io.env?.['GITHUB_ACTIONS'] === 'true' ? io.env['GITHUB_STEP_SUMMARY'] : undefined;
+  if (summary && gated !== undefined) await appendFile(summary, `${renderGateMarkdown(gated.report, gated.baseline, markdownText).replace(/^# Regression gate/, `## guard-eval gate: ${gated.report.passed ? 'passed' : 'failed'}`)}\n`, 'utf8');
+  return code;
 }

@@ -11,6 +11,9 @@ import type { GuardUnderTest } from '../harness/guards.js';
 import { REPORTERS, REPORTER_NAMES, isReporterName, renderGithubAnnotations, renderGithubSummary } from '../harness/reports/index.js';
 import type { ReportContext, ReporterName } from '../harness/reports/index.js';
 import { runFailed, runScenarios } from '../harness/runner.js';
+import { runKey, writtenStep } from '../harness/gate.js';
+import type { GateReport } from '../harness/gate.js';
+import type { JudgedStep } from '../harness/reports/rows.js';
 import type { BaseGuardSettings, ExploreOptions } from '../harness/runner.js';
 import type { RunResults } from '../harness/model.js';
 import { parseInterleaving } from '../harness/interleavings.js';
@@ -63,13 +66,22 @@ export interface RunCliOptions {
  * Under GitHub Actions (`GITHUB_ACTIONS=true`): annotations at each failing step's line on stdout,
  * and the Markdown summary appended to `$GITHUB_STEP_SUMMARY`. Elsewhere nothing.
  */
-export async function emitGithub(results: RunResults, ctx: ReportContext, io: CliIO): Promise<void> {
+export async function emitGithub(results: RunResults, ctx: ReportContext, io: CliIO, gate?: { report: GateReport; baseline: string }): Promise<void> {
   if (io.env?.['GITHUB_ACTIONS'] !== 'true') return;
-  const annotations = renderGithubAnnotations(results, ctx);
+  let failsGate: ((j: JudgedStep) => boolean) | undefined;
+  if (gate !== undefined) {
+    const failing = new Set(gate.report.changes.filter((c) => GATE_FAILING.includes(c.kind) && c.withinBudget !== true && c.step !== undefined).map((c) => `${c.run}\u0000${c.step as string}`));
+    failsGate = (j) => failing.has(`${runKey(j.scenario.id, j.scenario.mode)}\u0000${writtenStep(j.step.path)}`);
+  }
+  const annotations = renderGithubAnnotations(results, ctx, failsGate);
   if (annotations !== '') io.stdout(annotations.endsWith('\n') ? annotations : `${annotations}\n`);
   const summaryFile = io.env['GITHUB_STEP_SUMMARY'];
-  if (summaryFile) await appendFile(summaryFile, renderGithubSummary(results, ctx), 'utf8');
+  const verdict = gate === undefined ? undefined : { passed: gate.report.passed, reasons: gate.report.reasons, baseline: gate.baseline };
+  if (summaryFile) await appendFile(summaryFile, renderGithubSummary(results, ctx, verdict), 'utf8');
 }
+
+/** Gate changes that fail it (an over-block within its set's budget does not). */
+const GATE_FAILING: readonly string[] = ['new-miss', 'new-over-block', 'new-race', 'new-error'];
 
 /** Parse `--reporter a b,c`: known names, each once, in the order given. */
 export function parseReporters(list: readonly string[] | undefined): ReporterName[] {
@@ -206,14 +218,19 @@ export async function runCommand(paths: readonly string[], opts: RunCliOptions, 
       if (reporters.includes('console')) io.stdout(`${REPORTERS.console.render(results, ctx)}\n`);
       if (written.length > 0) io.stdout(`reports: ${written.join(', ')}\n`);
     }
-    if (reporters.includes('github')) await emitGithub(results, ctx, io);
+    // A shard writes no annotation and no summary: merge-reports writes them once, for the whole.
+    const github = reporters.includes('github') && shard === undefined;
+    if (github && !opts.gate) await emitGithub(results, ctx, io);
     if (opts.updateBaseline) {
       const file = await writeBaseline(results, opts.baseline ?? (await loadProjectConfig()).gate.baseline);
       if (!opts.json) io.stdout(`baseline written: ${file}\n`);
       return 0;
     }
     if (opts.gate) {
-      return await runGate(results, { ...(opts.baseline !== undefined ? { baseline: opts.baseline } : {}), partial: filtered || orders.size > 0, out: opts.out, quiet: opts.quiet || opts.json }, io);
+      let gated: { report: GateReport; baseline: string } | undefined;
+      const code = await runGate(results, { ...(opts.baseline !== undefined ? { baseline: opts.baseline } : {}), partial: filtered || orders.size > 0, out: opts.out, quiet: opts.quiet || opts.json, onReport: (report, baseline) => (gated = { report, baseline }) }, io);
+      if (github) await emitGithub(results, ctx, io, gated);
+      return code;
     }
     return runFailed(results, { strictKnown: opts.strictKnown === true }) ? 1 : 0;
   } finally {

@@ -125,4 +125,30 @@ describe('--reporter and GitHub Actions', () => {
     // Outside GitHub Actions the github reporter prints nothing.
     expect((await cli('run', file, '--out', join(dir, 'out'), '--quiet')).out).toBe('');
   });
+
+  it('under GitHub Actions with --gate: the summary starts with the gate verdict, and only what fails the gate is annotated; shards annotate nothing', async () => {
+    const dir = tmp();
+    const file = join(dir, 'case.yaml');
+    const baseline = join(dir, 'baseline.json');
+    // The baseline already holds this over-block: under the gate it is no news. (The gate still
+    // fails, on this project's pass-rate floor of 100 %: its summary says so.)
+    writeFileSync(file, scenario('allow'));
+    expect((await cli('run', file, '--update-baseline', '--baseline', baseline, '--out', dir, '--quiet')).code).toBe(0);
+    const summary = join(dir, 'step-summary.md');
+    const env = { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary };
+    const known = await cliIn(env, 'run', file, '--gate', '--baseline', baseline, '--out', join(dir, 'out'), '--quiet');
+    expect(known.code).toBe(1);
+    expect(known.out).not.toContain('::error');
+    expect(readFileSync(summary, 'utf8')).toMatch(/^## guard-eval gate: failed \(pass rate 0\.0% is below the floor of 100\.0%\)\n/);
+    // A shard writes neither annotations nor a summary: merge-reports does, once.
+    writeFileSync(summary, '');
+    const shard = await cliIn(env, 'run', file, '--shard', '1/1', '--out', join(dir, 'shard'), '--quiet');
+    expect(shard.code).toBe(1);
+    expect(shard.out).toBe('');
+    expect(readFileSync(summary, 'utf8')).toBe('');
+    // `gate` on a results file adds its verdict to the summary.
+    const gate = await cliIn(env, 'gate', join(dir, 'out', 'results.json'), '--baseline', baseline, '--quiet');
+    expect(gate.code).toBe(1);
+    expect(readFileSync(summary, 'utf8')).toMatch(/^## guard-eval gate: failed\n/);
+  });
 });

@@ -43,15 +43,19 @@ function command(name: 'error' | 'warning' | 'notice', props: readonly (readonly
 /**
  * One annotation per failing step (miss, over-block, race, error: `::error`), then one per lucky
  * pass (`::warning`), then one per known gap, still wrong or fixed (`::notice`), each at the step's
- * line and column in its scenario file. Every failing step
+ * line and column in its scenario file. With `failsGate` (a run under `--gate`), a failing step is
+ * annotated only when it fails the gate, and lucky passes are left out. Every failing step
  * comes before every lucky pass, each group in run order. At most {@link GITHUB_MAX_ANNOTATIONS},
  * then one `::notice::… and N more` line. The message spans several lines (escaped as `%0A`): the
  * verdicts, the rules, the reason, the detail and the replay command.
  * @returns one command per line, ending with a newline; empty when there is nothing to annotate
  */
-export function renderGithubAnnotations(results: RunResults, ctx: ReportContext): string {
-  const failing = stepsWithOutcome(results, FAILING_OUTCOMES).map((j) => annotation('error', j, ctx));
-  const lucky = stepsWithOutcome(results, ['lucky-pass']).map((j) => annotation('warning', j, ctx));
+export function renderGithubAnnotations(results: RunResults, ctx: ReportContext, failsGate?: (j: JudgedStep) => boolean): string {
+  // Under a gate, only the steps that fail it are errors: failures the baseline already has are not news.
+  const failing = stepsWithOutcome(results, FAILING_OUTCOMES)
+    .filter((j) => failsGate === undefined || failsGate(j))
+    .map((j) => annotation('error', j, ctx));
+  const lucky = failsGate !== undefined ? [] : stepsWithOutcome(results, ['lucky-pass']).map((j) => annotation('warning', j, ctx));
   const known = stepsWithOutcome(results, ['known', 'fixed']).map((j) => annotation('notice', j, ctx));
   const all = [...failing, ...lucky, ...known];
   const lines = all.slice(0, GITHUB_MAX_ANNOTATIONS);
@@ -91,13 +95,21 @@ function ruleLine(step: StepResult): string[] {
  * with their replay commands, in the format of summary.md. Scenario text is escaped.
  * @returns Markdown ending with one newline
  */
-export function renderGithubSummary(results: RunResults, ctx: ReportContext): string {
+export function renderGithubSummary(results: RunResults, ctx: ReportContext, gate?: { readonly passed: boolean; readonly reasons: readonly string[]; readonly baseline: string }): string {
   const t = results.totals;
   const failing = stepsWithOutcome(results, FAILING_OUTCOMES);
   const failed = failing.length > 0 || results.scenarios.some((s) => s.status === 'fail' || s.status === 'error');
+  // Under a gate, its verdict is the run's: failures the baseline holds do not fail it.
+  const head =
+    gate === undefined
+      ? `## guard-eval: ${failed ? 'failed' : 'passed'}`
+      : `## guard-eval gate: ${gate.passed ? 'passed' : 'failed'}${gate.passed ? '' : ` (${markdownText(gate.reasons.join('; '))})`}`;
+  const knownLine = t.known + t.fixed > 0 ? [`Known gaps: ${t.known} still wrong, ${t.fixed} fixed.`, ''] : [];
   const out = [
-    `## guard-eval: ${failed ? 'failed' : 'passed'}`,
+    head,
     '',
+    ...(gate !== undefined ? [`Compared step by step with ${inlineCode(gate.baseline)}; the failing steps below include those the baseline already has.`, ''] : []),
+    ...knownLine,
     `Guard: ${inlineCode(results.guard)}. Scenario runs: ${t.scenarios} (${t.passed} passed, ${t.failed} failed, ${t.errored} errored${t.unsupported > 0 ? `, ${t.unsupported} unsupported` : ''}). ` +
       `Misses: ${t.miss} (${t.missHard} hard), over-blocks: ${t.overBlock} (${t.overBlockHard} hard), races: ${t.race}, errors: ${t.error}, ` +
       `lucky passes: ${t.luckyPass}. Tension pairs: ${t.pairsPassed} of ${t.pairs} passed.`,
