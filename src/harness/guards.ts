@@ -61,6 +61,24 @@ export const MINIMAL_FEATURES: GuardFeatures = { policy: false, from: false, cap
 /** The built-in guard's features. */
 export const BUILTIN_FEATURES: GuardFeatures = { policy: true, from: true, capabilities: true, rules: 'builtin', orderDependent: false };
 
+const VERDICTS: readonly string[] = ['allow', 'ask', 'deny'];
+
+/**
+ * A guard's answer as the runner takes it, or what is wrong with it: any guard's, a module's as much
+ * as a process's, is checked before it is judged (a verdict outside the three is never read as one).
+ */
+export function readDecision(x: unknown): GuardDecision | string {
+  if (x === null || typeof x !== 'object') return 'a decision that is not an object';
+  const d = x as Record<string, unknown>;
+  if (typeof d.verdict !== 'string' || !VERDICTS.includes(d.verdict)) return `a verdict that is not allow, ask or deny: ${String(JSON.stringify(d.verdict)).slice(0, 120)}`;
+  if (d.rules !== undefined && (!Array.isArray(d.rules) || d.rules.some((r) => r === null || typeof r !== 'object' || typeof (r as { id?: unknown }).id !== 'string'))) {
+    return '`rules` that is not a list of objects with a string `id`';
+  }
+  if (d.capabilities !== undefined && (!Array.isArray(d.capabilities) || d.capabilities.some((c) => typeof c !== 'string'))) return '`capabilities` that is not a list of strings';
+  if (d.error !== undefined && typeof d.error !== 'string') return 'an `error` that is not a string';
+  return d as unknown as GuardDecision;
+}
+
 /** The interface every guard under test implements. */
 export interface GuardUnderTest {
   readonly name: string;

@@ -12,6 +12,7 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { readDecision } from './guards.js';
 import type { GuardDecision, GuardFeatures, GuardUnderTest, SessionConfig } from './guards.js';
 import type { CallOutcome, CallRef, ToolCall } from '../core/types.js';
 
@@ -253,21 +254,6 @@ function readHello(x: unknown): Hello | string {
   const features = readFeatures(h.features);
   if (typeof features === 'string') return features;
   return { protocol: GUARD_PROTOCOL, name: h.name, features };
-}
-
-const VERDICTS: readonly string[] = ['allow', 'ask', 'deny'];
-
-/** A decision as the runner takes it, or what is wrong with it. */
-function readDecision(x: unknown): GuardDecision | string {
-  if (x === null || typeof x !== 'object') return 'a decision that is not an object';
-  const d = x as Record<string, unknown>;
-  if (typeof d.verdict !== 'string' || !VERDICTS.includes(d.verdict)) return `a verdict that is not allow, ask or deny: ${JSON.stringify(d.verdict)?.slice(0, SHOWN)}`;
-  if (d.rules !== undefined && (!Array.isArray(d.rules) || d.rules.some((r) => r === null || typeof r !== 'object' || typeof (r as { id?: unknown }).id !== 'string'))) {
-    return '`rules` that is not a list of objects with a string `id`';
-  }
-  if (d.capabilities !== undefined && (!Array.isArray(d.capabilities) || d.capabilities.some((c) => typeof c !== 'string'))) return '`capabilities` that is not a list of strings';
-  if (d.error !== undefined && typeof d.error !== 'string') return 'an `error` that is not a string';
-  return d as unknown as GuardDecision;
 }
 
 /** Guard processes alive, killed when this process exits. */

@@ -12,7 +12,7 @@ import { MODES } from '../core/capabilities.js';
 import type { Capability, Mode, Verdict } from '../core/capabilities.js';
 import type { GrantPolicy } from '../core/gate.js';
 import type { CallOutcome, Mutable, ToolCall } from '../core/types.js';
-import { BUILTIN_FEATURES, MINIMAL_FEATURES } from './guards.js';
+import { BUILTIN_FEATURES, MINIMAL_FEATURES, readDecision } from './guards.js';
 import type { GuardDecision, GuardFeatures, GuardUnderTest, SessionConfig } from './guards.js';
 import type { CallStep, ExpectSpec, GuardSettings, PairResult, RunResults, Scenario, ScenarioResult, Step, StepResult, Totals } from './model.js';
 import { forEachCall } from './model.js';
@@ -231,7 +231,14 @@ async function decideAndJudge(st: RunState, step: CallStep, place: Place, iters:
   if (spec.rule !== undefined) res.expectedRule = spec.rule;
   let decision: GuardDecision;
   try {
-    decision = await st.dog.run(st.guard.decide(session, call), 'decide');
+    const answer = readDecision(await st.dog.run(st.guard.decide(session, call), 'decide'));
+    // An answer that is no decision is an error, never a verdict (`maybe` is not read as stricter).
+    if (typeof answer === 'string') {
+      res.detail = `the guard answered ${answer}`;
+      st.steps[slot] = res;
+      return { executes, session, slot };
+    }
+    decision = answer;
   } catch (e) {
     res.detail = `the guard ${e instanceof Timeout ? '' : 'threw: '}${errorText(e)}`;
     st.steps[slot] = res;

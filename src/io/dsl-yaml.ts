@@ -274,12 +274,12 @@ export function parseYaml(text: string, file: string, maxExpandedNodes: number):
   // 4. Resolve aliases and measure the expanded document, iteratively, before building any value.
   const root = doc.contents as ParsedNode | null;
   const duplicates: Node[] = [];
-  LONE_KEYS.length = 0;
-  const measured = measure(root, maxExpandedNodes, duplicates);
+  const lone: Node[] = [];
+  const measured = measure(root, maxExpandedNodes, duplicates, lone);
   for (const key of duplicates) {
     issues.push({ pos: at(key.range?.[0] ?? 0), message: `duplicate key \`${clipKey(isScalar(key) ? String(key.value) : '')}\`` });
   }
-  for (const key of LONE_KEYS.splice(0)) {
+  for (const key of lone) {
     const text = clipKey(isScalar(key) ? String(key.value) : '');
     duplicates.push(key);
     issues.push({ pos: at(key.range?.[0] ?? 0), message: `\`${text}\` has no value: inside \`{…}\` a comma ends the value before it, so quote a value that holds a comma (\`description: "…, ${text}"\`)` });
@@ -342,7 +342,7 @@ type Measure =
  * any alias after it is visited, unless the alias sits inside it (a recursive alias).
  * Sizes and depths are memoised per node and capped, so the numbers stay small.
  */
-function measure(root: Node | null, maxNodes: number, duplicates: Node[]): Measure {
+function measure(root: Node | null, maxNodes: number, duplicates: Node[], lone: Node[]): Measure {
   const aliasTargets = new Map<Alias, Node>();
   if (root === null) return { kind: 'ok', aliasTargets };
   const anchors = new Map<string, Node>();
@@ -370,7 +370,7 @@ function measure(root: Node | null, maxNodes: number, duplicates: Node[]): Measu
       }
       if (node.anchor) anchors.set(node.anchor, node);
       const children: Node[] = [];
-      if (isMap(node)) findDuplicateKeys(node, duplicates);
+      if (isMap(node)) findDuplicateKeys(node, duplicates, lone);
       if (isMap(node) || isSeq(node)) {
         for (const item of node.items as unknown[]) {
           if (isPair(item)) {
@@ -404,16 +404,17 @@ function measure(root: Node | null, maxNodes: number, duplicates: Node[]): Measu
 
 /**
  * Scalar keys written twice in one map, as yaml's `uniqueKeys` defines them (equal scalar values;
- * `<<` merge keys may repeat), in linear time.
+ * `<<` merge keys may repeat), in linear time. Text of several words left as a key without a value
+ * in a `{…}` map goes to `lone`.
  */
-function findDuplicateKeys(map: YAMLMap, duplicates: Node[]): void {
+function findDuplicateKeys(map: YAMLMap, duplicates: Node[], lone: Node[]): void {
   const seen = new Set<unknown>();
   for (const pair of map.items) {
     const k = pair.key as Node | null;
     // `{description: Recipient, or several}`: the comma ended the value, and `or several` became a
     // key with no value. Text is never a key without `:` in this format: report it where it stands.
     if (map.flow === true && pair.value === null && isScalar(k) && k.type === 'PLAIN' && typeof k.value === 'string' && /\s/.test(k.value.trim())) {
-      LONE_KEYS.push(k);
+      lone.push(k);
       continue;
     }
     if (!isScalar(k) || typeof k.value === 'symbol') continue;
@@ -421,9 +422,6 @@ function findDuplicateKeys(map: YAMLMap, duplicates: Node[]): void {
     else seen.add(k.value);
   }
 }
-
-/** Keys without a value found by the last {@link measure} (read right after it, then cleared). */
-const LONE_KEYS: Node[] = [];
 
 function clipKey(s: string): string {
   return s.length > 40 ? `${s.slice(0, 40)}…` : s;

@@ -2,13 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { createGuard } from '../../src/core/guard.js';
 import type { GuardConfig } from '../../src/core/config.js';
 import type { ToolSpec } from '../../src/core/types.js';
+import { CORE_TOOLS } from './tools-fixture.js';
 
 const TOOLS: ToolSpec[] = [
-  { name: 'fetch_url', description: 'Fetch a web page and return its text', inputSchema: { type: 'object', properties: { url: { type: 'string' } } } },
-  { name: 'crm_lookup', description: 'Look up a customer record in the CRM database', inputSchema: { type: 'object', properties: { customer_id: { type: 'number' } } } },
-  { name: 'send_email', description: 'Send an email to a recipient', inputSchema: { type: 'object', properties: { to: { type: 'string' }, subject: { type: 'string' }, body: { type: 'string' } } } },
-  { name: 'write_file', description: 'Write content to a file on the local disk', inputSchema: { type: 'object', properties: { path: { type: 'string' }, content: { type: 'string' } } } },
-  { name: 'bash', description: 'Run a shell command', inputSchema: { type: 'object', properties: { command: { type: 'string' } } } },
+  ...CORE_TOOLS,
   { name: 'run_code', description: 'Run a JavaScript program in Code Mode; the program calls the other tools as tools.* functions' },
 ];
 

@@ -209,3 +209,20 @@ describe('the guard spec travels', () => {
     expect(gate.err).toContain('compare like with like');
   });
 });
+
+describe('answers that are no decision', () => {
+  it('are an error outcome for a module guard too, never read as a verdict', async () => {
+    const inner = builtinGuard();
+    const odd = (answer: unknown): GuardUnderTest => ({ ...inner, name: 'odd', decide: async () => answer as never });
+    const scenarios = (await load()).filter((s) => s.id === 'proto/three-calls');
+    for (const [answer, message] of [
+      [{ verdict: 'maybe' }, /the guard answered a verdict that is not allow, ask or deny: "maybe"/],
+      [{ verdict: 'allow', rules: 'chain.eit-pat' }, /`rules` that is not a list/],
+      [null, /not an object/],
+    ] as const) {
+      const r = await runScenarios(scenarios, { guard: odd(answer), explore: false });
+      expect(r.scenarios[0]?.steps[0]).toMatchObject({ outcome: 'error', actual: null });
+      expect(r.scenarios[0]?.steps[0]?.detail).toMatch(message);
+    }
+  });
+});
