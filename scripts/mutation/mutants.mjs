@@ -114,15 +114,19 @@ function dropAlternative(pattern, [a, b]) {
  * Every mutant of one source file.
  * @param {string} file path relative to the repository (`src/core/x.ts`)
  * @param {string} text the file's source
- * @returns {{file: string, start: number, end: number, replacement: string, operator: string, line: number, col: number, original: string, static: boolean, fn: string | undefined}[]}
+ * @returns {{file: string, start: number, end: number, reach: [number, number], replacement: string, operator: string, line: number, col: number, original: string, static: boolean, fn: string | undefined}[]}
  */
 export function mutantsOf(file, text) {
   const sf = ts.createSourceFile(file, text, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
   const out = [];
-  const add = (node, start, end, replacement, operator, fnStack) => {
+  // `reach` is the span that must have run for the mutant to act: the text it replaces, except for
+  // a binary operator, which acts whenever its expression runs. V8 reports the right operand of
+  // `a && b` as a block of its own, unexecuted when `a` decides; the operator's mutant (`a || b`)
+  // acts exactly then, so it is judged by the whole expression.
+  const add = (node, start, end, replacement, operator, fnStack, reach = [start, end]) => {
     const { line, character } = sf.getLineAndCharacterOfPosition(start);
     const named = [...fnStack].reverse().find((f) => f !== undefined);
-    out.push({ file, start, end, replacement, operator, line: line + 1, col: character + 1, original: text.slice(start, end), static: fnStack.length === 0, fn: named });
+    out.push({ file, start, end, reach, replacement, operator, line: line + 1, col: character + 1, original: text.slice(start, end), static: fnStack.length === 0, fn: named });
   };
   const visit = (node, fnStack, typeContext) => {
     // Types, imports and declarations without runtime code are not mutated.
@@ -139,7 +143,7 @@ export function mutantsOf(file, text) {
         [BITWISE, 'bitwise'],
       ]) {
         const r = map.get(k);
-        if (r !== undefined) add(node, op.getStart(sf), op.getEnd(), r, name, fnStack);
+        if (r !== undefined) add(node, op.getStart(sf), op.getEnd(), r, name, fnStack, [node.getStart(sf), node.getEnd()]);
       }
     } else if (ts.isPrefixUnaryExpression(node) && node.operator === ts.SyntaxKind.ExclamationToken) {
       add(node, node.getStart(sf), node.operand.getStart(sf), '', 'negation', fnStack);

@@ -307,7 +307,8 @@ function selectRuns(m) {
     chosen = cleanRuns.filter((r) => {
       const zero = r.unexecuted.get(m.file);
       if (zero === undefined || (m.fn !== undefined && !r.fns.has(`${m.file}#${m.fn}`))) return false;
-      return !zero.some(([a, b]) => a < m.start && m.end <= b);
+      const [start, end] = m.reach;
+      return !zero.some(([a, b]) => a < start && end <= b);
     });
   }
   return [...chosen].sort((a, b) => a.ms - b.ms);
