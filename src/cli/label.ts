@@ -12,13 +12,14 @@
 import { loadCliScenarios } from './scenarios.js';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, extname } from 'node:path';
 import type { Verdict } from '../core/capabilities.js';
 import { STRATIFY_KEYS, buildSheet } from '../harness/label-sheet.js';
 import type { LabelKey, Stratify } from '../harness/label-sheet.js';
 import { formatIssue, InputError } from '../io/errors.js';
 import { applyLabels } from '../io/label-apply.js';
 import type { AdjudicationRow } from '../io/label-apply.js';
-import { parseSheetCsv, renderSheetCsv, renderTableCsv, validateReturnedSheet } from '../io/label-csv.js';
+import { labelerColumns, parseSheetCsv, renderSheetCsv, renderTableCsv, sheetLabeler, validateReturnedSheet } from '../io/label-csv.js';
 import type { ReturnedItem } from '../io/label-csv.js';
 import { agreementReport, fleissKappa, krippendorffAlpha } from '../harness/agreement.js';
 import type { AgreementReport } from '../harness/agreement.js';
@@ -28,7 +29,10 @@ const usage = (message: string, file = 'label'): InputError => new InputError('U
 
 export interface LabelExportOptions {
   readonly out: string;
-  readonly key: string;
+  /** The key to write; or, with `fromKey`, none (the sheet joins that key's study). */
+  readonly key?: string;
+  /** Another labeler's sheet of an earlier export: same items and ids, this labeler's row order. */
+  readonly fromKey?: string;
   readonly seed?: string;
   readonly sample?: string;
   readonly stratify?: string;
@@ -43,6 +47,8 @@ export interface LabelExportOptions {
  * ids are seeded hashes, and a seed the labelers could guess would let them map ids back.
  */
 export async function labelExportCommand(paths: readonly string[], o: LabelExportOptions, io: CliIO): Promise<number> {
+  if (o.fromKey !== undefined) return exportFromKey(paths, o.fromKey, o, io);
+  if (o.key === undefined) throw usage('give --key <file> (the key to write), or --from-key <file> for another labeler of an earlier export');
   let sample: number | undefined;
   if (o.sample !== undefined) {
     sample = Number(o.sample);
@@ -68,6 +74,47 @@ export async function labelExportCommand(paths: readonly string[], o: LabelExpor
   writeFileSync(o.key, `${JSON.stringify(sheet.key, null, 2)}\n`, { flag });
   writeFileSync(o.out, renderSheetCsv(sheet.rows, { bom: o.bom === true, eol: o.lf === true ? 'lf' : 'crlf' }), { flag });
   io.stdout(`wrote ${o.out} (${sheet.rows.length} item${sheet.rows.length === 1 ? '' : 's'}) and the key ${o.key}: keep the key away from the labelers\n`);
+  return 0;
+}
+
+/**
+ * A further labeler's sheet of an earlier export: the key's seed, sample and strata give the same
+ * items under the same ids, in this labeler's own row order. The key is read, never written; a
+ * scenario changed since the export (an item gone, added, moved or relabelled) is refused, since
+ * the labelers would not judge the same items.
+ */
+async function exportFromKey(paths: readonly string[], keyFile: string, o: LabelExportOptions, io: CliIO): Promise<number> {
+  const clash = (['key', 'seed', 'sample', 'stratify'] as const).filter((k) => o[k] !== undefined);
+  if (clash.length > 0) throw usage(`--from-key takes the items from the key: drop ${clash.map((k) => `--${k}`).join(', ')}`);
+  if (o.labeler === undefined) throw usage('--from-key needs --labeler <name> (the sheet is for another labeler)');
+  if (o.out === keyFile) throw usage('the sheet and the key must be different files');
+  if (o.force !== true && existsSync(o.out)) throw new InputError('EXISTS', [{ pos: { file: o.out }, message: 'already exists: nothing was written (use --force to overwrite)' }]);
+  const key = readKey(keyFile);
+  const { scenarios, warnings } = await loadCliScenarios(paths, ['challenge-sets']);
+  for (const w of warnings) io.stderr(`warning: ${formatIssue(w)}\n`);
+  const sheet = buildSheet(scenarios, {
+    seed: key.seed,
+    ...(key.sample !== undefined ? { sample: key.sample } : {}),
+    ...(key.stratify !== undefined ? { stratify: key.stratify } : {}),
+    labeler: o.labeler,
+  });
+  const same = (a: LabelKey['items'][number], b: LabelKey['items'][number] | undefined): boolean =>
+    b !== undefined && a.scenario === b.scenario && a.mode === b.mode && a.step === b.step && a.expected === b.expected;
+  const built = new Map(sheet.key.items.map((i) => [i.id, i]));
+  const changed = key.items.filter((i) => !same(i, built.get(i.id)));
+  if (changed.length > 0 || sheet.key.items.length !== key.items.length) {
+    const first = changed[0];
+    throw new InputError('KEY_MISMATCH', [
+      {
+        pos: { file: keyFile },
+        message:
+          `the scenarios no longer give this key's items (${changed.length} of ${key.items.length} differ${first !== undefined ? `, first ${first.scenario} [${first.mode}] ${first.step}` : ''}): ` +
+          'export with the same paths as the key was, from the same revision of the scenarios',
+      },
+    ]);
+  }
+  writeFileSync(o.out, renderSheetCsv(sheet.rows, { bom: o.bom === true, eol: o.lf === true ? 'lf' : 'crlf' }), { flag: o.force === true ? 'w' : 'wx' });
+  io.stdout(`wrote ${o.out} (${sheet.rows.length} item${sheet.rows.length === 1 ? '' : 's'}, the items of ${keyFile}, in ${o.labeler}'s order)\n`);
   return 0;
 }
 
@@ -176,12 +223,13 @@ export async function labelImportCommand(sheets: readonly string[], o: { key: st
   const seed = o.seed === undefined ? 1 : Number(o.seed);
   if (!Number.isSafeInteger(seed)) throw usage(`--seed: expected an integer, got \`${o.seed}\``);
   const key = readKey(o.key);
-  const out: { sheet: string; items: ReturnedItem[]; narratives: Map<string, string>; issues: { row: number | null; message: string }[]; summary: SheetAgreement }[] = [];
+  const out: { sheet: string; labeler: string; items: ReturnedItem[]; narratives: Map<string, string>; issues: { row: number | null; message: string }[]; summary: SheetAgreement }[] = [];
   for (const file of sheets) {
     const parsed = parseSheetCsv(readText(file), file);
     const { items, issues } = validateReturnedSheet(parsed.rows, key);
+    const who = sheetLabeler(parsed.rows);
     const narratives = new Map(parsed.rows.map((r) => [(r.cells['item_id'] ?? '').replace(/^'/, ''), r.cells['narrative'] ?? '']));
-    out.push({ sheet: file, items, narratives, issues, summary: agreementSummary(items, key, seed) });
+    out.push({ sheet: file, labeler: who.name ?? basename(file, extname(file)), items, narratives, issues: [...issues, ...who.issues], summary: agreementSummary(items, key, seed) });
   }
   const bad = out.some((s) => s.issues.length > 0);
   const pooled = agreementSummary(
@@ -193,16 +241,21 @@ export async function labelImportCommand(sheets: readonly string[], o: { key: st
   if (o.adjudication !== undefined) {
     const byId = new Map(key.items.map((i) => [i.id, i]));
     const ids = [...new Set(out.flatMap((s) => s.items.map((i) => i.id)))].sort();
-    const header = ['item_id', 'narrative', 'annotation_1', ...out.map((_, i) => `annotation_${i + 2}`), 'agreement', 'final_label'];
+    const names = labelerColumns(out.map((s) => s.labeler));
+    const header = ['item_id', 'narrative', 'primary', ...names.flatMap((n) => [n, `${n}_confidence`, `${n}_notes`]), 'agreement', 'final_label', 'final_notes'];
+    const byLabeler = out.map((s) => new Map(s.items.map((i) => [i.id, i])));
     const rows: string[][] = [];
     for (const id of ids) {
       const primary = byId.get(id)?.expected;
       if (primary === undefined) continue;
-      const labels = out.map((s) => s.items.find((i) => i.id === id)?.verdict ?? '');
-      const given = labels.filter((l) => l !== '');
-      if (given.every((l) => l === primary)) continue;
+      const given = byLabeler.map((m) => m.get(id)).filter((i) => i !== undefined);
+      if (given.every((i) => i.verdict === primary)) continue;
       const narrative = out.map((s) => s.narratives.get(id)).find((n) => n !== undefined && n !== '') ?? '';
-      rows.push([id, narrative, primary, ...labels, `${given.filter((l) => l === primary).length + 1}/${given.length + 1}`, '']);
+      const cells = byLabeler.flatMap((m) => {
+        const i = m.get(id);
+        return [i?.verdict ?? '', i?.confidence ?? '', i?.notes ?? ''];
+      });
+      rows.push([id, narrative, primary, ...cells, `${given.filter((i) => i.verdict === primary).length + 1}/${given.length + 1}`, '', '']);
     }
     writeFileSync(o.adjudication, renderTableCsv(header, rows), 'utf8');
   }

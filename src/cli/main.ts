@@ -232,15 +232,16 @@ export async function main(argv: readonly string[], io: CliIO = defaultIO): Prom
     .description('write a blinded labeling sheet (CSV) and its key (JSON; keep it from the labelers)')
     .argument('[paths...]', 'scenario files or folders (default: challenge-sets)', [])
     .requiredOption('--out <file>', 'the sheet to write')
-    .requiredOption('--key <file>', 'the key to write')
+    .option('--key <file>', 'the key to write (the first labeler\'s export)')
+    .option('--from-key <file>', 'another labeler\'s sheet of the export that wrote this key: same items, own row order; writes no key')
     .option('--seed <seed>', 'seed of the item ids, sample and order (default: random, recorded in the key)')
     .option('--sample <k>', 'a seeded sample of k items')
     .option('--stratify <by>', 'stratify the sample by set, twin or rule')
-    .option('--labeler <name>', 'the labeler (recorded in the key; varies the row order)')
+    .option('--labeler <name>', 'who fills the sheet in (in the sheet and the key; varies the row order; names the adjudication columns)')
     .option('--bom', 'start the sheet with a UTF-8 BOM (for Excel)')
     .option('--lf', 'LF line ends instead of CRLF')
     .option('--force', 'overwrite an existing sheet or key')
-    .action(async (paths: string[], o: { out: string; key: string; seed?: string; sample?: string; stratify?: string; labeler?: string; bom?: boolean; lf?: boolean; force?: boolean }) => {
+    .action(async (paths: string[], o: { out: string; key?: string; fromKey?: string; seed?: string; sample?: string; stratify?: string; labeler?: string; bom?: boolean; lf?: boolean; force?: boolean }) => {
       code = await labelExportCommand(paths, o, io);
     });
   label

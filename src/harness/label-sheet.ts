@@ -37,9 +37,11 @@ export interface SheetRow {
   readonly verdict: string;
   readonly confidence: string;
   readonly notes: string;
+  /** Who fills the sheet in (the export's `--labeler`, else empty): names the labeler's columns of the adjudication sheet. */
+  readonly labeler: string;
 }
 
-export const SHEET_COLUMNS = ['item_id', 'narrative', 'question', 'verdict', 'confidence', 'notes'] as const;
+export const SHEET_COLUMNS = ['item_id', 'narrative', 'question', 'verdict', 'confidence', 'notes', 'labeler'] as const;
 
 /** What the key knows of one item (never shown to labelers). */
 export interface KeyItem {
@@ -334,7 +336,7 @@ export function buildSheet(scenarios: readonly Scenario[], opts: SheetOptions): 
           ...(spec.rule !== undefined ? { rule: spec.rule } : {}),
           ...(s.twin !== undefined ? { twin: s.twin } : {}),
         };
-        all.push({ item, row: { item_id: id, narrative: narrative(s, mode, j), question: QUESTION, verdict: '', confidence: '', notes: '' } });
+        all.push({ item, row: { item_id: id, narrative: narrative(s, mode, j), question: QUESTION, verdict: '', confidence: '', notes: '', labeler: opts.labeler ?? '' } });
       }
     }
   }

@@ -115,6 +115,45 @@ export interface SheetIssue {
 }
 
 /** Undo what a spreadsheet or {@link safeCell} may have added: the `'` escape and outer spaces. */
+/**
+ * The labeler a returned sheet names in its `labeler` column: the first non-empty cell, with an
+ * issue for each row that names someone else (a sheet pasted together from two). Undefined when
+ * the column is absent or empty.
+ */
+export function sheetLabeler(rows: readonly ParsedSheetRow[]): { name?: string; issues: SheetIssue[] } {
+  let name: string | undefined;
+  let first = 0;
+  const issues: SheetIssue[] = [];
+  for (const r of rows) {
+    const v = clean(r.cells['labeler']);
+    if (v === '') continue;
+    if (name === undefined) {
+      name = v;
+      first = r.row;
+    } else if (v !== name) issues.push({ row: r.row, message: `labeler \`${v}\` differs from \`${name}\` (row ${first}): one sheet per labeler` });
+  }
+  return { ...(name !== undefined ? { name } : {}), issues };
+}
+
+/**
+ * Column names for the labelers of an adjudication sheet: letters, digits, `_`, `.` and `-` kept
+ * (anything else becomes `_`, and the name starts with a letter or digit, so no header cell can be
+ * read as a formula), at most 40 characters, unique (`ana`, `ana-2`), none of the sheet's own.
+ */
+export function labelerColumns(names: readonly string[]): string[] {
+  const reserved = new Set(['item_id', 'narrative', 'primary', 'agreement', 'final_label', 'final_notes']);
+  const used = new Set<string>();
+  return names.map((raw, i) => {
+    const base = raw.normalize('NFC').replace(/[^\p{L}\p{N}_.-]+/gu, '_').replace(/^[^\p{L}\p{N}]+/u, '').slice(0, 40) || `labeler_${i + 1}`;
+    let name = base;
+    const clashes = (c: string): boolean =>
+      [c, `${c}_confidence`, `${c}_notes`].some((x) => reserved.has(x) || used.has(x)) || [...used].some((u) => `${u}_confidence` === c || `${u}_notes` === c);
+    for (let n = 2; clashes(name); n++) name = `${base}-${n}`;
+    used.add(name);
+    return name;
+  });
+}
+
 function clean(s: string | undefined): string {
   const t = (s ?? '').trim();
   return (t.startsWith("'") ? t.slice(1) : t).trim();

@@ -1,10 +1,11 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { LabelKey, SheetRow } from '../../src/harness/label-sheet.js';
 import { safeCell } from '../../src/harness/reports/cells.js';
 import { InputError } from '../../src/io/errors.js';
-import { parseSheetCsv, renderSheetCsv, validateReturnedSheet } from '../../src/io/label-csv.js';
+import { labelerColumns, parseSheetCsv, renderSheetCsv, sheetLabeler, validateReturnedSheet } from '../../src/io/label-csv.js';
 
-const row = (item_id: string, narrative: string, extra: Partial<SheetRow> = {}): SheetRow => ({ item_id, narrative, question: 'q?', verdict: '', confidence: '', notes: '', ...extra });
+const row = (item_id: string, narrative: string, extra: Partial<SheetRow> = {}): SheetRow => ({ item_id, narrative, question: 'q?', verdict: '', confidence: '', notes: '', labeler: '', ...extra });
 
 const key = (ids: string[]): LabelKey => ({
   schema: 'guard-eval/label-key@1',
@@ -34,8 +35,8 @@ describe('renderSheetCsv', () => {
       ['中文 =1', '中文 =1'],
     ];
     for (const [raw, want] of cases) expect(safeCell(raw), JSON.stringify(raw)).toBe(want);
-    const csv = renderSheetCsv([row('it-00000001', '=HYPERLINK("http://x")', { notes: '＠cmd' })], { eol: 'lf' });
-    expect(csv).toBe('"item_id","narrative","question","verdict","confidence","notes"\n"it-00000001","\'=HYPERLINK(""http://x"")","q?","","","\'＠cmd"\n');
+    const csv = renderSheetCsv([row('it-00000001', '=HYPERLINK("http://x")', { notes: '＠cmd', labeler: '-ana' })], { eol: 'lf' });
+    expect(csv).toBe('"item_id","narrative","question","verdict","confidence","notes","labeler"\n"it-00000001","\'=HYPERLINK(""http://x"")","q?","","","\'＠cmd","\'-ana"\n');
   });
 
   it('uses one line end throughout, inside cells too; BOM only when asked', () => {
@@ -91,5 +92,36 @@ describe('parseSheetCsv and validateReturnedSheet', () => {
     expect(() => parseSheetCsv('a,b\n1,2\n', 'x.csv')).toThrow(InputError);
     expect(() => parseSheetCsv('item_id,verdict\n"it-a,ask\n', 'x.csv')).toThrow(/x\.csv/);
     expect(() => parseSheetCsv('', 'x.csv')).toThrow(/empty/);
+  });
+});
+
+describe('sheetLabeler', () => {
+  it('is the first named labeler, with a row issue for each row naming another', () => {
+    const sheet = parseSheetCsv('item_id,verdict,labeler\nit-a,ask,\nit-b,ask,"\'ana "\nit-c,deny,ana\nit-d,deny,ben\n', 'x.csv');
+    expect(sheetLabeler(sheet.rows)).toEqual({ name: 'ana', issues: [{ row: 5, message: 'labeler `ben` differs from `ana` (row 3): one sheet per labeler' }] });
+    expect(sheetLabeler(parseSheetCsv('item_id,verdict\nit-a,ask\n', 'x.csv').rows)).toEqual({ issues: [] });
+  });
+});
+
+describe('labelerColumns', () => {
+  it('keeps plain names, makes repeats and the sheet\'s own column names unique, and gives a nameless labeler a number', () => {
+    expect(labelerColumns(['ana', 'ben', 'ana', 'primary', '=1+1', '', '王 芳', 'ana-2'])).toEqual(['ana', 'ben', 'ana-2', 'primary-2', '1_1', 'labeler_6', '王_芳', 'ana-2-2']);
+    expect(labelerColumns(['ana_notes', 'ana', 'final'])).toEqual(['ana_notes', 'ana-2', 'final-2']);
+  });
+
+  it('never yields a header a spreadsheet reads as a formula, an empty or a repeated column (property)', () => {
+    const seed = 20261202;
+    fc.assert(
+      fc.property(fc.array(fc.string({ unit: 'binary', maxLength: 50 }), { maxLength: 8 }), (names) => {
+        const cols = labelerColumns(names);
+        const all = ['item_id', 'narrative', 'primary', ...cols.flatMap((c) => [c, `${c}_confidence`, `${c}_notes`]), 'agreement', 'final_label', 'final_notes'];
+        expect(new Set(all).size).toBe(all.length);
+        for (const c of cols) {
+          expect(c).toMatch(/^[\p{L}\p{N}][\p{L}\p{N}_.-]{0,39}(?:-\d+)*$/u);
+          expect(safeCell(c)).toBe(c);
+        }
+      }),
+      { seed, numRuns: 500 },
+    );
   });
 });
