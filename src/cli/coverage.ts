@@ -55,6 +55,15 @@ export function renderCoverageMarkdown(c: Coverage, floor: number | undefined): 
     for (const b of below) out.push(`- ${inlineCode(b.rule)} ${b.mode} ${b.polarity}: ${b.count}`);
     if (below.length > 0) out.push('');
   }
+  const known = [...c.all.known].filter(([, ids]) => ids.length > 0);
+  if (known.length > 0) {
+    out.push('Known gaps: these hits come from steps marked `known:` (a guard is known to get them wrong). They count as hits, since the label is right and the scenario exercises the rule.', '');
+    for (const [k, ids] of known) {
+      const [rule, mode] = k.split('|');
+      out.push(`- ${inlineCode(rule ?? '')} ${mode ?? ''}: ${ids.map((id) => inlineCode(id)).join(', ')}`);
+    }
+    out.push('');
+  }
   for (const m of [c.all, ...c.sets]) out.push(...markdownMatrix(m));
   return `${out.join('\n')}`;
 }

@@ -120,10 +120,16 @@ export async function main(argv: readonly string[], io: CliIO = defaultIO): Prom
     .argument('<dirs...>', 'the shards’ --out folders, each holding a results.json')
     .option('--out <dir>', 'where the merged reports are written', 'reports')
     .option('--guard-config <file>', 'the guard configuration the shards ran with (for the replay commands)')
+    .option('--gate', 'gate the merged results against the baseline, as `run --gate` does: exit 1 on a regression; annotations only for what fails the gate')
+    .option('--baseline <file>', 'the baseline file for --gate (default: guard-eval.config.yaml `gate.baseline`, else reports/baseline.json)')
     .option('--json', 'print the merged results.json and nothing else')
     .option('--quiet', 'print nothing but errors')
-    .action(async (dirs: string[], o: { out: string; guardConfig?: string; json?: boolean; quiet?: boolean }) => {
-      code = await mergeReportsCommand(dirs, { out: o.out, ...(o.guardConfig !== undefined ? { guardConfig: o.guardConfig } : {}), json: o.json === true, quiet: o.quiet === true }, io);
+    .action(async (dirs: string[], o: { out: string; guardConfig?: string; gate?: boolean; baseline?: string; json?: boolean; quiet?: boolean }) => {
+      code = await mergeReportsCommand(
+        dirs,
+        { out: o.out, ...(o.guardConfig !== undefined ? { guardConfig: o.guardConfig } : {}), ...(o.baseline !== undefined ? { baseline: o.baseline } : {}), gate: o.gate === true, json: o.json === true, quiet: o.quiet === true },
+        io,
+      );
     });
 
   program

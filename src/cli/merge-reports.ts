@@ -15,12 +15,18 @@ import { InputError } from '../io/errors.js';
 import type { CliIO } from './main.js';
 import { replayCommand } from '../harness/reports/replay.js';
 import { emitGithub } from './run.js';
+import { runGate } from './gate.js';
+import type { GateReport } from '../harness/gate.js';
 
 export interface MergeReportsOptions {
   /** Where the merged reports go (created if missing). */
   readonly out: string;
   /** The `--guard-config` the shards ran with, so the replay commands in the reports name it as `run` does. */
   readonly guardConfig?: string;
+  /** Gate the merged results against the baseline (as `run --gate`); the exit code is then the gate's. */
+  readonly gate?: boolean;
+  /** The baseline file for `gate`. */
+  readonly baseline?: string;
   /** Print `results.json` to stdout and nothing else. */
   readonly json?: boolean;
   /** Print nothing but errors. */
@@ -35,7 +41,8 @@ const MAX_PROBLEMS = 20;
 /**
  * Merge the `results.json` of each folder in `dirs` and write every report into `opts.out`,
  * printing the console table as `run` does.
- * @returns 0 when every merged run passes, 1 on any miss, over-block, race or error outcome (as `run`)
+ * @returns 0 when every merged run passes, 1 on any miss, over-block, race or error outcome (as `run`);
+ *   with `gate`, the gate's: 0 within it, 1 on a regression
  * @throws InputError (exit 2): no folder given, a results file missing, not JSON or not of the
  *   schema (`RESULTS_INVALID`, at its path), or parts that do not merge (`RESULTS_INCONSISTENT`)
  */
@@ -57,6 +64,13 @@ export async function mergeReportsCommand(dirs: readonly string[], opts: MergeRe
   else if (!opts.quiet) {
     io.stdout(`${REPORTERS.console.render(merged, ctx)}\n`);
     io.stdout(`reports: ${written.join(', ')}\n`);
+  }
+  if (opts.baseline !== undefined && opts.gate !== true) throw new InputError('USAGE', [{ pos: { file: '--baseline' }, message: 'a baseline is read only with --gate' }]);
+  if (opts.gate === true) {
+    let gated: { report: GateReport; baseline: string } | undefined;
+    const code = await runGate(merged, { ...(opts.baseline !== undefined ? { baseline: opts.baseline } : {}), partial: false, out: opts.out, quiet: opts.quiet === true || opts.json === true, onReport: (report, baseline) => (gated = { report, baseline }) }, io);
+    await emitGithub(merged, ctx, io, gated);
+    return code;
   }
   await emitGithub(merged, ctx, io);
   return runFailed(merged) ? 1 : 0;

@@ -34,6 +34,11 @@ export interface Matrix {
   readonly set: string;
   readonly scenarios: number;
   readonly cells: ReadonlyMap<string, readonly string[]>;
+  /**
+   * Per hit cell, the scenarios whose step naming the rule carries `known:` (a gap of some guard).
+   * They stay hits: the label is right and the scenario exercises the rule; the guard is wrong.
+   */
+  readonly known: ReadonlyMap<string, readonly string[]>;
 }
 
 export interface Coverage {
@@ -51,16 +56,19 @@ export interface BadBoundaryTag {
   readonly rule: string;
 }
 
-/** The rules each mode's labels name, per scenario. */
-function hitsOf(s: Scenario): Map<Mode, Set<string>> {
-  const hits = new Map<Mode, Set<string>>(s.modes.map((m) => [m, new Set<string>()]));
+/** The rules each mode's labels name, per scenario, and those named by steps with `known:`. */
+function hitsOf(s: Scenario): { all: Map<Mode, Set<string>>; known: Map<Mode, Set<string>> } {
+  const all = new Map<Mode, Set<string>>(s.modes.map((m) => [m, new Set<string>()]));
+  const known = new Map<Mode, Set<string>>(s.modes.map((m) => [m, new Set<string>()]));
   forEachCall(s.steps, (c) => {
     for (const m of s.modes) {
       const spec = c.expect.kind === 'single' ? c.expect.spec : c.expect.byMode[m];
-      if (spec?.rule !== undefined) hits.get(m)?.add(spec.rule);
+      if (spec?.rule === undefined) continue;
+      all.get(m)?.add(spec.rule);
+      if (c.known !== undefined) known.get(m)?.add(spec.rule);
     }
   });
-  return hits;
+  return { all, known };
 }
 
 /** `boundary:` tags naming something other than a rule id. */
@@ -77,31 +85,34 @@ export function badBoundaryTags(scenarios: readonly Scenario[]): BadBoundaryTag[
 }
 
 export function coverage(scenarios: readonly Scenario[]): Coverage {
-  const hits = new Map(scenarios.map((s) => [s, hitsOf(s)]));
+  const both = new Map(scenarios.map((s) => [s, hitsOf(s)]));
+  const hits = new Map([...both].map(([s, h]) => [s, h.all]));
   // Attack twins' hits, by pair id and mode, for their benign twins.
   const attackHits = new Map<string, Map<Mode, Set<string>>>();
   for (const s of scenarios) if (s.pair !== undefined && s.twin === 'attack') attackHits.set(s.pair, hits.get(s) as Map<Mode, Set<string>>);
 
   const build = (set: string, members: readonly Scenario[]): Matrix => {
     const cells = new Map<string, string[]>();
-    const add = (rule: string, mode: Mode, polarity: Polarity, id: string): void => {
-      const k = cellKey(rule, mode, polarity);
-      const list = cells.get(k) ?? [];
+    const known = new Map<string, string[]>();
+    const into = (map: Map<string, string[]>, k: string, id: string): void => {
+      const list = map.get(k) ?? [];
       if (list[list.length - 1] !== id) list.push(id);
-      cells.set(k, list);
+      map.set(k, list);
     };
+    const add = (rule: string, mode: Mode, polarity: Polarity, id: string): void => into(cells, cellKey(rule, mode, polarity), id);
     for (const s of members) {
       const own = hits.get(s) as Map<Mode, Set<string>>;
       const tagged = s.tags.filter((t) => t.startsWith(BOUNDARY_TAG)).map((t) => t.slice(BOUNDARY_TAG.length));
       for (const m of s.modes) {
         const mine = own.get(m) ?? new Set<string>();
         for (const r of mine) add(r, m, 'hit', s.id);
+        for (const r of both.get(s)?.known.get(m) ?? []) into(known, cellKey(r, m, 'hit'), s.id);
         const near = new Set(tagged);
         if (s.pair !== undefined && s.twin === 'benign') for (const r of attackHits.get(s.pair)?.get(m) ?? []) near.add(r);
         for (const r of near) if (!mine.has(r)) add(r, m, 'boundary', s.id);
       }
     }
-    return { set, scenarios: members.length, cells };
+    return { set, scenarios: members.length, cells, known };
   };
 
   const bySet = new Map<string, Scenario[]>();
@@ -134,7 +145,7 @@ export function coverageJson(c: Coverage, floor: number | undefined): unknown {
   const matrix = (m: Matrix): unknown => ({
     set: m.set,
     scenarios: m.scenarios,
-    cells: RULE_IDS.flatMap((rule) => MODES.flatMap((mode) => POLARITIES.map((polarity) => ({ rule, mode, polarity, count: count(m, rule, mode, polarity), scenarios: m.cells.get(cellKey(rule, mode, polarity)) ?? [] })))),
+    cells: RULE_IDS.flatMap((rule) => MODES.flatMap((mode) => POLARITIES.map((polarity) => ({ rule, mode, polarity, count: count(m, rule, mode, polarity), scenarios: m.cells.get(cellKey(rule, mode, polarity)) ?? [], known: m.known.get(cellKey(rule, mode, polarity)) ?? [] })))),
   });
   return {
     schema: 'guard-eval/coverage@1',

@@ -146,6 +146,18 @@ describe('--reporter and GitHub Actions', () => {
     expect(shard.code).toBe(1);
     expect(shard.out).toBe('');
     expect(readFileSync(summary, 'utf8')).toBe('');
+    // merge-reports --gate: the same verdict first in the summary, and no annotation for a failure the baseline holds.
+    const merged = await cliIn(env, 'merge-reports', join(dir, 'shard'), '--gate', '--baseline', baseline, '--out', join(dir, 'merged'), '--quiet');
+    expect(merged.code).toBe(1);
+    expect(merged.out).not.toContain('::error');
+    expect(readFileSync(summary, 'utf8')).toMatch(/^## guard-eval gate: failed \(pass rate 0\.0% is below the floor of 100\.0%\)\n/);
+    expect(existsSync(join(dir, 'merged', 'gate.md'))).toBe(true);
+    // Without --gate it annotates every failing step, once.
+    const plain = await cliIn(env, 'merge-reports', join(dir, 'shard'), '--out', join(dir, 'merged'), '--quiet');
+    expect(plain.code).toBe(1);
+    expect(plain.out.match(/::error /g)).toHaveLength(1);
+    expect((await cli('merge-reports', join(dir, 'shard'), '--baseline', baseline, '--out', join(dir, 'merged'))).code).toBe(2);
+    writeFileSync(summary, '');
     // `gate` on a results file adds its verdict to the summary.
     const gate = await cliIn(env, 'gate', join(dir, 'out', 'results.json'), '--baseline', baseline, '--quiet');
     expect(gate.code).toBe(1);

@@ -25,6 +25,18 @@ describe('coverage', () => {
     expect(c.sets.map((m) => [m.set, m.scenarios])).toEqual([['set-2', 2]]);
   });
 
+  it('a hit from a step marked known stays a hit, and is listed as known in its cell', () => {
+    const gap: CallStep = { ...step(single({ verdict: 'deny', rule: 'chain.eit-pat-nat' })), known: { builtin: 'workflow files read as external only' } };
+    const a = sc('set-7/a', [step(single({ verdict: 'allow' })), gap], ['balanced', 'strict']);
+    const b = sc('set-7/b', [step(single({ verdict: 'deny', rule: 'chain.eit-pat-nat' }))], ['balanced']);
+    const c = coverage([a, b]);
+    expect(c.all.cells.get('chain.eit-pat-nat|balanced|hit')).toEqual(['set-7/a', 'set-7/b']);
+    expect(c.all.known.get('chain.eit-pat-nat|balanced|hit')).toEqual(['set-7/a']);
+    expect(c.all.known.get('chain.eit-pat-nat|strict|hit')).toEqual(['set-7/a']);
+    expect(c.sets[0]?.known.get('chain.eit-pat-nat|balanced|hit')).toEqual(['set-7/a']);
+    expect(coverage([b]).all.known.size).toBe(0);
+  });
+
   it('a boundary is a tagged scenario or a benign twin whose attack twin hits the rule, and never one that names it', () => {
     const tagged = sc('set-3/env-example', [step(single({ verdict: 'allow' }))], ['balanced', 'strict'], { tags: ['boundary:chain.eit-credential'] });
     const attack = sc('set-6/order/attack', [step(byMode({ balanced: { verdict: 'ask', rule: 'chain.eit-pat' }, strict: { verdict: 'ask', rule: 'chain.eit-pat' } }))], ['balanced', 'strict'], { pair: 'set-6/order/x', twin: 'attack' });
