@@ -3,6 +3,7 @@
  * scenarios and print the guard × set table of miss and over-block rates, failed runs and pairs
  * passed.
  */
+import { prepareOutDir } from '../io/safe-write.js';
 import { loadCliScenarios } from './scenarios.js';
 import Table from 'cli-table3';
 import { compare, comparisonTable, renderComparisonMarkdown } from '../harness/compare.js';
@@ -62,6 +63,7 @@ export function parseGuardSpecs(values: readonly string[]): string[] {
 export async function compareCommand(paths: readonly string[], opts: CompareCliOptions, io: CliIO): Promise<number> {
   const specs = parseGuardSpecs(typeof opts.guard === 'string' ? [opts.guard] : opts.guard);
   const timeoutMs = parseGuardTimeout(opts.guardTimeout);
+  prepareOutDir(opts.out);
   const { scenarios, warnings } = await loadCliScenarios(paths, ['challenge-sets']);
   if (!opts.quiet && !opts.json && !opts.markdown) for (const w of warnings) io.stderr(`warning: ${formatIssue(w)}\n`);
   const runs: RunResults[] = [];

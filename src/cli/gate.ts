@@ -3,7 +3,8 @@
  * <results.json>` for results merged from shards. Exit 0 within the gate, 1 on a regression, 2 on
  * bad input (a missing or malformed baseline, a baseline of another guard, a bad config).
  */
-import { appendFile, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { compareToBaseline, baselineProblem, renderBaseline, renderGateMarkdown, renderGateText, toBaseline } from '../harness/gate.js';
 import type { Baseline, GateReport } from '../harness/gate.js';
@@ -12,6 +13,7 @@ import { markdownText } from '../harness/reports/index.js';
 import { writeTextFiles } from '../harness/write-reports.js';
 import { InputError } from '../io/errors.js';
 import { loadProjectConfig } from '../io/project-config.js';
+import { appendText, prepareOutDir, writeFileSafely } from '../io/safe-write.js';
 import type { CliIO } from './main.js';
 
 /** Read and check a baseline file. @throws InputError (exit 2) */
@@ -35,14 +37,10 @@ export async function readBaseline(file: string): Promise<Baseline> {
 
 /** Write the baseline of `results` atomically. @returns the file written */
 export async function writeBaseline(results: RunResults, file: string): Promise<string> {
-  const tmp = `${file}.tmp`;
-  try {
-    await writeFile(tmp, renderBaseline(toBaseline(results)), 'utf8');
-    await rename(tmp, file);
-  } catch (e) {
-    await rm(tmp, { force: true });
-    throw new InputError('BASELINE_UNWRITABLE', [{ pos: { file }, message: `cannot write the baseline (${(e as Error).message})` }]);
-  }
+  const dir = path.dirname(file);
+  if (!existsSync(dir)) prepareOutDir(dir, '--baseline');
+  writeFileSafely(file, renderBaseline(toBaseline(results)));
+  await Promise.resolve();
   return file;
 }
 
@@ -96,6 +94,6 @@ export async function gateCommand(resultsFile: string, opts: { baseline?: string
   const code = await runGate(r as RunResults, { ...(opts.baseline !== undefined ? { baseline: opts.baseline } : {}), partial: false, out: opts.out ?? path.dirname(resultsFile), quiet: opts.quiet, onReport: (report, baseline) => (gated = { report, baseline }) }, io);
   // Under GitHub Actions the step summary gets the gate's verdict (merge-reports wrote the run's).
   const summary = io.env?.['GITHUB_ACTIONS'] === 'true' ? io.env['GITHUB_STEP_SUMMARY'] : undefined;
-  if (summary && gated !== undefined) await appendFile(summary, `${renderGateMarkdown(gated.report, gated.baseline, markdownText).replace(/^# Regression gate/, `## guard-eval gate: ${gated.report.passed ? 'passed' : 'failed'}`)}\n`, 'utf8');
+  if (summary && gated !== undefined) await appendText(summary, `${renderGateMarkdown(gated.report, gated.baseline, markdownText).replace(/^# Regression gate/, `## guard-eval gate: ${gated.report.passed ? 'passed' : 'failed'}`)}\n`);
   return code;
 }

@@ -11,13 +11,14 @@
  */
 import { loadCliScenarios } from './scenarios.js';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import type { Verdict } from '../core/capabilities.js';
 import { STRATIFY_KEYS, buildSheet } from '../harness/label-sheet.js';
 import type { LabelKey, Stratify } from '../harness/label-sheet.js';
 import { formatIssue, InputError } from '../io/errors.js';
 import { applyLabels } from '../io/label-apply.js';
+import { writeFileSafely } from '../io/safe-write.js';
 import type { AdjudicationRow } from '../io/label-apply.js';
 import { labelerColumns, parseSheetCsv, renderSheetCsv, renderTableCsv, sheetLabeler, validateReturnedSheet } from '../io/label-csv.js';
 import type { ReturnedItem } from '../io/label-csv.js';
@@ -70,9 +71,9 @@ export async function labelExportCommand(paths: readonly string[], o: LabelExpor
     ...(o.stratify !== undefined ? { stratify: o.stratify as Stratify } : {}),
     ...(o.labeler !== undefined ? { labeler: o.labeler } : {}),
   });
-  const flag = o.force === true ? 'w' : 'wx';
-  writeFileSync(o.key, `${JSON.stringify(sheet.key, null, 2)}\n`, { flag });
-  writeFileSync(o.out, renderSheetCsv(sheet.rows, { bom: o.bom === true, eol: o.lf === true ? 'lf' : 'crlf' }), { flag });
+  const exclusive = o.force !== true;
+  writeFileSafely(o.key, `${JSON.stringify(sheet.key, null, 2)}\n`, { exclusive });
+  writeFileSafely(o.out, renderSheetCsv(sheet.rows, { bom: o.bom === true, eol: o.lf === true ? 'lf' : 'crlf' }), { exclusive });
   io.stdout(`wrote ${o.out} (${sheet.rows.length} item${sheet.rows.length === 1 ? '' : 's'}) and the key ${o.key}: keep the key away from the labelers\n`);
   return 0;
 }
@@ -113,7 +114,7 @@ async function exportFromKey(paths: readonly string[], keyFile: string, o: Label
       },
     ]);
   }
-  writeFileSync(o.out, renderSheetCsv(sheet.rows, { bom: o.bom === true, eol: o.lf === true ? 'lf' : 'crlf' }), { flag: o.force === true ? 'w' : 'wx' });
+  writeFileSafely(o.out, renderSheetCsv(sheet.rows, { bom: o.bom === true, eol: o.lf === true ? 'lf' : 'crlf' }), { exclusive: o.force !== true });
   io.stdout(`wrote ${o.out} (${sheet.rows.length} item${sheet.rows.length === 1 ? '' : 's'}, the items of ${keyFile}, in ${o.labeler}'s order)\n`);
   return 0;
 }
@@ -257,7 +258,7 @@ export async function labelImportCommand(sheets: readonly string[], o: { key: st
       });
       rows.push([id, narrative, primary, ...cells, `${given.filter((i) => i.verdict === primary).length + 1}/${given.length + 1}`, '', '']);
     }
-    writeFileSync(o.adjudication, renderTableCsv(header, rows), 'utf8');
+    writeFileSafely(o.adjudication, renderTableCsv(header, rows), { exclusive: o.force !== true });
   }
   if (o.json === true) {
     const j = (x: number): number | null => (Number.isNaN(x) ? null : x);

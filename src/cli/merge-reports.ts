@@ -16,6 +16,7 @@ import type { CliIO } from './main.js';
 import { replayCommand } from '../harness/reports/replay.js';
 import { emitGithub } from './run.js';
 import { runGate } from './gate.js';
+import { prepareOutDir } from '../io/safe-write.js';
 import type { GateReport } from '../harness/gate.js';
 
 export interface MergeReportsOptions {
@@ -48,6 +49,7 @@ const MAX_PROBLEMS = 20;
  */
 export async function mergeReportsCommand(dirs: readonly string[], opts: MergeReportsOptions, io: CliIO): Promise<number> {
   if (dirs.length === 0) throw new InputError('USAGE', [{ pos: { file: 'merge-reports' }, message: 'name at least one folder holding a results.json' }]);
+  prepareOutDir(opts.out);
   const files = dirs.map((d) => path.join(d, 'results.json'));
   const parts: RunResults[] = [];
   for (const file of files) parts.push(await readResults(file));

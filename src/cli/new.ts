@@ -3,9 +3,11 @@
  * challenge set, its manifest's count goes up by one); `guard-eval new-set <set-N-name>`: a new
  * challenge set's folder, manifest and README.
  */
-import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
+import { lstatSync } from 'node:fs';
+import { mkdir, readFile, readdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { InputError } from '../io/errors.js';
+import { writeFileSafely } from '../io/safe-write.js';
 import type { CliIO } from './main.js';
 
 const ID = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)+$/;
@@ -80,15 +82,11 @@ export async function newCommand(id: string, io: CliIO, root = '.'): Promise<num
     throw new InputError('MANIFEST', [{ pos: { file: manifest }, message: 'expected a line `scenarios: <count>` to keep in step: nothing was written' }]);
   }
   await mkdir(dirname(file), { recursive: true });
-  try {
-    await writeFile(file, skeleton(id), { flag: 'wx' });
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'EEXIST') throw new InputError('EXISTS', [{ pos: { file }, message: 'already exists: nothing was written' }]);
-    throw e;
-  }
+  if (lstatSync(file, { throwIfNoEntry: false }) !== undefined) throw new InputError('EXISTS', [{ pos: { file }, message: 'already exists: nothing was written' }]);
+  writeFileSafely(file, skeleton(id), { exclusive: true });
   io.stdout(`wrote ${file}\n`);
   if (bumped !== undefined) {
-    await writeFile(manifest, bumped);
+    writeFileSafely(manifest, bumped, { throughSymlink: true });
     io.stdout(`${manifest}: scenarios ${bumped.match(COUNT)?.[2] ?? '?'}\n`);
   }
   return 0;
@@ -148,8 +146,8 @@ export async function newSetCommand(name: string, opts: { title?: string }, io: 
   const dir = join(base, name);
   await mkdir(dir, { recursive: true });
   const title = (opts.title ?? short.replace(/-/g, ' ')).trim();
-  await writeFile(join(dir, 'manifest.yaml'), `id: ${id}\nname: ${short}\nversion: 1\nscenarios: 0\n`, { flag: 'wx' });
-  await writeFile(join(dir, 'README.md'), setReadme(id, title), { flag: 'wx' });
+  writeFileSafely(join(dir, 'manifest.yaml'), `id: ${id}\nname: ${short}\nversion: 1\nscenarios: 0\n`, { exclusive: true });
+  writeFileSafely(join(dir, 'README.md'), setReadme(id, title), { exclusive: true });
   io.stdout(`wrote ${join(dir, 'manifest.yaml')}\nwrote ${join(dir, 'README.md')}\nnext: npx guard-eval new ${id}/<name>\n`);
   return 0;
 }

@@ -1,6 +1,5 @@
 /** `guard-eval run [paths...]`: every scenario against one guard, reports written. */
 import { loadCliScenarios } from './scenarios.js';
-import { appendFile } from 'node:fs/promises';
 import { MODES } from '../core/capabilities.js';
 import type { Mode } from '../core/capabilities.js';
 import { selectScenarios } from '../harness/filter.js';
@@ -26,6 +25,7 @@ import { didYouMean } from '../core/suggest.js';
 import { loadProjectConfig } from '../io/project-config.js';
 import { runGate, writeBaseline } from './gate.js';
 import type { CliIO } from './main.js';
+import { appendText, prepareOutDir } from '../io/safe-write.js';
 
 export interface RunCliOptions {
   readonly only?: string;
@@ -77,7 +77,7 @@ export async function emitGithub(results: RunResults, ctx: ReportContext, io: Cl
   if (annotations !== '') io.stdout(annotations.endsWith('\n') ? annotations : `${annotations}\n`);
   const summaryFile = io.env['GITHUB_STEP_SUMMARY'];
   const verdict = gate === undefined ? undefined : { passed: gate.report.passed, reasons: gate.report.reasons, baseline: gate.baseline };
-  if (summaryFile) await appendFile(summaryFile, renderGithubSummary(results, ctx, verdict), 'utf8');
+  if (summaryFile) await appendText(summaryFile, renderGithubSummary(results, ctx, verdict));
 }
 
 /** Gate changes that fail it (an over-block within its set's budget does not). */
@@ -162,6 +162,8 @@ export async function runCommand(paths: readonly string[], opts: RunCliOptions, 
     throw usage('--update-baseline', 'a baseline records every scenario: run it without --only, --tag, --mode or --order');
   }
   if (opts.updateBaseline && opts.gate) throw usage('--update-baseline', 'either write the baseline or gate against it, not both in one run');
+  // Before any work: a run that ends unable to write its reports would be lost.
+  prepareOutDir(opts.out);
   const base: BaseGuardSettings = opts.guardConfig ? await loadGuardConfig(opts.guardConfig) : {};
   const { scenarios, warnings } = await loadCliScenarios(paths, ['challenge-sets']);
   if (!opts.quiet && !opts.json) for (const w of warnings) io.stderr(`warning: ${formatIssue(w)}\n`);

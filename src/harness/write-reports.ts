@@ -1,6 +1,6 @@
 /** The edge where reports meet the disk: render pure (./reports), write here. */
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { prepareOutDir, writeFileSafely } from '../io/safe-write.js';
 import type { RunResults } from './model.js';
 import { REPORTERS, REPORTER_NAMES } from './reports/index.js';
 import type { ReportContext, Reporter, ReporterName } from './reports/index.js';
@@ -8,7 +8,7 @@ import { replayCommand } from './reports/replay.js';
 
 /**
  * Write the reports that have a file into `outDir` (created if missing). Returns the paths written.
- * Never writes outside outDir; writes each file atomically (write to `<name>.tmp` then rename).
+ * Never writes outside outDir; writes each file atomically (an exclusive temporary file, then a rename).
  *
  * Every report is rendered before the first file is touched, so a renderer that throws leaves the
  * directory as it was. A report without a file (`console`) is skipped.
@@ -35,26 +35,22 @@ export async function writeReports(
 }
 
 /**
- * Write rendered texts as files of `outDir` (created if missing), each atomically (write to
- * `<name>.tmp` then rename). File names must be plain (one path segment), so nothing is written
+ * Write rendered texts as files of `outDir` (created if missing), each atomically through an
+ * exclusive temporary file and a rename (io/safe-write.ts: a symlink planted in `outDir` is
+ * replaced, never followed). File names must be plain (one path segment), so nothing is written
  * outside `outDir`; they are all checked before the first write.
  * @returns the paths written, in order
+ * @throws InputError when `outDir` is not a usable folder or a file cannot be written
  */
 export async function writeTextFiles(outDir: string, files: readonly { file: string; text: string }[]): Promise<string[]> {
   const rendered = files.map(({ file, text }) => ({ target: path.join(outDir, plainFileName(file)), text }));
-  await mkdir(outDir, { recursive: true });
+  prepareOutDir(outDir);
   const written: string[] = [];
   for (const { target, text } of rendered) {
-    const tmp = `${target}.tmp`;
-    try {
-      await writeFile(tmp, text, 'utf8');
-      await rename(tmp, target);
-    } catch (err) {
-      await rm(tmp, { force: true });
-      throw err;
-    }
+    writeFileSafely(target, text);
     written.push(target);
   }
+  await Promise.resolve();
   return written;
 }
 

@@ -8,7 +8,8 @@
  * `planLabelEdits` is pure (it reads files through the function it is given); `applyLabels`
  * reads the files and, with `write`, writes them atomically (a temporary file, then a rename).
  */
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { writeFileSafely } from './safe-write.js';
 import { LineCounter, isMap, isScalar, parseDocument, visit } from 'yaml';
 import type { Node, Scalar, YAMLMap } from 'yaml';
 import { VERDICTS } from '../core/capabilities.js';
@@ -240,10 +241,7 @@ export function applyLabels(rows: readonly AdjudicationRow[], key: LabelKey, opt
     return t;
   });
   if (opts.write !== true || plan.issues.length > 0 || plan.files.length === 0) return { ...plan, written: false };
-  for (const f of plan.files) {
-    const tmp = `${f.file}.guard-eval-${process.pid}.tmp`;
-    writeFileSync(tmp, boms.has(f.file) ? `\uFEFF${f.after}` : f.after, { flag: 'wx' });
-    renameSync(tmp, f.file);
-  }
+  // A scenario file that is a symlink is edited where it points, and keeps its mode.
+  for (const f of plan.files) writeFileSafely(f.file, boms.has(f.file) ? `\uFEFF${f.after}` : f.after, { throughSymlink: true });
   return { ...plan, written: true };
 }
