@@ -6,7 +6,8 @@
  * - apply: an adjudication CSV (`item_id`, `final_label`) → the labels written back into the
  *   scenario files (a preview without `--write`).
  *
- * Exit codes: 0 success; 1 a returned sheet has issues (import); 2 bad input or usage (an existing
+ * Exit codes: 0 success; 1 a returned sheet has issues (import), or a label was not applied because
+ * other runs share it (apply; the others are applied); 2 bad input or usage (an existing
  * output without `--force`, an unreadable key or sheet, any write-back issue: nothing is written).
  */
 import { loadCliScenarios } from './scenarios.js';
@@ -17,7 +18,7 @@ import type { Verdict } from '../core/capabilities.js';
 import { STRATIFY_KEYS, buildSheet } from '../harness/label-sheet.js';
 import type { LabelKey, Stratify } from '../harness/label-sheet.js';
 import { formatIssue, InputError } from '../io/errors.js';
-import { applyLabels } from '../io/label-apply.js';
+import { applyLabels, withStepHashes } from '../io/label-apply.js';
 import { writeFileSafely } from '../io/safe-write.js';
 import type { AdjudicationRow } from '../io/label-apply.js';
 import { labelerColumns, parseSheetCsv, renderSheetCsv, renderTableCsv, sheetLabeler, validateReturnedSheet } from '../io/label-csv.js';
@@ -72,7 +73,8 @@ export async function labelExportCommand(paths: readonly string[], o: LabelExpor
     ...(o.labeler !== undefined ? { labeler: o.labeler } : {}),
   });
   const exclusive = o.force !== true;
-  writeFileSafely(o.key, `${JSON.stringify(sheet.key, null, 2)}\n`, { exclusive });
+  const key = withStepHashes(sheet.key, readText);
+  writeFileSafely(o.key, `${JSON.stringify(key, null, 2)}\n`, { exclusive });
   writeFileSafely(o.out, renderSheetCsv(sheet.rows, { bom: o.bom === true, eol: o.lf === true ? 'lf' : 'crlf' }), { exclusive });
   io.stdout(`wrote ${o.out} (${sheet.rows.length} item${sheet.rows.length === 1 ? '' : 's'}) and the key ${o.key}: keep the key away from the labelers\n`);
   return 0;
@@ -100,8 +102,8 @@ async function exportFromKey(paths: readonly string[], keyFile: string, o: Label
     labeler: o.labeler,
   });
   const same = (a: LabelKey['items'][number], b: LabelKey['items'][number] | undefined): boolean =>
-    b !== undefined && a.scenario === b.scenario && a.mode === b.mode && a.step === b.step && a.expected === b.expected;
-  const built = new Map(sheet.key.items.map((i) => [i.id, i]));
+    b !== undefined && a.scenario === b.scenario && a.mode === b.mode && a.step === b.step && a.expected === b.expected && a.stepHash === b.stepHash;
+  const built = new Map(withStepHashes(sheet.key, readText).items.map((i) => [i.id, i]));
   const changed = key.items.filter((i) => !same(i, built.get(i.id)));
   if (changed.length > 0 || sheet.key.items.length !== key.items.length) {
     const first = changed[0];
@@ -315,5 +317,11 @@ export async function labelApplyCommand(adjudication: string, o: { key: string; 
       ? `wrote ${n} label${n === 1 ? '' : 's'} in ${plan.files.length} file${plan.files.length === 1 ? '' : 's'} (${plan.unchanged} unchanged)\n`
       : `${n} label${n === 1 ? '' : 's'} would change in ${plan.files.length} file${plan.files.length === 1 ? '' : 's'} (${plan.unchanged} unchanged)${n > 0 ? '; run with --write to write them' : ''}\n`,
   );
+  // Labels shared with runs nobody adjudicated: never changed here, each named for a hand edit.
+  for (const r of plan.refused) io.stderr(`${r.row !== undefined ? `${adjudication}:${r.row}` : adjudication}: not applied: ${r.message}\n`);
+  if (plan.refused.length > 0) {
+    io.stderr(`${plan.refused.length} label${plan.refused.length === 1 ? '' : 's'} not applied (shared with other runs): edit ${plan.refused.length === 1 ? 'it' : 'them'} by hand\n`);
+    return 1;
+  }
   return 0;
 }

@@ -59,6 +59,10 @@ export interface KeyItem {
   readonly col: number;
   /** Whether the step's `expect` is a map by mode (write-back then edits this mode's entry). */
   readonly byMode: boolean;
+  /** Every mode the scenario runs in: an `expect` shared by them is split by mode on write-back. */
+  readonly modes?: readonly Mode[];
+  /** A hash of the step's tool, arguments and path (written by the export; write-back checks it). */
+  readonly stepHash?: string;
   readonly rule?: string;
   readonly twin?: 'benign' | 'attack';
 }
@@ -333,6 +337,7 @@ export function buildSheet(scenarios: readonly Scenario[], opts: SheetOptions): 
           line: j.call.loc.line,
           col: j.call.loc.col,
           byMode: j.call.expect.kind === 'by-mode',
+          modes: s.modes,
           ...(spec.rule !== undefined ? { rule: spec.rule } : {}),
           ...(s.twin !== undefined ? { twin: s.twin } : {}),
         };

