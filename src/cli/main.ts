@@ -2,6 +2,7 @@
  * The `guard-eval` command line. Exit codes (stable, documented in the README):
  * 0 success; 1 a run found a miss, over-block, race or error; 2 bad input or usage.
  */
+import { escapeControls } from '../harness/reports/cells.js';
 import { createRequire } from 'node:module';
 import { Command, CommanderError } from 'commander';
 import { InputError } from '../io/errors.js';
@@ -40,11 +41,23 @@ const defaultIO: CliIO = {
 export const EXIT = { ok: 0, failed: 1, badInput: 2 } as const;
 
 /**
+ * The CLI's output, made safe for a terminal whatever the scenarios, sheets, catalogs or servers
+ * held: every control character but line breaks and tabs is shown escaped (`\u001b`), in every
+ * command and every message. A write that starts with CR (the progress line redrawing itself on
+ * a terminal) keeps that one CR.
+ */
+export function safeIO(io: CliIO): CliIO {
+  const clean = (s: string): string => (s.startsWith('\r') ? `\r${escapeControls(s.slice(1), '\n\t')}` : escapeControls(s, '\n\t'));
+  return { ...io, stdout: (s) => io.stdout(clean(s)), stderr: (s) => io.stderr(clean(s)) };
+}
+
+/**
  * Run the CLI.
  * @param argv full argv (node, script, ...args)
  * @returns the exit code
  */
-export async function main(argv: readonly string[], io: CliIO = defaultIO): Promise<number> {
+export async function main(argv: readonly string[], rawIO: CliIO = defaultIO): Promise<number> {
+  const io = safeIO(rawIO);
   let code: number = EXIT.ok;
   const program = new Command()
     .name('guard-eval')

@@ -1,6 +1,7 @@
 /** The edge where reports meet the disk: render pure (./reports), write here. */
 import path from 'node:path';
 import { prepareOutDir, writeFileSafely } from '../io/safe-write.js';
+import { escapeControls } from './reports/cells.js';
 import type { RunResults } from './model.js';
 import { REPORTERS, REPORTER_NAMES } from './reports/index.js';
 import type { ReportContext, Reporter, ReporterName } from './reports/index.js';
@@ -47,7 +48,10 @@ export async function writeTextFiles(outDir: string, files: readonly { file: str
   prepareOutDir(outDir);
   const written: string[] = [];
   for (const { target, text } of rendered) {
-    writeFileSafely(target, text);
+    // Whatever a renderer let through, no report holds a character that can drive a terminal or
+    // reorder text (`cat summary.md`): shown escaped. JSON stays the same value (`\uXXXX` is a
+    // JSON escape); CSV keeps its line breaks.
+    writeFileSafely(target, escapeControls(text, target.endsWith('.csv') ? '\t\r\n' : '\t\n'));
     written.push(target);
   }
   await Promise.resolve();

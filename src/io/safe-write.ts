@@ -11,6 +11,7 @@ import { constants, promises as fsp } from 'node:fs';
 import { chmodSync, closeSync, fsyncSync, linkSync, lstatSync, mkdirSync, openSync, realpathSync, renameSync, rmSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { InputError } from './errors.js';
+import { escapeControls } from '../harness/reports/cells.js';
 
 export interface SafeWriteOptions {
   /** Refuse a target that exists (a symlink included) instead of replacing it. @default false */
@@ -116,10 +117,10 @@ export function prepareOutDir(dir: string, what = '--out'): void {
   }
 }
 
-/** Append to a file the environment names (a CI step summary), with a clean error. */
+/** Append Markdown to a file the environment names (a CI step summary), control characters shown escaped, with a clean error. */
 export async function appendText(file: string, text: string): Promise<void> {
   try {
-    await fsp.appendFile(file, text, 'utf8');
+    await fsp.appendFile(file, escapeControls(text, '\n\t'), 'utf8');
   } catch (e) {
     throw new InputError('WRITE', [{ pos: { file }, message: `cannot append: ${describe(e)}` }]);
   }

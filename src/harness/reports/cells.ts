@@ -19,7 +19,9 @@ const LEADING_RUN = /^[\s\0]*/u;
  *
  * A cell gets a leading apostrophe when its first character after the leading whitespace run is a
  * formula starter (`= + - @` or `＝ ＋ － ＠`), or when that leading run holds a TAB, CR or NUL
- * (each dangerous at the start of a cell in its own right). NUL characters are removed everywhere.
+ * (each dangerous at the start of a cell in its own right). NUL characters are removed everywhere;
+ * other control characters but TAB, CR and LF are shown escaped (`\u001b`), so a sheet opened in
+ * a terminal or an editor cannot be driven by them.
  * Every column of the CSV reports is text, so negative-looking values such as `-1` are neutralised
  * too. Done here rather than with csv-stringify's `escape_formulas`, which also rewrites negative
  * numbers and misses a formula behind a leading space or NUL.
@@ -30,7 +32,7 @@ export function safeCell(s: string): string {
   const lead = LEADING_RUN.exec(s)?.[0] ?? '';
   const first = s.charAt(lead.length);
   const dangerous = FORMULA_START.has(first) || [...lead].some((c) => CONTROL_START.has(c));
-  const stripped = s.replaceAll('\0', '');
+  const stripped = escapeControls(s.replaceAll('\0', ''), '\t\r\n');
   return dangerous ? `'${stripped}` : stripped;
 }
 
@@ -43,7 +45,7 @@ const NEWLINES = /\r\n|\r|\n/g;
  * and line breaks become spaces, so scenario text can neither format nor break the list.
  */
 export function markdownText(s: string): string {
-  return s.replace(MARKDOWN_SPECIAL, '\\$&').replace(NEWLINES, ' ');
+  return escapeControls(s.replace(MARKDOWN_SPECIAL, '\\$&').replace(NEWLINES, ' '));
 }
 
 /**
@@ -51,7 +53,7 @@ export function markdownText(s: string): string {
  * backslash, so a cell can never end early), with line breaks kept as `<br>`.
  */
 export function markdownCell(s: string): string {
-  return s.replace(MARKDOWN_SPECIAL, '\\$&').replace(NEWLINES, '<br>');
+  return escapeControls(s.replace(MARKDOWN_SPECIAL, '\\$&').replace(NEWLINES, '<br>'));
 }
 
 /**
@@ -60,7 +62,7 @@ export function markdownCell(s: string): string {
  * misread the edges. Not for table cells (a `|` inside would still split the row).
  */
 export function inlineCode(s: string): string {
-  const text = s.replace(NEWLINES, ' ');
+  const text = escapeControls(s.replace(NEWLINES, ' '));
   if (text === '') return '` `';
   const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
   const fence = '`'.repeat(longest + 1);
@@ -83,8 +85,24 @@ export function renderMarkdownTable(head: readonly string[], rows: readonly (rea
   return [line(head), rule, ...rows.map(line)].join('\n');
 }
 
-/** One line of terminal text: line breaks become spaces and other control characters U+FFFD, so scenario data cannot move the cursor or recolour the terminal. */
+/**
+ * Characters that can drive a terminal or hide text from a reader: C0 controls, DEL, C1 controls,
+ * the bidirectional overrides and isolates (which reorder what a reader sees), the line and
+ * paragraph separators, and lone surrogates.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/**
+ * Show every unsafe character of `s` as its `\uXXXX` escape (visible, and valid inside a JSON
+ * string, so a JSON text stays the same JSON value), except the characters in `keep`.
+ * @param keep characters to leave as they are, e.g. `\n` for text with line breaks
+ */
+export function escapeControls(s: string, keep = ''): string {
+  return s.replace(UNSAFE, (c) => (keep.includes(c) ? c : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+}
+
+/** One line of terminal text: line breaks become spaces and every other control character is shown escaped, so scenario data cannot move the cursor or recolour the terminal. */
 export function terminalText(s: string): string {
-  // eslint-disable-next-line no-control-regex -- matching control characters is the point
-  return s.replace(NEWLINES, ' ').replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '\uFFFD');
+  return escapeControls(s.replace(NEWLINES, ' '));
 }
