@@ -201,7 +201,12 @@ export function mutantDiff(text, m) {
   if (lineEnd < 0) lineEnd = text.length;
   const before = text.slice(lineStart, lineEnd);
   const after = text.slice(lineStart, m.start) + m.replacement + text.slice(m.end, lineEnd);
-  const clip = (s) => (s.trim().length > 220 ? `${s.trim().slice(0, 217)}…` : s.trim());
+  // A long line is shown as a window around the change (the same window before and after), so
+  // two mutants of one long line never share a diff (equivalent.json matches mutants by it).
+  const MAX = 220;
+  if (before.trim().length <= MAX && after.trim().length <= MAX) return `- ${before.trim()}\n+ ${after.trim()}`;
+  const from = Math.max(0, m.start - lineStart - 100);
+  const clip = (s) => `${from > 0 ? '…' : ''}${s.slice(from, from + MAX)}${s.length > from + MAX ? '…' : ''}`.trim();
   return `- ${clip(before)}\n+ ${clip(after)}`;
 }
 
