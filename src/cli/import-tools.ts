@@ -1,8 +1,9 @@
-/** `guard-eval import-tools [--name N] [--out DIR] [--force] -- <command...>`: a real MCP server's tools as a catalog. */
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+/** `guard-eval import-tools [--name N] [--out DIR] [--force] [--timeout MS] [--deadline MS] -- <command...>`: a real MCP server's tools as a catalog. */
+import { prepareOutDir, writeFileSafely } from '../io/safe-write.js';
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { InputError } from '../io/errors.js';
-import { CATALOG_NAME, displayCommand, listServerTools, renderCatalog, slugName } from '../io/mcp-import.js';
+import { CATALOG_NAME, catalogTools, checkCatalogText, displayCommand, listServerTools, renderCatalog, shown, slugName } from '../io/mcp-import.js';
 import type { CliIO } from './main.js';
 
 /** `import-tools` options as the CLI parsed them. */
@@ -10,17 +11,28 @@ export interface ImportToolsOptions {
   readonly name?: string;
   readonly out: string;
   readonly force: boolean;
-  /** Milliseconds, as written (validated here). */
+  /** Milliseconds per request, as written (validated here). */
   readonly timeout: string;
+  /** Milliseconds for the whole import, as written (validated here). */
+  readonly deadline: string;
   /** `NAME=VALUE` pairs for the server's environment; only the names are recorded. */
   readonly env: readonly string[];
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
+/** The whole import's limit: with paging, a per-request limit alone would allow 1 000 × `--timeout`. */
+export const DEFAULT_DEADLINE_MS = 60_000;
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 function usage(message: string): InputError {
   return new InputError('USAGE', [{ pos: { file: 'import-tools' }, message }]);
+}
+
+/** A positive whole number of milliseconds, as an option gave it. */
+function milliseconds(flag: string, value: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n <= 0 || !Number.isSafeInteger(n)) throw usage(`invalid ${flag} \`${value}\`: expected a positive number of milliseconds`);
+  return n;
 }
 
 async function exists(file: string): Promise<boolean> {
@@ -38,15 +50,15 @@ function existsError(file: string): InputError {
 
 /**
  * Start the server, list its tools and write `<out>/<name>.yaml`.
- * @returns 0; usage errors, an existing catalog without --force and every server failure throw
- *   InputError (exit 2). The server process is closed in every case.
+ * @returns 0; usage errors, an existing catalog without --force, every server failure and a
+ *   catalog the loader would refuse throw InputError (exit 2). The server process is ended in every case.
  */
 export async function importToolsCommand(command: readonly string[], o: ImportToolsOptions, io: CliIO, cwd = process.cwd()): Promise<number> {
   const [cmd, ...args] = command;
   if (cmd === undefined || cmd === '') throw usage('expected the command that starts the MCP server after `--`, e.g. `guard-eval import-tools -- npx -y @modelcontextprotocol/server-memory`');
   if (o.name !== undefined && !CATALOG_NAME.test(o.name)) throw usage(`invalid catalog name \`${o.name}\`: letters, digits, \`_\`, \`.\` and \`-\`, not starting with \`.\` or \`-\``);
-  if (!/^\d+$/.test(o.timeout) || Number(o.timeout) <= 0 || !Number.isSafeInteger(Number(o.timeout))) throw usage(`invalid --timeout \`${o.timeout}\`: expected a positive number of milliseconds`);
-  const timeoutMs = Number(o.timeout);
+  const timeoutMs = milliseconds('--timeout', o.timeout);
+  const deadlineMs = milliseconds('--deadline', o.deadline);
   const env: Record<string, string> = {};
   for (const pair of o.env) {
     const eq = pair.indexOf('=');
@@ -55,11 +67,12 @@ export async function importToolsCommand(command: readonly string[], o: ImportTo
     env[key] = pair.slice(eq + 1);
   }
 
-  // Fail before starting anything when the target is known and taken.
+  // Fail before starting anything when the target is known and taken, or --out cannot be a folder.
+  prepareOutDir(o.out);
   if (o.name !== undefined && !o.force && (await exists(join(o.out, `${o.name}.yaml`)))) throw existsError(join(o.out, `${o.name}.yaml`));
 
   const display = displayCommand(command, cwd);
-  const listed = await listServerTools({ command: cmd, args, env, timeoutMs, display });
+  const listed = await listServerTools({ command: cmd, args, env, timeoutMs, deadlineMs, display });
   for (const w of listed.warnings) io.stderr(`warning: ${w}\n`);
 
   const name = o.name ?? slugName(listed.serverName);
@@ -67,20 +80,23 @@ export async function importToolsCommand(command: readonly string[], o: ImportTo
   const recorded = [
     ...(o.name !== undefined ? ['--name', o.name] : []),
     ...(timeoutMs !== DEFAULT_TIMEOUT_MS ? ['--timeout', String(timeoutMs)] : []),
+    ...(deadlineMs !== DEFAULT_DEADLINE_MS ? ['--deadline', String(deadlineMs)] : []),
     ...Object.keys(env)
       .sort()
       .flatMap((k) => ['--env', `${k}=…`]),
     '--',
     display,
   ].join(' ');
-  const text = renderCatalog(listed.tools, { serverName: listed.serverName, serverVersion: listed.serverVersion, command: recorded }, name);
-  await mkdir(o.out, { recursive: true });
-  try {
-    await writeFile(file, text, { flag: o.force ? 'w' : 'wx' });
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'EEXIST') throw existsError(file);
-    throw new InputError('WRITE', [{ pos: { file }, message: `cannot write: ${(e as Error).message}` }]);
-  }
-  io.stdout(`wrote ${file}: ${listed.tools.length} tool${listed.tools.length === 1 ? '' : 's'} of ${listed.serverName} ${listed.serverVersion}\n`);
+  const source = { serverName: listed.serverName, serverVersion: listed.serverVersion, command: recorded };
+  // Only what the catalog loader reads back is written: a catalog that does not load is worse than none.
+  const fit = catalogTools(listed.tools, source, name);
+  for (const w of fit.skipped) io.stderr(`warning: ${w}\n`);
+  const text = renderCatalog(fit.tools, source, name);
+  checkCatalogText(text, file);
+  prepareOutDir(o.out);
+  if (!o.force && (await exists(file))) throw existsError(file);
+  writeFileSafely(file, text, { exclusive: o.force !== true });
+  const n = fit.tools.length;
+  io.stdout(`wrote ${file}: ${n} tool${n === 1 ? '' : 's'} of ${shown(listed.serverName)} ${shown(listed.serverVersion)}${fit.skipped.length > 0 ? ` (${fit.skipped.length} left out)` : ''}\n`);
   return 0;
 }

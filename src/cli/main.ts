@@ -16,7 +16,7 @@ import { gateCommand } from './gate.js';
 import { labelApplyCommand, labelExportCommand, labelImportCommand } from './label.js';
 import { mergeReportsCommand } from './merge-reports.js';
 import { explainCommand } from './explain.js';
-import { DEFAULT_TIMEOUT_MS, importToolsCommand } from './import-tools.js';
+import { DEFAULT_DEADLINE_MS, DEFAULT_TIMEOUT_MS, importToolsCommand } from './import-tools.js';
 import { newCommand, newSetCommand } from './new.js';
 import { runCommand } from './run.js';
 import { validateCommand } from './validate.js';
@@ -204,9 +204,10 @@ export async function main(argv: readonly string[], rawIO: CliIO = defaultIO): P
     .option('--out <dir>', 'where the catalog is written', 'scenarios/catalog')
     .option('--force', 'overwrite an existing catalog')
     .option('--timeout <ms>', 'how long the server may take to answer each request', String(DEFAULT_TIMEOUT_MS))
+    .option('--deadline <ms>', 'how long the whole import (start, initialize, every page of tools/list) may take', String(DEFAULT_DEADLINE_MS))
     .option('--env <NAME=VALUE>', 'an environment variable for the server (repeatable; only its name is recorded)', (v: string, prev: string[]) => [...prev, v], [] as string[])
-    .action(async (command: string[], o: { name?: string; out: string; force?: boolean; timeout: string; env: string[] }) => {
-      code = await importToolsCommand(command, { ...(o.name !== undefined ? { name: o.name } : {}), out: o.out, force: o.force === true, timeout: o.timeout, env: o.env }, io);
+    .action(async (command: string[], o: { name?: string; out: string; force?: boolean; timeout: string; deadline: string; env: string[] }) => {
+      code = await importToolsCommand(command, { ...(o.name !== undefined ? { name: o.name } : {}), out: o.out, force: o.force === true, timeout: o.timeout, deadline: o.deadline, env: o.env }, io);
     });
 
   program
