@@ -13,6 +13,7 @@ import { markdownText } from '../harness/reports/index.js';
 import { writeTextFiles } from '../harness/write-reports.js';
 import { InputError } from '../io/errors.js';
 import { loadProjectConfig } from '../io/project-config.js';
+import { readResults } from '../io/results-file.js';
 import { appendText, prepareOutDir, writeFileSafely } from '../io/safe-write.js';
 import type { CliIO } from './main.js';
 
@@ -80,18 +81,9 @@ export async function runGate(results: RunResults, opts: GateOptions, io: CliIO)
 
 /** `guard-eval gate <results.json>`: the gate on results written earlier (merged from shards, say). */
 export async function gateCommand(resultsFile: string, opts: { baseline?: string; out?: string; quiet: boolean }, io: CliIO): Promise<number> {
-  let value: unknown;
-  try {
-    value = JSON.parse(await readFile(resultsFile, 'utf8'));
-  } catch (e) {
-    throw new InputError('RESULTS_INVALID', [{ pos: { file: resultsFile }, message: `cannot read results (${(e as Error).message})` }]);
-  }
-  const r = value as Partial<RunResults> | null;
-  if (r === null || typeof r !== 'object' || r.schema !== 'guard-eval/results@1' || typeof r.guard !== 'string' || !Array.isArray(r.scenarios)) {
-    throw new InputError('RESULTS_INVALID', [{ pos: { file: resultsFile }, message: 'expected a results.json of schema `guard-eval/results@1`' }]);
-  }
+  const r = await readResults(resultsFile);
   let gated: { report: GateReport; baseline: string } | undefined;
-  const code = await runGate(r as RunResults, { ...(opts.baseline !== undefined ? { baseline: opts.baseline } : {}), partial: false, out: opts.out ?? path.dirname(resultsFile), quiet: opts.quiet, onReport: (report, baseline) => (gated = { report, baseline }) }, io);
+  const code = await runGate(r, { ...(opts.baseline !== undefined ? { baseline: opts.baseline } : {}), partial: false, out: opts.out ?? path.dirname(resultsFile), quiet: opts.quiet, onReport: (report, baseline) => (gated = { report, baseline }) }, io);
   // Under GitHub Actions the step summary gets the gate's verdict (merge-reports wrote the run's).
   const summary = io.env?.['GITHUB_ACTIONS'] === 'true' ? io.env['GITHUB_STEP_SUMMARY'] : undefined;
   if (summary && gated !== undefined) await appendText(summary, `${renderGateMarkdown(gated.report, gated.baseline, markdownText).replace(/^# Regression gate/, `## guard-eval gate: ${gated.report.passed ? 'passed' : 'failed'}`)}\n`);

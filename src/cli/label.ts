@@ -14,6 +14,7 @@ import { loadCliScenarios } from './scenarios.js';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
+import { MODES, VERDICTS } from '../core/capabilities.js';
 import type { Verdict } from '../core/capabilities.js';
 import { STRATIFY_KEYS, buildSheet } from '../harness/label-sheet.js';
 import type { LabelKey, Stratify } from '../harness/label-sheet.js';
@@ -130,10 +131,41 @@ export function readKey(file: string): LabelKey {
     throw new InputError('KEY_INVALID', [{ pos: { file }, message: `cannot read the key: ${e instanceof Error ? e.message : String(e)}` }]);
   }
   const k = v as Partial<LabelKey> | null;
-  if (k === null || typeof k !== 'object' || k.schema !== 'guard-eval/label-key@1' || !Array.isArray(k.items)) {
-    throw new InputError('KEY_INVALID', [{ pos: { file }, message: 'not a label key (expected `schema: guard-eval/label-key@1` and `items`)' }]);
+  if (k === null || typeof k !== 'object' || k.schema !== 'guard-eval/label-key@1' || !Array.isArray(k.items) || typeof k.seed !== 'string') {
+    throw new InputError('KEY_INVALID', [{ pos: { file }, message: 'not a label key (expected `schema: guard-eval/label-key@1`, `seed` and `items`)' }]);
+  }
+  const problems = keyItemProblems(k.items as unknown[]);
+  if (problems.length > 0) {
+    const shown = problems.slice(0, 20).map((message) => ({ pos: { file }, message }));
+    if (problems.length > 20) shown.push({ pos: { file }, message: `and ${problems.length - 20} more problems` });
+    throw new InputError('KEY_INVALID', shown);
   }
   return k as LabelKey;
+}
+
+/** Every way the items of a key are not what `label export` writes (a hand-edited or foreign key). */
+function keyItemProblems(items: readonly unknown[]): string[] {
+  const out: string[] = [];
+  const str = (x: unknown): boolean => typeof x === 'string' && x !== '';
+  const pos = (x: unknown): boolean => Number.isSafeInteger(x) && (x as number) >= 1;
+  const ids = new Set<string>();
+  items.forEach((raw, i) => {
+    const at = `items[${i}]`;
+    if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return void out.push(`${at}: expected an item, got ${raw === null ? 'null' : Array.isArray(raw) ? 'a list' : typeof raw}`);
+    const it = raw as Record<string, unknown>;
+    for (const key of ['id', 'scenario', 'step', 'set', 'file']) if (!str(it[key])) out.push(`${at}.${key}: expected a non-empty string`);
+    if (!(MODES as readonly unknown[]).includes(it['mode'])) out.push(`${at}.mode: expected one of ${MODES.join(', ')}`);
+    if (!(VERDICTS as readonly unknown[]).includes(it['expected'])) out.push(`${at}.expected: expected one of ${VERDICTS.join(', ')}`);
+    if (!pos(it['line']) || !pos(it['col'])) out.push(`${at}: line and col must be positive integers`);
+    if (typeof it['byMode'] !== 'boolean') out.push(`${at}.byMode: expected true or false`);
+    if (it['modes'] !== undefined && !(Array.isArray(it['modes']) && it['modes'].every((m) => (MODES as readonly unknown[]).includes(m)))) out.push(`${at}.modes: expected a list of modes`);
+    if (it['stepHash'] !== undefined && !str(it['stepHash'])) out.push(`${at}.stepHash: expected a string`);
+    if (typeof it['id'] === 'string') {
+      if (ids.has(it['id'])) out.push(`${at}.id: \`${it['id']}\` appears twice`);
+      ids.add(it['id']);
+    }
+  });
+  return out;
 }
 
 function readText(file: string): string {

@@ -2,10 +2,8 @@
  * `guard-eval merge-reports <dir...> --out <dir>`: merge the `results.json` of shard runs
  * (`run --shard i/n`, one output folder each) into the reports one unsharded run writes.
  */
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { MODES, VERDICTS } from '../core/capabilities.js';
-import { MergeError, RESULTS_SCHEMA, mergeResults } from '../harness/merge.js';
+import { MergeError, mergeResults } from '../harness/merge.js';
 import type { RunResults } from '../harness/model.js';
 import { REPORTERS } from '../harness/reports/index.js';
 import type { ReportContext } from '../harness/reports/index.js';
@@ -13,6 +11,7 @@ import { runFailed } from '../harness/runner.js';
 import { writeReports } from '../harness/write-reports.js';
 import { InputError } from '../io/errors.js';
 import type { CliIO } from './main.js';
+import { readResults } from '../io/results-file.js';
 import { replayCommand } from '../harness/reports/replay.js';
 import { emitGithub } from './run.js';
 import { runGate } from './gate.js';
@@ -33,11 +32,6 @@ export interface MergeReportsOptions {
   /** Print nothing but errors. */
   readonly quiet?: boolean;
 }
-
-/** A results file is a few MB at most; anything far larger is not one. */
-const MAX_RESULTS_BYTES = 512 * 1024 * 1024;
-/** Problems listed per bad file; the rest are counted. */
-const MAX_PROBLEMS = 20;
 
 /**
  * Merge the `results.json` of each folder in `dirs` and write every report into `opts.out`,
@@ -76,106 +70,4 @@ export async function mergeReportsCommand(dirs: readonly string[], opts: MergeRe
   }
   await emitGithub(merged, ctx, io);
   return runFailed(merged) ? 1 : 0;
-}
-
-/**
- * Read one `results.json` and check its shape: everything the merge and the reports read.
- * @throws InputError('RESULTS_INVALID') at the file's path
- */
-export async function readResults(file: string): Promise<RunResults> {
-  const bad = (message: string): InputError => new InputError('RESULTS_INVALID', [{ pos: { file }, message }]);
-  let text: string;
-  try {
-    const buf = await readFile(file);
-    if (buf.length > MAX_RESULTS_BYTES) throw bad(`file is ${buf.length} bytes; a results.json is far smaller`);
-    text = buf.toString('utf8');
-  } catch (e) {
-    if (e instanceof InputError) throw e;
-    const code = (e as NodeJS.ErrnoException | undefined)?.code;
-    throw bad(code === 'ENOENT' ? 'no such file (is this the `--out` folder of a run?)' : `cannot read: ${e instanceof Error ? e.message : String(e)}`);
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (e) {
-    throw bad(`not JSON: ${e instanceof Error ? e.message : String(e)}`);
-  }
-  const problems = resultsProblems(value);
-  if (problems.length > 0) {
-    const shown = problems.slice(0, MAX_PROBLEMS);
-    const more = problems.length - shown.length;
-    throw new InputError('RESULTS_INVALID', [...shown.map((message) => ({ pos: { file }, message })), ...(more > 0 ? [{ pos: { file }, message: `and ${more} more problems` }] : [])]);
-  }
-  return value as RunResults;
-}
-
-const OUTCOMES = ['pass', 'lucky-pass', 'miss', 'over-block', 'race', 'error', 'known', 'fixed'];
-const STATUSES = ['pass', 'fail', 'error', 'unsupported'];
-const TWINS = ['benign', 'attack'];
-const SEVERITIES = ['hard', 'soft'];
-
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
-const show = (v: unknown): string => (v === undefined ? 'nothing' : JSON.stringify(v)?.slice(0, 60) ?? String(v));
-
-/**
- * Every way `value` is not a results object of `guard-eval/results@1` (as far as merging and the
- * reports read it; the totals are recomputed, so they are not checked). Empty when it is one.
- */
-export function resultsProblems(value: unknown): string[] {
-  const out: string[] = [];
-  if (!isObj(value)) return [`expected a results object of schema \`${RESULTS_SCHEMA}\`, got ${show(value)}`];
-  if (value.schema !== RESULTS_SCHEMA) return [`schema: expected \`${RESULTS_SCHEMA}\`, got ${show(value.schema)}`];
-  const field = (o: Obj, at: string, key: string, ok: (v: unknown) => boolean, what: string, optional = false): void => {
-    const v = o[key];
-    if (optional && v === undefined) return;
-    if (!ok(v)) out.push(`${at}${key}: expected ${what}, got ${show(v)}`);
-  };
-  const str = (v: unknown): boolean => typeof v === 'string';
-  const int = (v: unknown): boolean => Number.isSafeInteger(v);
-  const oneOf = (list: readonly string[]) => (v: unknown) => typeof v === 'string' && list.includes(v);
-  const strings = (v: unknown): boolean => Array.isArray(v) && v.every(str);
-  field(value, '', 'guard', str, 'a guard name');
-  field(value, '', 'guardSpec', str, 'a guard spec', true);
-  field(value, '', 'guardConfig', str, 'a guard configuration file', true);
-  if (!Array.isArray(value.scenarios)) out.push(`scenarios: expected a list, got ${show(value.scenarios)}`);
-  else {
-    value.scenarios.forEach((s: unknown, i) => {
-      const at = `scenarios[${i}].`;
-      if (!isObj(s)) return void out.push(`scenarios[${i}]: expected a scenario result, got ${show(s)}`);
-      field(s, at, 'id', str, 'a scenario id');
-      field(s, at, 'file', str, 'a file path');
-      field(s, at, 'line', int, 'a line number');
-      field(s, at, 'set', str, 'a set id');
-      field(s, at, 'mode', oneOf(MODES), `one of ${MODES.join(', ')}`);
-      field(s, at, 'status', oneOf(STATUSES), `one of ${STATUSES.join(', ')}`);
-      field(s, at, 'title', str, 'a title', true);
-      field(s, at, 'pair', str, 'a pair id', true);
-      field(s, at, 'twin', oneOf(TWINS), `one of ${TWINS.join(', ')}`, true);
-      if (!Array.isArray(s.steps)) return void out.push(`${at}steps: expected a list, got ${show(s.steps)}`);
-      s.steps.forEach((t: unknown, j) => {
-        const sat = `${at}steps[${j}].`;
-        if (!isObj(t)) return void out.push(`${at}steps[${j}]: expected a step result, got ${show(t)}`);
-        field(t, sat, 'index', int, 'a step index');
-        field(t, sat, 'path', str, 'a step path');
-        field(t, sat, 'line', int, 'a line number');
-        field(t, sat, 'col', int, 'a column number');
-        field(t, sat, 'session', str, 'a session name');
-        field(t, sat, 'call', str, 'a tool name');
-        field(t, sat, 'expected', oneOf(VERDICTS), `one of ${VERDICTS.join(', ')}`);
-        field(t, sat, 'actual', (v) => v === null || oneOf(VERDICTS)(v), `null or one of ${VERDICTS.join(', ')}`);
-        field(t, sat, 'outcome', oneOf(OUTCOMES), `one of ${OUTCOMES.join(', ')}`);
-        field(t, sat, 'severity', oneOf(SEVERITIES), `one of ${SEVERITIES.join(', ')}`, true);
-        field(t, sat, 'expectedRule', str, 'a rule id', true);
-        field(t, sat, 'rule', (v) => v === null || str(v), 'null or a rule id');
-        field(t, sat, 'rules', strings, 'a list of rule ids');
-        field(t, sat, 'reason', str, 'a reason', true);
-        field(t, sat, 'detail', str, 'a detail', true);
-        field(t, sat, 'capabilities', strings, 'a list of capabilities', true);
-        field(t, sat, 'interleaving', (v) => isObj(v) && str(v.batch) && str(v.order), '{batch, order}', true);
-      });
-    });
-  }
-  if (!Array.isArray(value.pairs)) out.push(`pairs: expected a list, got ${show(value.pairs)}`);
-  return out;
 }

@@ -37,6 +37,8 @@ export const MAX_TOKENS = 1_500_000;
 
 /** YAML syntax errors shown per file; the rest are counted. */
 const MAX_YAML_ERRORS = 10;
+/** Duplicate or value-less keys shown per file; the rest are counted. */
+export const MAX_KEY_ISSUES = 50;
 
 /** One entry of a YAML map as the DSL sees it: aliases and `<<` merges resolved. */
 export interface Entry {
@@ -276,13 +278,21 @@ export function parseYaml(text: string, file: string, maxExpandedNodes: number):
   const duplicates: Node[] = [];
   const lone: Node[] = [];
   const measured = measure(root, maxExpandedNodes, duplicates, lone);
+  // Shown up to MAX_KEY_ISSUES in all, the rest counted: a generated file with 80 000 repeated keys
+  // gets a screenful, not 80 000 lines.
+  const keyIssues: InputIssue[] = [];
   for (const key of duplicates) {
-    issues.push({ pos: at(key.range?.[0] ?? 0), message: `duplicate key \`${clipKey(isScalar(key) ? String(key.value) : '')}\`` });
+    if (keyIssues.length < MAX_KEY_ISSUES) keyIssues.push({ pos: at(key.range?.[0] ?? 0), message: `duplicate key \`${clipKey(isScalar(key) ? String(key.value) : '')}\`` });
   }
   for (const key of lone) {
     const text = clipKey(isScalar(key) ? String(key.value) : '');
     duplicates.push(key);
-    issues.push({ pos: at(key.range?.[0] ?? 0), message: `\`${text}\` has no value: inside \`{…}\` a comma ends the value before it, so quote a value that holds a comma (\`description: "…, ${text}"\`)` });
+    if (keyIssues.length < MAX_KEY_ISSUES) keyIssues.push({ pos: at(key.range?.[0] ?? 0), message: `\`${text}\` has no value: inside \`{…}\` a comma ends the value before it, so quote a value that holds a comma (\`description: "…, ${text}"\`)` });
+  }
+  issues.push(...keyIssues);
+  if (duplicates.length > keyIssues.length) {
+    const more = duplicates.length - keyIssues.length;
+    issues.push({ pos: at(duplicates[MAX_KEY_ISSUES]?.range?.[0] ?? 0), message: `and ${more} more ${more === 1 ? 'key' : 'keys'} like these, not shown` });
   }
   if (duplicates.length > 0 && measured.kind === 'ok') return { view: undefined, issues, warnings };
   if (measured.kind !== 'ok') {

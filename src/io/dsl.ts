@@ -292,7 +292,15 @@ async function discover(paths: readonly string[], issues: InputIssue[], warnings
     }
     if (st.isDirectory()) {
       const before = found.length;
-      if (path.basename(path.resolve(p)) !== 'catalog') await walk(p, path.resolve(p), found, visited, issues);
+      if (path.basename(path.resolve(p)) !== 'catalog') {
+        let root = path.resolve(p);
+        try {
+          root = await realpath(p);
+        } catch {
+          // Unreadable: walk reports it.
+        }
+        await walk(p, path.resolve(p), found, visited, issues, { root, warnings });
+      }
       if (found.length === before) warnings.push({ pos: { file: p }, message: 'no scenario files (`.yaml`, `.yml`) in this folder' });
     } else if (st.isFile()) {
       if (path.basename(path.dirname(path.resolve(p))) === 'catalog') {
@@ -311,7 +319,12 @@ async function discover(paths: readonly string[], issues: InputIssue[], warnings
   return found.filter((f) => (seen.has(f.abs) ? false : (seen.add(f.abs), true)));
 }
 
-async function walk(display: string, abs: string, found: Found[], visited: Set<string>, issues: InputIssue[]): Promise<void> {
+/**
+ * Collect the scenario files under `abs`. A symlink is followed only when it stays inside the
+ * folder the user named (`within.root`): a link out of it (to `/etc/passwd`, a home folder) is
+ * not read, and a warning names it.
+ */
+async function walk(display: string, abs: string, found: Found[], visited: Set<string>, issues: InputIssue[], within: { root: string; warnings: InputIssue[] }): Promise<void> {
   let entries;
   try {
     const real = await realpath(abs);
@@ -332,6 +345,11 @@ async function walk(display: string, abs: string, found: Found[], visited: Set<s
     let isFile = ent.isFile();
     if (ent.isSymbolicLink()) {
       try {
+        const target = await realpath(a);
+        if (target !== within.root && !target.startsWith(within.root.endsWith(path.sep) ? within.root : within.root + path.sep)) {
+          within.warnings.push({ pos: { file: d }, message: 'a symlink to outside the scenario folder: not read' });
+          continue;
+        }
         const st = await stat(a);
         isDir = st.isDirectory();
         isFile = st.isFile();
@@ -339,7 +357,7 @@ async function walk(display: string, abs: string, found: Found[], visited: Set<s
         continue; // a dangling link is not a scenario
       }
     }
-    if (isDir && ent.name !== 'catalog') await walk(d, a, found, visited, issues);
+    if (isDir && ent.name !== 'catalog') await walk(d, a, found, visited, issues, within);
     else if (isFile && MANIFEST_FILES.includes(ent.name)) found.push({ display: d, abs: a, manifest: true });
     else if (isFile && SCENARIO_FILE.test(ent.name)) found.push({ display: d, abs: a });
   }
