@@ -205,7 +205,10 @@ export function mutantDiff(text, m) {
   // two mutants of one long line never share a diff (equivalent.json matches mutants by it).
   const MAX = 220;
   if (before.trim().length <= MAX && after.trim().length <= MAX) return `- ${before.trim()}\n+ ${after.trim()}`;
-  const from = Math.max(0, m.start - lineStart - 100);
+  // Centred on the first character that differs (a regex mutant replaces the whole literal).
+  let first = 0;
+  while (first < before.length && before[first] === after[first]) first++;
+  const from = Math.max(0, first - 100);
   const clip = (s) => `${from > 0 ? '…' : ''}${s.slice(from, from + MAX)}${s.length > from + MAX ? '…' : ''}`.trim();
   return `- ${clip(before)}\n+ ${clip(after)}`;
 }
