@@ -945,13 +945,16 @@ function dispatch(argv: readonly string[], at: string, acc: Acc, depth = 0): voi
     wrapperName = name;
     i++;
     if (wrapperName === 'command' && /^-[vV]$/.test(argv[i] ?? '')) return; // `command -v curl`: a lookup
+    // `timeout` always takes a duration before the command, whatever it looks like (`"$LIMIT"`).
+    let duration = name === 'timeout';
     while (i < argv.length) {
       const a = argv[i] as string;
       if ((a.length > 1 && a.startsWith('-')) || (name === 'env' && a === '-')) {
         // `env -` is POSIX for `env -i`: an empty environment, and the program after it.
         if (name === 'env' && (a === '-i' || a === '--ignore-environment' || a === '-')) sawIgnoreEnv = true;
         i += wrapper.has(a) ? 2 : 1;
-      } else if (DURATION.test(a) || ASSIGNMENT.test(a)) {
+      } else if (duration || DURATION.test(a) || ASSIGNMENT.test(a)) {
+        duration = false;
         i++;
       } else {
         break;
