@@ -160,6 +160,27 @@ describe(`fuzz (seed ${SEED}, ${RUNS} runs per target)`, () => {
       }),
       { seed: SEED, numRuns: RUNS },
     );
+  });
+
+  it('misbehaving MCP servers: import-tools exits 0 or 2 with a message, never an internal error, and a catalog it writes loads', async () => {
+    const t = tally('mcp');
+    const { cli } = await import('./cli/cli.js');
+    const { loadToolSpecs } = await import('../src/io/toolspecs.js');
+    const { mkdtempSync, existsSync: exists, readdirSync: list } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const runs = Math.max(4, Math.floor(RUNS / 15));
+    for (let k = 0; k < runs; k++) {
+      const out = mkdtempSync(path.join(tmpdir(), 'guard-eval-fuzz-mcp-'));
+      const start = performance.now();
+      const r = await cli('import-tools', '--out', out, '--timeout', '400', '--deadline', '3000', '--', process.execPath, 'test/fixtures/mcp-random-server.mjs', String(SEED + k));
+      if (performance.now() - start > HANG_MS) t.hangs++;
+      t.inputs++;
+      if (r.code === 2) t.rejected++;
+      expect([0, 2], `server seed ${SEED + k}: ${r.err}`).toContain(r.code);
+      expect(r.err, `server seed ${SEED + k}`).not.toMatch(/internal error|\n\s+at /);
+      if (r.code === 0) for (const f of list(out)) if (exists(path.join(out, f))) await loadToolSpecs(path.join(out, f));
+      sample();
+    }
     if (REPORT !== undefined) {
       writeFileSync(REPORT, `${JSON.stringify({ schema: 'guard-eval/fuzz@1', seed: SEED, runsPerTarget: RUNS, peakRssMB: Math.round(peakRss / 2 ** 20), targets: tallies }, null, 2)}\n`);
     }
