@@ -43,7 +43,7 @@ export async function writeReports(
  * @returns the paths written, in order
  * @throws InputError when `outDir` is not a usable folder or a file cannot be written
  */
-export async function writeTextFiles(outDir: string, files: readonly { file: string; text: string }[]): Promise<string[]> {
+export function writeTextFiles(outDir: string, files: readonly { file: string; text: string }[]): Promise<string[]> {
   const rendered = files.map(({ file, text }) => ({ target: path.join(outDir, plainFileName(file)), text }));
   prepareOutDir(outDir);
   const written: string[] = [];
@@ -54,8 +54,7 @@ export async function writeTextFiles(outDir: string, files: readonly { file: str
     writeFileSafely(target, escapeControls(text, target.endsWith('.csv') ? '\t\r\n' : '\t\n'));
     written.push(target);
   }
-  await Promise.resolve();
-  return written;
+  return Promise.resolve(written);
 }
 
 /** INVARIANT: a report's file name is one path segment, so joining it to outDir stays inside outDir. */
