@@ -11,6 +11,7 @@ import type { ToolCall } from '../core/types.js';
 import { loadGuardConfig } from '../io/guard-config.js';
 import { openGuard, parseGuardTimeout } from './run.js';
 import { runModes, runScenario } from '../harness/runner.js';
+import { writtenStep } from '../harness/gate.js';
 import type { BaseGuardSettings } from '../harness/runner.js';
 import type { Scenario, ScenarioResult } from '../harness/model.js';
 import { InputError } from '../io/errors.js';
@@ -36,7 +37,8 @@ export function renderExplanation(scenario: Scenario, result: ScenarioResult, tr
   lines.push('');
   let shown = 0;
   result.steps.forEach((st, i) => {
-    if (only.step !== undefined && st.path !== only.step) return;
+    // A written path inside a repeat (`steps[2].repeat.steps[0]`) names every iteration of it.
+    if (only.step !== undefined && st.path !== only.step && writtenStep(st.path) !== only.step) return;
     if (only.failing === true && FAILED.includes(st.outcome) === false) return;
     shown++;
     const t = trace[i];
@@ -92,7 +94,8 @@ export async function explainCommand(id: string, paths: readonly string[], opts:
     // The trace follows the canonical order, one decision per step: no batch exploration here.
     let result: ScenarioResult;
     try {
-      result = await runScenario(scenario, mode, { guard, base, explore: false, callTimeoutMs: timeoutMs });
+      // Every iteration of a repeat shown on its own, as the trace has them.
+      result = await runScenario(scenario, mode, { guard, base, explore: false, callTimeoutMs: timeoutMs, unrollRepeats: true });
     } finally {
       await guard.close();
     }

@@ -22,7 +22,7 @@ import { formatIssue, InputError } from '../io/errors.js';
 import { applyLabels, withStepHashes } from '../io/label-apply.js';
 import { writeFileSafely } from '../io/safe-write.js';
 import type { AdjudicationRow } from '../io/label-apply.js';
-import { labelerColumns, parseSheetCsv, renderSheetCsv, renderTableCsv, sheetLabeler, validateReturnedSheet } from '../io/label-csv.js';
+import { labelerColumns, readSheetFile, renderSheetCsv, renderTableCsv, sheetLabeler, validateReturnedSheet } from '../io/label-csv.js';
 import type { ReturnedItem } from '../io/label-csv.js';
 import { agreementReport, fleissKappa, krippendorffAlpha } from '../harness/agreement.js';
 import type { AgreementReport } from '../harness/agreement.js';
@@ -259,11 +259,14 @@ export async function labelImportCommand(sheets: readonly string[], o: { key: st
   if (!Number.isSafeInteger(seed)) throw usage(`--seed: expected an integer, got \`${o.seed}\``);
   const key = readKey(o.key);
   const out: { sheet: string; labeler: string; items: ReturnedItem[]; narratives: Map<string, string>; issues: { row: number | null; message: string }[]; summary: SheetAgreement }[] = [];
+  // The cells read: narratives only for an adjudication sheet, and there only each valid item's.
+  const keep = ['item_id', 'verdict', 'confidence', 'notes', 'labeler', ...(o.adjudication !== undefined ? ['narrative'] : [])];
   for (const file of sheets) {
-    const parsed = parseSheetCsv(readText(file), file);
+    const parsed = await readSheetFile(file, undefined, keep);
     const { items, issues } = validateReturnedSheet(parsed.rows, key);
     const who = sheetLabeler(parsed.rows);
-    const narratives = new Map(parsed.rows.map((r) => [(r.cells['item_id'] ?? '').replace(/^'/, ''), r.cells['narrative'] ?? '']));
+    const rowOf = new Map(parsed.rows.map((r) => [r.row, r]));
+    const narratives = new Map(o.adjudication !== undefined ? items.map((i) => [i.id, rowOf.get(i.row)?.cells['narrative'] ?? '']) : []);
     out.push({ sheet: file, labeler: who.name ?? basename(file, extname(file)), items, narratives, issues: [...issues, ...who.issues], summary: agreementSummary(items, key, seed) });
   }
   const bad = out.some((s) => s.issues.length > 0);
@@ -333,7 +336,7 @@ export async function labelImportCommand(sheets: readonly string[], o: { key: st
  */
 export async function labelApplyCommand(adjudication: string, o: { key: string; write?: boolean }, io: CliIO): Promise<number> {
   const key = readKey(o.key);
-  const parsed = parseSheetCsv(readText(adjudication), adjudication, ['item_id', 'final_label']);
+  const parsed = await readSheetFile(adjudication, ['item_id', 'final_label']);
   const rows: AdjudicationRow[] = parsed.rows.map((r) => ({ item_id: r.cells['item_id'] ?? '', final_label: r.cells['final_label'] ?? '', row: r.row }));
   const plan = applyLabels(rows, key, { write: o.write === true });
   if (plan.issues.length > 0) {

@@ -22,6 +22,7 @@
  * Pure: the CLI reads and writes the files.
  */
 import type { Outcome, RunResults } from './model.js';
+import { OUTCOME_SEVERITY } from './outcome.js';
 
 export const BASELINE_SCHEMA = 'guard-eval/baseline@1';
 
@@ -80,7 +81,7 @@ export interface GateReport {
 }
 
 const FAILING: readonly BaselineOutcome[] = ['miss', 'over-block', 'race', 'error'];
-const SEVERITY: Readonly<Record<BaselineOutcome, number>> = { pass: 0, fixed: 1, 'lucky-pass': 2, known: 3, 'over-block': 4, miss: 5, race: 6, error: 7 };
+const SEVERITY = OUTCOME_SEVERITY;
 
 const CHANGE_TEXT: Readonly<Record<ChangeKind, string>> = {
   'new-miss': 'new miss',

@@ -16,7 +16,7 @@
  * pairs re-scored, totals and per-set totals counted.
  *
  * Inconsistent parts are refused with a {@link MergeError}: no part at all, a schema other than
- * `guard-eval/results@1`, different guards, one scenario × mode in two parts (or twice in one),
+ * `guard-eval/results@2` (an `@1` file is upgraded when read), different guards, one scenario × mode in two parts (or twice in one),
  * one scenario id with different files, lines, sets or pairs in two parts, a part that is not in
  * the runner's order, and a tension pair whose twins (in one mode) were run in different parts:
  * a part scores the pairs it holds, so a shard must keep both twins (`shard.ts` does).
@@ -28,9 +28,9 @@
  */
 import { MODES } from '../core/capabilities.js';
 import type { RunResults, ScenarioResult } from './model.js';
-import { assembleResults } from './runner.js';
+import { RESULTS_SCHEMA, assembleResults } from './runner.js';
 
-export const RESULTS_SCHEMA = 'guard-eval/results@1';
+export { RESULTS_SCHEMA } from './runner.js';
 
 /** Parts that cannot be merged; the message names the parts by their labels. */
 export class MergeError extends Error {

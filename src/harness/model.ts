@@ -143,11 +143,32 @@ export type Outcome = 'pass' | 'lucky-pass' | 'miss' | 'over-block' | 'race' | '
 
 export type Severity = 'hard' | 'soft';
 
+/**
+ * A step inside a `repeat`, all its iterations in one result: how many times it was judged, how
+ * many times each outcome and each verdict came, and which iteration the step's own fields show.
+ */
+export interface RepeatTally {
+  /** Iterations in which the step was judged (nested repeats multiply). */
+  readonly iterations: number;
+  /** Iterations per outcome, in the order of {@link OUTCOMES}. */
+  readonly outcomes: Readonly<Partial<Record<Outcome, number>>>;
+  /** Iterations per verdict the guard gave (`none`: it gave none, an error), allow, ask, deny, none. */
+  readonly verdicts: Readonly<Partial<Record<Verdict | 'none', number>>>;
+  /** The iteration the step's fields describe, the first of its worst outcome, e.g. `steps[4].repeat[17].steps[0]`. */
+  readonly worst: string;
+}
+
+/** Every outcome, best first (the order of a {@link RepeatTally}'s counts). */
+export const OUTCOMES: readonly Outcome[] = ['pass', 'fixed', 'lucky-pass', 'known', 'over-block', 'miss', 'race', 'error'];
+
 /** One judged step of one scenario × mode run. */
 export interface StepResult {
-  /** 0-based index in execution order (repeat steps unrolled). */
+  /** 0-based position in the run's steps: execution order, a repeated step once, where it first ran. */
   readonly index: number;
-  /** e.g. `steps[4].repeat[2].steps[0]`: unique within the run. */
+  /**
+   * The step's path, unique within the run, e.g. `steps[4]`, `steps[2].batch[1]`; a step inside a
+   * `repeat` is one result for all its iterations, at its written path (`steps[4].repeat.steps[0]`).
+   */
   readonly path: string;
   readonly line: number;
   readonly col: number;
@@ -169,6 +190,8 @@ export interface StepResult {
   readonly capabilities?: readonly string[];
   /** For a race: the batch and the order under which the verdict differed (replay with `--order`). */
   readonly interleaving?: { readonly batch: string; readonly order: string };
+  /** For a step inside a `repeat`: its iterations tallied; the fields above describe `repeat.worst`. */
+  readonly repeat?: RepeatTally;
 }
 
 /** One scenario run in one mode. */
@@ -231,7 +254,7 @@ export interface Totals {
 
 /** `results.json`. Versioned: consumers check `schema`. */
 export interface RunResults {
-  readonly schema: 'guard-eval/results@1';
+  readonly schema: 'guard-eval/results@2';
   /** The guard's name (a process guard's, from its hello). */
   readonly guard: string;
   /** How the run named the guard (`--guard`): what replays and baselines use to run it again. */

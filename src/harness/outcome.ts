@@ -15,3 +15,15 @@ export function classifyOutcome(expected: Verdict, actual: Verdict): { outcome: 
   if (d < 0) return { outcome: 'miss', severity: expected === 'deny' && actual === 'allow' ? 'hard' : 'soft' };
   return { outcome: 'over-block', severity: expected === 'allow' && actual === 'deny' ? 'hard' : 'soft' };
 }
+
+/**
+ * How bad an outcome is, worst highest: a repeated step reports its worst iteration, and the gate's
+ * baseline keeps a written step's worst outcome, by this order.
+ */
+export const OUTCOME_SEVERITY: Readonly<Record<Outcome, number>> = { pass: 0, fixed: 1, 'lucky-pass': 2, known: 3, 'over-block': 4, miss: 5, race: 6, error: 7 };
+
+/** Whether step outcome `a` is worse than `b`: a worse outcome, or the same one hard where `b` is soft. */
+export function worseOutcome(a: { outcome: Outcome; severity?: Severity }, b: { outcome: Outcome; severity?: Severity }): boolean {
+  const d = OUTCOME_SEVERITY[a.outcome] - OUTCOME_SEVERITY[b.outcome];
+  return d > 0 || (d === 0 && a.severity === 'hard' && b.severity === 'soft');
+}

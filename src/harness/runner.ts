@@ -14,11 +14,15 @@ import type { GrantPolicy } from '../core/gate.js';
 import type { CallOutcome, Mutable, ToolCall } from '../core/types.js';
 import { BUILTIN_FEATURES, MINIMAL_FEATURES, readDecision } from './guards.js';
 import type { GuardDecision, GuardFeatures, GuardUnderTest, SessionConfig } from './guards.js';
-import type { CallStep, ExpectSpec, GuardSettings, PairResult, RunResults, Scenario, ScenarioResult, Step, StepResult, Totals } from './model.js';
-import { forEachCall } from './model.js';
+import type { CallStep, ExpectSpec, GuardSettings, Outcome, PairResult, RepeatTally, RunResults, Scenario, ScenarioResult, Step, StepResult, Totals } from './model.js';
+import { OUTCOMES, forEachCall } from './model.js';
 import { canonicalInterleaving, formatInterleaving, isValidInterleaving, planInterleavings } from './interleavings.js';
 import type { Interleaving } from './interleavings.js';
-import { classifyOutcome } from './outcome.js';
+import { writtenStep } from './gate.js';
+import { classifyOutcome, worseOutcome } from './outcome.js';
+
+/** The schema of `results.json`; readers check it. */
+export const RESULTS_SCHEMA = 'guard-eval/results@2';
 
 /** A guard configuration applied as the base of every scenario (`--guard-config`). */
 export interface BaseGuardSettings {
@@ -52,6 +56,12 @@ export interface RunOptions {
   readonly guardSpec?: string;
   /** The guard configuration file (`--guard-config`), recorded in the results. */
   readonly guardConfig?: string;
+  /**
+   * One result per iteration of a `repeat` (`steps[2].repeat[7].steps[0]`), as `explain` shows them,
+   * instead of one per written step with its iterations tallied. Memory then grows with the
+   * iterations. @default false
+   */
+  readonly unrollRepeats?: boolean;
 }
 
 export interface ExploreOptions {
@@ -162,8 +172,17 @@ interface RunState {
   readonly steps: StepResult[];
   /** The interleaving chosen for the batch at a result path (`steps[3]`); canonical otherwise. */
   readonly orders: ReadonlyMap<string, Interleaving>;
-  /** Batch occurrences met so far: their path, size and first step slot. */
-  readonly batches: { path: string; n: number; first: number }[];
+  /**
+   * Batch occurrences met so far: their path, size, first step slot, and the first slot a different
+   * order can change (a batch inside a repeat changes its later iterations, from the repeat's first step).
+   */
+  readonly batches: { path: string; n: number; first: number; from: number }[];
+  /** Tally the iterations of a repeat into one result per written step (see {@link RunOptions.unrollRepeats}). */
+  readonly collapse: boolean;
+  /** The slot of each written step inside a repeat, once it has one. */
+  readonly slots: Map<string, number>;
+  /** The first slot of the outermost repeat being walked. */
+  repeatFrom: number;
 }
 
 /** Where a call sits: its session's turn, or a Code Mode parent and its sub-turn. */
@@ -203,8 +222,112 @@ function nextTurn(st: RunState): number {
   return t;
 }
 
+/**
+ * The slot of a call's result: a new one, or inside a repeat (when iterations are tallied) the one
+ * its written step got in its first iteration.
+ */
+function slotOf(st: RunState, step: CallStep, iters: Iterations): number {
+  if (iters.length === 0 || !st.collapse) return st.steps.length;
+  return st.slots.get(step.path) ?? st.steps.length;
+}
+
+/** Reserve `n` consecutive new slots, for the members of a batch, whose results arrive in any order. */
+function reserve(st: RunState, steps: readonly CallStep[], iters: Iterations): number[] {
+  return steps.map((c) => {
+    const slot = slotOf(st, c, iters);
+    if (slot === st.steps.length) {
+      if (iters.length > 0 && st.collapse) st.slots.set(c.path, slot);
+      st.steps.length++;
+    }
+    return slot;
+  });
+}
+
+const NO_TALLY: RepeatTally = { iterations: 0, outcomes: {}, verdicts: {}, worst: '' };
+
+/**
+ * A repeated step's result with one more iteration tallied: `res`, that iteration's own result, at
+ * its unrolled path. The result shows the first iteration with the worst outcome. Pure.
+ * @param prev the step's result so far, undefined before its first iteration
+ * @param path the step's written path (`steps[4].repeat.steps[0]`)
+ */
+export function addIteration(prev: StepResult | undefined, res: StepResult, path: string, index: number): StepResult {
+  const tally = prev?.repeat ?? NO_TALLY;
+  const verdict = res.actual ?? 'none';
+  const worse = prev === undefined || worseOutcome(res, prev);
+  const repeat: RepeatTally = {
+    iterations: tally.iterations + 1,
+    outcomes: { ...tally.outcomes, [res.outcome]: (tally.outcomes[res.outcome] ?? 0) + 1 },
+    verdicts: { ...tally.verdicts, [verdict]: (tally.verdicts[verdict] ?? 0) + 1 },
+    worst: worse ? res.path : tally.worst,
+  };
+  return { ...(worse ? res : prev), index, path, repeat };
+}
+
+/**
+ * Put one judged call into its slot: its own result, or inside a repeat its iteration into the
+ * slot's tally.
+ */
+function commit(st: RunState, slot: number, res: StepResult, iters: Iterations, step: CallStep): void {
+  if (iters.length === 0 || !st.collapse) {
+    st.steps[slot] = res;
+    return;
+  }
+  st.slots.set(step.path, slot);
+  st.steps[slot] = addIteration(st.steps[slot], res, step.path, slot);
+}
+
+/**
+ * A call's result changed after it was committed (its recording failed): in a tally, the
+ * iteration moves from its outcome to `error`.
+ */
+function amend(st: RunState, slot: number, was: StepResult, now: StepResult, iters: Iterations, step: CallStep): void {
+  const prev = st.steps[slot];
+  if (iters.length === 0 || !st.collapse || prev?.repeat === undefined) {
+    st.steps[slot] = now;
+    return;
+  }
+  const outcomes: Partial<Record<Outcome, number>> = { ...prev.repeat.outcomes, [was.outcome]: (prev.repeat.outcomes[was.outcome] ?? 1) - 1, [now.outcome]: (prev.repeat.outcomes[now.outcome] ?? 0) + 1 };
+  if (outcomes[was.outcome] === 0) delete outcomes[was.outcome];
+  const worse = worseOutcome(now, prev);
+  st.steps[slot] = { ...(worse ? now : prev), index: slot, path: step.path, repeat: { ...prev.repeat, outcomes, worst: worse ? now.path : prev.repeat.worst } };
+}
+
+/** A tally's counts in their fixed order, so that results are byte-identical run to run. */
+function ordered<K extends string>(counts: Readonly<Partial<Record<K, number>>>, order: readonly K[]): Partial<Record<K, number>> {
+  const out: Partial<Record<K, number>> = {};
+  for (const k of order) if (counts[k] !== undefined) out[k] = counts[k];
+  return out;
+}
+const VERDICT_ORDER: readonly (Verdict | 'none')[] = ['allow', 'ask', 'deny', 'none'];
+
+/** A repeated step's result with its tally's counts in their fixed order (results are byte-identical run to run). */
+export function orderTally(step: StepResult): StepResult {
+  return step.repeat === undefined ? step : { ...step, repeat: { ...step.repeat, outcomes: ordered(step.repeat.outcomes, OUTCOMES), verdicts: ordered(step.repeat.verdicts, VERDICT_ORDER) } };
+}
+
+/**
+ * Steps of a `results@1` run, one per iteration of a repeat, as `results@2` gives them: a repeated
+ * step once, at its written path, its iterations tallied.
+ */
+export function collapseIterations(steps: readonly StepResult[]): StepResult[] {
+  const out: StepResult[] = [];
+  const at = new Map<string, number>();
+  for (const st of steps) {
+    const path = writtenStep(st.path);
+    if (path === st.path) {
+      out.push({ ...st, index: out.length });
+      continue;
+    }
+    const slot = at.get(path) ?? out.length;
+    at.set(path, slot);
+    out[slot] = addIteration(out[slot], st, path, slot);
+  }
+  return out.map(orderTally);
+}
+
 /** Decide one call and judge it; returns whether it executes (by its label) and the decision. */
-async function decideAndJudge(st: RunState, step: CallStep, place: Place, iters: Iterations, callId: string | undefined, slot = st.steps.length): Promise<{ executes: boolean; decision?: GuardDecision; session: string; slot: number }> {
+async function decideAndJudge(st: RunState, step: CallStep, place: Place, iters: Iterations, callId: string | undefined, slot = slotOf(st, step, iters)): Promise<{ executes: boolean; decision?: GuardDecision; session: string; slot: number; res: StepResult }> {
   const session = st.handles.get(st.current) ?? (await handle(st));
   const spec = expectFor(step, st.mode) as ExpectSpec;
   // Plain assignments rather than spreads: the explorer replays this path thousands of times.
@@ -235,14 +358,14 @@ async function decideAndJudge(st: RunState, step: CallStep, place: Place, iters:
     // An answer that is no decision is an error, never a verdict (`maybe` is not read as stricter).
     if (typeof answer === 'string') {
       res.detail = `the guard answered ${answer}`;
-      st.steps[slot] = res;
-      return { executes, session, slot };
+      commit(st, slot, res, iters, step);
+      return { executes, session, slot, res };
     }
     decision = answer;
   } catch (e) {
     res.detail = `the guard ${e instanceof Timeout ? '' : 'threw: '}${errorText(e)}`;
-    st.steps[slot] = res;
-    return { executes, session, slot };
+    commit(st, slot, res, iters, step);
+    return { executes, session, slot, res };
   }
   const first = decision.rules?.[0];
   const judged = knownGap(judge(spec, decision, st.guard.features ?? MINIMAL_FEATURES), step, st.guard.name);
@@ -254,8 +377,8 @@ async function decideAndJudge(st: RunState, step: CallStep, place: Place, iters:
   res.rules = (decision.rules ?? []).map((r) => r.id);
   if (first?.reason !== undefined) res.reason = first.reason;
   if (decision.capabilities) res.capabilities = [...decision.capabilities];
-  st.steps[slot] = res;
-  return { executes, decision, session, slot };
+  commit(st, slot, res, iters, step);
+  return { executes, decision, session, slot, res };
 }
 
 /** Why `step` is a known gap of the guard named `guard`, if it is one. */
@@ -308,15 +431,14 @@ export function judge(spec: ExpectSpec, decision: GuardDecision, features: Guard
   return { outcome: 'pass' };
 }
 
-async function recordOutcome(st: RunState, r: { session: string; decision?: GuardDecision; slot: number }, step: CallStep, ref: { tool: string; turn: number; id?: string; parent?: string }): Promise<void> {
+async function recordOutcome(st: RunState, r: { session: string; decision?: GuardDecision; slot: number; res: StepResult }, step: CallStep, ref: { tool: string; turn: number; id?: string; parent?: string }, iters: Iterations): Promise<void> {
   const { session, decision } = r;
   const outcome: CallOutcome = step.error !== undefined ? { error: step.error } : { result: step.result };
   try {
     await st.dog.run(st.guard.record(session, decision?.capabilities ? { ...ref, capabilities: decision.capabilities } : ref, outcome), 'record');
   } catch (e) {
-    const judged = st.steps[r.slot];
     // A step whose decision already failed keeps that first cause.
-    if (judged && judged.outcome !== 'error') st.steps[r.slot] = { ...judged, outcome: 'error', detail: `recording failed: ${errorText(e)}` };
+    if (r.res.outcome !== 'error') amend(st, r.slot, r.res, { ...r.res, outcome: 'error', detail: `recording failed: ${errorText(e)}` }, iters, step);
   }
 }
 
@@ -348,20 +470,21 @@ async function walk(st: RunState, steps: readonly Step[], scope: { parent: strin
         const p = place();
         const id = callIdOf(step, iters);
         const r = await decideAndJudge(st, step, p, iters, id);
-        if (r.executes) await recordOutcome(st, r, step, refOf(step, p, id));
+        if (r.executes) await recordOutcome(st, r, step, refOf(step, p, id), iters);
         break;
       }
       case 'batch': {
         // One model turn: the members' decisions and completions follow one interleaving (the
         // canonical one unless the explorer chose another); results keep declaration order.
         const p = place();
-        const first = st.steps.length;
         const path = resultPath(step.path, iters);
-        st.batches.push({ path, n: step.calls.length, first });
         const order = st.orders.get(path) ?? canonicalInterleaving(step.calls.length);
         if (!isValidInterleaving(order, step.calls.length)) {
           throw new Error(`the order \`${formatInterleaving(order)}\` given for ${path} is not an interleaving of its ${step.calls.length} calls`);
         }
+        const slots = reserve(st, step.calls, iters);
+        const first = slots[0] ?? st.steps.length;
+        st.batches.push({ path, n: step.calls.length, first, from: iters.length > 0 && st.collapse ? st.repeatFrom : first });
         // Each decision is issued when its event comes, without waiting for the ones before it to
         // answer: an asynchronous guard really has them in flight together. A completion waits for
         // its own decision, then records. (A synchronous guard sees exactly the order's effects.)
@@ -370,12 +493,12 @@ async function walk(st: RunState, steps: readonly Step[], scope: { parent: strin
         for (const ev of order) {
           const c = step.calls[ev.member] as CallStep;
           if (ev.kind === 'd') {
-            const pending = decideAndJudge(st, c, p, iters, callIdOf(c, iters), first + ev.member);
+            const pending = decideAndJudge(st, c, p, iters, callIdOf(c, iters), slots[ev.member]);
             pending.catch(() => {}); // Awaited at its completion event below.
             decided.set(ev.member, pending);
           } else {
             const r = await decided.get(ev.member);
-            if (r?.executes) await recordOutcome(st, r, c, refOf(c, p, callIdOf(c, iters)));
+            if (r?.executes) await recordOutcome(st, r, c, refOf(c, p, callIdOf(c, iters)), iters);
           }
         }
         break;
@@ -387,10 +510,11 @@ async function walk(st: RunState, steps: readonly Step[], scope: { parent: strin
         // A Code Mode call that does not run dispatches nothing: its sub-calls are not judged.
         if (!r.executes) break;
         await walk(st, step.calls, { parent: id, turn: 0 }, iters);
-        await recordOutcome(st, r, step.call, refOf(step.call, p, id));
+        await recordOutcome(st, r, step.call, refOf(step.call, p, id), iters);
         break;
       }
       case 'repeat':
+        if (iters.length === 0) st.repeatFrom = st.steps.length;
         for (let i = 0; i < step.times; i++) await walk(st, step.steps, scope, [...iters, { repeatPath: step.path, i }]);
         break;
     }
@@ -445,10 +569,10 @@ async function exploreBatches(scenario: Scenario, mode: Mode, options: RunOption
       if (text === canon) continue;
       const alt = await runOnce(scenario, mode, options, config, dog, new Map([...(options.orders ?? []), [batch.path, order]]));
       let found = false;
-      for (let i = batch.first; i < steps.length; i++) {
+      for (let i = batch.from; i < steps.length; i++) {
         const a = alt.result.steps[i];
         const c = steps[i] as StepResult;
-        if (a === undefined || a.actual === c.actual) continue;
+        if (a === undefined || sameVerdicts(a, c)) continue;
         found = true;
         steps[i] = {
           ...c,
@@ -467,9 +591,16 @@ async function exploreBatches(scenario: Scenario, mode: Mode, options: RunOption
   return { ...canonical.result, status: canonical.result.status === 'error' ? 'error' : 'fail', steps };
 }
 
+/** Whether two runs' results of one step got the same verdicts: in every iteration, for a repeated step. */
+function sameVerdicts(a: StepResult, b: StepResult): boolean {
+  if (a.actual !== b.actual) return false;
+  if (a.repeat === undefined || b.repeat === undefined) return a.repeat === b.repeat;
+  return VERDICT_ORDER.every((v) => a.repeat?.verdicts[v] === b.repeat?.verdicts[v]);
+}
+
 interface RunOnce {
   readonly result: ScenarioResult;
-  readonly batches: readonly { path: string; n: number; first: number }[];
+  readonly batches: readonly { path: string; n: number; first: number; from: number }[];
 }
 
 async function runOnce(scenario: Scenario, mode: Mode, options: RunOptions, config: SessionConfig, dog: Watchdog, orders?: ReadonlyMap<string, Interleaving>): Promise<RunOnce> {
@@ -485,6 +616,9 @@ async function runOnce(scenario: Scenario, mode: Mode, options: RunOptions, conf
     steps: [],
     orders: orders ?? new Map(),
     batches: [],
+    collapse: options.unrollRepeats !== true,
+    slots: new Map(),
+    repeatFrom: 0,
   };
   let sessionError: string | undefined;
   try {
@@ -499,6 +633,8 @@ async function runOnce(scenario: Scenario, mode: Mode, options: RunOptions, conf
       // A guard that cannot forget a session has still judged every step: nothing to report.
     }
   }
+  // A tally's counts in their fixed order, whatever order the iterations came in.
+  for (const slot of st.slots.values()) st.steps[slot] = orderTally(st.steps[slot] as StepResult);
   const outcomes = st.steps.map((s) => s.outcome);
   const status: ScenarioResult['status'] =
     sessionError !== undefined || outcomes.includes('error') ? 'error' : outcomes.some((o) => o === 'miss' || o === 'over-block' || o === 'race') ? 'fail' : 'pass';
@@ -558,7 +694,7 @@ export async function runScenarios(scenarios: readonly Scenario[], options: RunO
 export function assembleResults(guard: string, results: readonly ScenarioResult[], spec: { readonly guardSpec?: string; readonly guardConfig?: string } = {}): RunResults {
   const pairs = scorePairs(results);
   return {
-    schema: 'guard-eval/results@1',
+    schema: RESULTS_SCHEMA,
     guard,
     ...(spec.guardSpec !== undefined ? { guardSpec: spec.guardSpec } : {}),
     ...(spec.guardConfig !== undefined ? { guardConfig: spec.guardConfig } : {}),

@@ -3,6 +3,8 @@
  * BOM, one line-end style throughout), reading a returned sheet back with its row numbers, and
  * validating it against the key. Nothing here touches the filesystem.
  */
+import { createReadStream, closeSync, openSync, readSync } from 'node:fs';
+import { parse as parseStream } from 'csv-parse';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { VERDICTS } from '../core/capabilities.js';
@@ -58,45 +60,138 @@ export interface ParsedSheet {
   readonly rows: readonly ParsedSheetRow[];
 }
 
+/** The delimiter a sheet's first line uses: `;` when it has `;` and no `,` (a spreadsheet's locale), else `,`. */
+function delimiterOf(firstLine: string): ',' | ';' {
+  return !firstLine.includes(',') && firstLine.includes(';') ? ';' : ',';
+}
+
 /**
- * Read a returned sheet (as a spreadsheet saved it: with or without a BOM, CRLF or LF, `,` or `;`
- * as the delimiter). Fully empty records are skipped but keep their row numbers counted.
+ * Builds a {@link ParsedSheet} one record at a time, keeping only the cells of the columns it
+ * reads, so memory follows the kept cells, not the sheet's width times its length.
+ */
+class SheetBuilder {
+  private columns: string[] | undefined;
+  /** Each kept column's name and its first position in the header. */
+  private kept: [string, number][] = [];
+  private readonly rows: ParsedSheetRow[] = [];
+  private line = 1;
+  private row = 0;
+
+  constructor(
+    private readonly file: string,
+    private readonly required: readonly string[],
+    private readonly keep: readonly string[],
+  ) {}
+
+  add(record: readonly string[]): void {
+    const line = this.line;
+    // A record spans one line, plus the line breaks inside its quoted cells (the only place one
+    // can be); a CRLF counts once. (csv-parse's own count counts a CRLF inside quotes twice.)
+    this.line += 1;
+    for (const cell of record) if (cell.length > 0) this.line += lineBreaks(cell);
+    this.row++;
+    if (this.columns === undefined) {
+      const columns = record.map((c) => c.trim().toLowerCase());
+      this.columns = columns;
+      const wanted = new Set(this.keep);
+      this.kept = [];
+      columns.forEach((c, k) => {
+        if (wanted.has(c) && !this.kept.some(([n]) => n === c)) this.kept.push([c, k]);
+      });
+      return;
+    }
+    if (record.every((c) => c.trim() === '')) return;
+    const cells: Record<string, string> = {};
+    for (const [c, k] of this.kept) cells[c] = record[k] ?? '';
+    this.rows.push({ row: this.row, line, cells });
+  }
+
+  finish(): ParsedSheet {
+    const { file, required } = this;
+    const header = this.columns;
+    if (header === undefined) throw new InputError('SHEET_INVALID', [{ pos: { file }, message: 'the sheet is empty (expected a header row)' }]);
+    const missing = required.filter((c) => !header.includes(c));
+    if (missing.length > 0) {
+      throw new InputError('SHEET_INVALID', [{ pos: { file, line: 1, col: 1 }, message: `the header lacks ${missing.map((m) => `\`${m}\``).join(' and ')} (expected ${required.includes('verdict') ? SHEET_COLUMNS.join(', ') : required.join(', ')})` }]);
+    }
+    return { file, columns: header, rows: this.rows };
+  }
+}
+
+function lineBreaks(cell: string): number {
+  let n = 0;
+  for (let i = cell.indexOf('\n'); i >= 0; i = cell.indexOf('\n', i + 1)) n++;
+  for (let i = cell.indexOf('\r'); i >= 0; i = cell.indexOf('\r', i + 1)) if (cell.charCodeAt(i + 1) !== 10) n++;
+  return n;
+}
+
+function unreadable(file: string, e: unknown): InputError {
+  const line = (e as { lines?: number }).lines;
+  return new InputError('SHEET_INVALID', [{ pos: line !== undefined ? { file, line, col: 1 } : { file }, message: `not a readable CSV sheet: ${e instanceof Error ? e.message : String(e)}` }]);
+}
+
+/** The columns a returned sheet is read for by default: the sheet's own and the required ones. */
+const defaultKeep = (required: readonly string[]): string[] => [...SHEET_COLUMNS, ...required];
+
+/**
+ * Read a returned sheet given as text (as a spreadsheet saved it: with or without a BOM, CRLF or
+ * LF, `,` or `;` as the delimiter). Fully empty records are skipped but keep their row numbers
+ * counted. {@link readSheetFile} reads one from a file without holding its text.
  * @param required the columns the header must have
+ * @param keep the columns whose cells are read @default the sheet's columns and `required`
  * @throws InputError('SHEET_INVALID') when the text is not CSV or lacks a required column
  */
-export function parseSheetCsv(text: string, file: string, required: readonly string[] = ['item_id', 'verdict']): ParsedSheet {
+export function parseSheetCsv(text: string, file: string, required: readonly string[] = ['item_id', 'verdict'], keep: readonly string[] = defaultKeep(required)): ParsedSheet {
   const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
-  const firstLine = body.split(/\r\n|\r|\n/, 1)[0] ?? '';
-  const delimiter = !firstLine.includes(',') && firstLine.includes(';') ? ';' : ',';
-  let records: { record: string[]; raw: string }[];
+  const sheet = new SheetBuilder(file, required, keep);
   try {
-    records = parse(body, { delimiter, relax_column_count: true, raw: true, skip_empty_lines: false }) as unknown as { record: string[]; raw: string }[];
-  } catch (e) {
-    const line = (e as { lines?: number }).lines;
-    throw new InputError('SHEET_INVALID', [{ pos: line !== undefined ? { file, line, col: 1 } : { file }, message: `not a readable CSV sheet: ${e instanceof Error ? e.message : String(e)}` }]);
-  }
-  const [head, ...rest] = records;
-  if (head === undefined) throw new InputError('SHEET_INVALID', [{ pos: { file }, message: 'the sheet is empty (expected a header row)' }]);
-  const columns = head.record.map((c) => c.trim().toLowerCase());
-  const missing = required.filter((c) => !columns.includes(c));
-  if (missing.length > 0) {
-    throw new InputError('SHEET_INVALID', [{ pos: { file, line: 1, col: 1 }, message: `the header lacks ${missing.map((m) => `\`${m}\``).join(' and ')} (expected ${required.includes('verdict') ? SHEET_COLUMNS.join(', ') : required.join(', ')})` }]);
-  }
-  // Line numbers from the raw text of each record (csv-parse counts a CRLF inside quotes twice).
-  const breaks = (raw: string): number => (raw.match(/\r\n|\r|\n/g) ?? []).length;
-  const rows: ParsedSheetRow[] = [];
-  let startLine = 1 + breaks(head.raw);
-  rest.forEach((r, i) => {
-    const line = startLine;
-    startLine += breaks(r.raw);
-    if (r.record.every((c) => c.trim() === '')) return;
-    const cells: Record<string, string> = {};
-    columns.forEach((c, k) => {
-      if (c !== '' && !(c in cells)) cells[c] = r.record[k] ?? '';
+    // Each record is taken as it is read (`on_record`): the parser keeps nothing of it.
+    parse(body, {
+      delimiter: delimiterOf(body.split(/\r\n|\r|\n/, 1)[0] ?? ''),
+      relax_column_count: true,
+      skip_empty_lines: false,
+      on_record: (record: string[]) => {
+        sheet.add(record);
+        return null;
+      },
     });
-    rows.push({ row: i + 2, line, cells });
-  });
-  return { file, columns, rows };
+  } catch (e) {
+    throw unreadable(file, e);
+  }
+  return sheet.finish();
+}
+
+/** Bytes of a sheet read to find its delimiter. */
+const HEAD_BYTES = 64 * 1024;
+
+/**
+ * Read a returned sheet from a file, streamed: the file's text is never held whole, so memory
+ * follows the cells kept. Otherwise as {@link parseSheetCsv}.
+ * @throws InputError('READ') when the file cannot be read, ('SHEET_INVALID') as parseSheetCsv
+ */
+export async function readSheetFile(file: string, required: readonly string[] = ['item_id', 'verdict'], keep: readonly string[] = defaultKeep(required)): Promise<ParsedSheet> {
+  let head: string;
+  try {
+    const fd = openSync(file, 'r');
+    try {
+      const buf = Buffer.alloc(HEAD_BYTES);
+      head = buf.subarray(0, readSync(fd, buf, 0, HEAD_BYTES, 0)).toString('utf8');
+    } finally {
+      closeSync(fd);
+    }
+  } catch (e) {
+    throw new InputError('READ', [{ pos: { file }, message: `cannot read: ${e instanceof Error ? e.message : String(e)}` }]);
+  }
+  const sheet = new SheetBuilder(file, required, keep);
+  const parser = createReadStream(file).pipe(
+    parseStream({ bom: true, delimiter: delimiterOf(head.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/, 1)[0] ?? ''), relax_column_count: true, skip_empty_lines: false }),
+  );
+  try {
+    for await (const record of parser) sheet.add(record as string[]);
+  } catch (e) {
+    throw (e as NodeJS.ErrnoException).code?.startsWith('CSV_') === false ? new InputError('READ', [{ pos: { file }, message: `cannot read: ${(e as Error).message}` }]) : unreadable(file, e);
+  }
+  return sheet.finish();
 }
 
 /** One validated label of a returned sheet. */

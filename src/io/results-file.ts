@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { MODES, VERDICTS } from '../core/capabilities.js';
-import { RESULTS_SCHEMA } from '../harness/merge.js';
+import { RESULTS_SCHEMA, assembleResults, collapseIterations } from '../harness/runner.js';
 import type { RunResults } from '../harness/model.js';
 import { InputError } from './errors.js';
 
@@ -42,7 +42,19 @@ export async function readResults(file: string): Promise<RunResults> {
     const more = problems.length - shown.length;
     throw new InputError('RESULTS_INVALID', [...shown.map((message) => ({ pos: { file }, message })), ...(more > 0 ? [{ pos: { file }, message: `and ${more} more problems` }] : [])]);
   }
-  return value as RunResults;
+  return (value as { schema: string }).schema === RESULTS_SCHEMA_1 ? upgrade(value as RunResults) : (value as RunResults);
+}
+
+/** The schema before repeated steps were tallied: still read, and upgraded. */
+const RESULTS_SCHEMA_1 = 'guard-eval/results@1';
+
+/**
+ * A `results@1` run as a `results@2` run: each repeated step once with its iterations tallied, and
+ * the totals and pairs counted again from that.
+ */
+function upgrade(v1: RunResults): RunResults {
+  const scenarios = v1.scenarios.map((s) => ({ ...s, steps: collapseIterations(s.steps) }));
+  return assembleResults(v1.guard, scenarios, { ...(v1.guardSpec !== undefined ? { guardSpec: v1.guardSpec } : {}), ...(v1.guardConfig !== undefined ? { guardConfig: v1.guardConfig } : {}) });
 }
 
 const OUTCOMES = ['pass', 'lucky-pass', 'miss', 'over-block', 'race', 'error', 'known', 'fixed'];
@@ -62,14 +74,22 @@ const show = (v: unknown): string => {
   }
 };
 
+const count = (v: unknown): boolean => Number.isSafeInteger(v) && (v as number) >= 0;
+/** Counts keyed by the listed names only. */
+const counts = (names: readonly string[]) => (v: unknown): boolean => isObj(v) && Object.entries(v).every(([k, n]) => names.includes(k) && count(n));
+/** A repeated step's tally (model.ts RepeatTally). */
+const isTally = (v: unknown): boolean =>
+  isObj(v) && count(v.iterations) && counts(OUTCOMES)(v.outcomes) && counts([...VERDICTS, 'none'])(v.verdicts) && typeof v.worst === 'string';
+
 /**
- * Every way `value` is not a results object of `guard-eval/results@1` (as far as merging and the
- * reports read it; the totals are recomputed, so they are not checked). Empty when it is one.
+ * Every way `value` is not a results object of `guard-eval/results@2` or `@1` (as far as merging and
+ * the reports read it; the totals are recomputed, so they are not checked). Empty when it is one.
  */
 export function resultsProblems(value: unknown): string[] {
   const out: string[] = [];
   if (!isObj(value)) return [`expected a results object of schema \`${RESULTS_SCHEMA}\`, got ${show(value)}`];
-  if (value.schema !== RESULTS_SCHEMA) return [`schema: expected \`${RESULTS_SCHEMA}\`, got ${show(value.schema)}`];
+  if (value.schema !== RESULTS_SCHEMA && value.schema !== RESULTS_SCHEMA_1) return [`schema: expected \`${RESULTS_SCHEMA}\` (or \`${RESULTS_SCHEMA_1}\`), got ${show(value.schema)}`];
+  const v2 = value.schema === RESULTS_SCHEMA;
   const field = (o: Obj, at: string, key: string, ok: (v: unknown) => boolean, what: string, optional = false): void => {
     const v = o[key];
     if (optional && v === undefined) return;
@@ -117,6 +137,8 @@ export function resultsProblems(value: unknown): string[] {
         field(t, sat, 'detail', str, 'a detail', true);
         field(t, sat, 'capabilities', strings, 'a list of capabilities', true);
         field(t, sat, 'interleaving', (v) => isObj(v) && str(v.batch) && str(v.order), '{batch, order}', true);
+        if (v2) field(t, sat, 'repeat', isTally, '{iterations, outcomes, verdicts, worst}', true);
+        else if (t.repeat !== undefined) out.push(`${sat}repeat: not part of \`${RESULTS_SCHEMA_1}\``);
       });
     });
   }

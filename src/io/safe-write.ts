@@ -48,11 +48,35 @@ function describe(e: unknown): string {
 
 const tmpName = (target: string): string => path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
 
+/** Bytes gathered from a stream of text before each write. */
+const WRITE_BATCH = 1 << 20;
+
+function writeAll(fd: number, buf: Uint8Array): void {
+  for (let off = 0; off < buf.length; ) off += writeSync(fd, buf, off, buf.length - off);
+}
+
+/** Write text given in pieces, a batch at a time: memory stays the size of a batch, whatever the total. */
+function writeChunks(fd: number, chunks: Iterable<string>): void {
+  let batch: string[] = [];
+  let size = 0;
+  for (const c of chunks) {
+    batch.push(c);
+    size += c.length;
+    if (size >= WRITE_BATCH) {
+      writeAll(fd, Buffer.from(batch.join(''), 'utf8'));
+      batch = [];
+      size = 0;
+    }
+  }
+  if (batch.length > 0) writeAll(fd, Buffer.from(batch.join(''), 'utf8'));
+}
+
 /**
- * Write `data` to `target` atomically.
- * @throws InputError('WRITE') with the target's path and a plain reason; nothing is left behind
+ * Write `data` to `target` atomically: a string, bytes, or text in pieces (streamed, never held whole).
+ * @throws InputError('WRITE') with the target's path and a plain reason; nothing is left behind.
+ *   An error thrown while the pieces are produced is thrown as it is, also leaving nothing behind.
  */
-export function writeFileSafely(target: string, data: string | Uint8Array, opts: SafeWriteOptions = {}): void {
+export function writeFileSafely(target: string, data: string | Uint8Array | Iterable<string>, opts: SafeWriteOptions = {}): void {
   let dest = target;
   let mode: number | undefined;
   try {
@@ -75,8 +99,16 @@ export function writeFileSafely(target: string, data: string | Uint8Array, opts:
   try {
     const fd = openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), 0o666);
     try {
-      const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-      for (let off = 0; off < buf.length; ) off += writeSync(fd, buf, off, buf.length - off);
+      if (typeof data === 'string') writeAll(fd, Buffer.from(data, 'utf8'));
+      else if (data instanceof Uint8Array) writeAll(fd, data);
+      else {
+        try {
+          writeChunks(fd, data);
+        } catch (e) {
+          // Not a write error: the producer failed. Passed on as it is, after the clean-up below.
+          throw new ProducerError(e);
+        }
+      }
       fsyncSync(fd);
     } finally {
       closeSync(fd);
@@ -89,7 +121,15 @@ export function writeFileSafely(target: string, data: string | Uint8Array, opts:
     } else renameSync(tmp, dest);
   } catch (e) {
     rmSync(tmp, { force: true });
+    if (e instanceof ProducerError) throw e.cause;
     throw new InputError('WRITE', [{ pos: { file: target }, message: `cannot write: ${describe(e)}` }]);
+  }
+}
+
+/** Carries an error of the code producing a file's pieces through the write's own error handling. */
+class ProducerError extends Error {
+  constructor(cause: unknown) {
+    super('the text to write could not be produced', { cause });
   }
 }
 

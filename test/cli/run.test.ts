@@ -40,7 +40,7 @@ describe('guard-eval run', () => {
     expect(r.out).toContain('set-2');
     for (const f of ['summary.md', 'results.json', 'misses.csv', 'over-blocks.csv']) expect(existsSync(join(out, f))).toBe(true);
     const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8'));
-    expect(results).toMatchObject({ schema: 'guard-eval/results@1', guard: 'builtin', totals: { scenarios: 1, passed: 1, steps: 3, pass: 3 } });
+    expect(results).toMatchObject({ schema: 'guard-eval/results@2', guard: 'builtin', totals: { scenarios: 1, passed: 1, steps: 3, pass: 3 } });
     expect(results.scenarios[0]).toMatchObject({ id: 'set-2/case-c/crm-record-to-attacker', file: REF, mode: 'balanced', status: 'pass' });
     expect(JSON.stringify(results)).not.toContain(process.cwd());
   });
@@ -48,7 +48,7 @@ describe('guard-eval run', () => {
   it('--json prints results.json and nothing else on stdout', async () => {
     const r = await cli('run', REF, '--out', tmp(), '--json');
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.out).schema).toBe('guard-eval/results@1');
+    expect(JSON.parse(r.out).schema).toBe('guard-eval/results@2');
   });
 
   it('is deterministic: two runs write byte-identical results.json', async () => {

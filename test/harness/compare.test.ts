@@ -14,7 +14,7 @@ function run(id: string, steps: StepResult[]): ScenarioResult {
   return { id, file: 'f.yaml', line: 1, set: id.split('/')[0] as string, mode: 'balanced', status: bad ? 'fail' : 'pass', steps: written };
 }
 function results(guard: string, scenarios: ScenarioResult[]): RunResults {
-  return { schema: 'guard-eval/results@1', guard, totals: totals(scenarios, []), sets: [], scenarios, pairs: [] };
+  return { schema: 'guard-eval/results@2', guard, totals: totals(scenarios, []), sets: [], scenarios, pairs: [] };
 }
 
 describe('compare', () => {

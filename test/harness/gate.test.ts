@@ -16,7 +16,7 @@ function run(id: string, steps: StepResult[], mode: ScenarioResult['mode'] = 'ba
   return { id, file: `${id.split('/')[0]}/f.yaml`, line: 3, set: id.split('/')[0] as string, mode, status: bad ? 'fail' : 'pass', steps };
 }
 function results(runs: ScenarioResult[]): RunResults {
-  return { schema: 'guard-eval/results@1', guard: 'builtin', totals: totals(runs, []), sets: [], scenarios: runs, pairs: [] };
+  return { schema: 'guard-eval/results@2', guard: 'builtin', totals: totals(runs, []), sets: [], scenarios: runs, pairs: [] };
 }
 
 /** The table the gate must follow, written out independently of the implementation. */

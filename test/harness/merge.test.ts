@@ -126,7 +126,7 @@ describe('mergeResults refuses inconsistent parts', () => {
 
   it('another schema', () => {
     const [a, b] = parts() as [RunResults, RunResults];
-    expectMergeError([a, { ...b, schema: 'guard-eval/results@2' as RunResults['schema'] }], /part 2: schema `guard-eval\/results@2`, expected `guard-eval\/results@1`/);
+    expectMergeError([a, { ...b, schema: 'guard-eval/results@1' as RunResults['schema'] }], /part 2: schema `guard-eval\/results@1`, expected `guard-eval\/results@2`/);
   });
 
   it('another guard', () => {
@@ -263,7 +263,7 @@ describe('guard-eval merge-reports', () => {
     const small = slice(unsharded);
     await writeFile(path.join(bad, 'results.json'), JSON.stringify({ ...small, schema: 'guard-eval/results@0' }), 'utf8');
     e = await inputError(mergeReportsCommand([bad], { out: path.join(tmp, 'x') }, io().io));
-    expect(e.message).toContain('results.json: schema: expected `guard-eval/results@1`, got "guard-eval/results@0"');
+    expect(e.message).toContain('results.json: schema: expected `guard-eval/results@2` (or `guard-eval/results@1`), got "guard-eval/results@0"');
 
     const broken = JSON.parse(renderJson(small)) as { scenarios: { mode: string; steps: { outcome: string }[] }[] };
     (broken.scenarios[2] as { mode: string }).mode = 'lenient';

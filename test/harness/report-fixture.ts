@@ -71,7 +71,7 @@ export const SET_NEG: Totals = {
 };
 
 export const RESULTS: RunResults = {
-  schema: 'guard-eval/results@1',
+  schema: 'guard-eval/results@2',
   guard: 'builtin',
   totals: {
     ...ZERO, scenarios: 6, passed: 4, failed: 1, errored: 1, steps: 8, pass: 4, luckyPass: 1, miss: 1, missHard: 1,

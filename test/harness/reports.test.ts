@@ -295,7 +295,17 @@ describe('results.json', () => {
     const a = REPORTERS.json.render(RESULTS, CTX);
     expect(REPORTERS.json.render(JSON.parse(a) as RunResults, CTX)).toBe(a);
     expect(Object.keys(JSON.parse(a) as object)).toEqual(['schema', 'guard', 'totals', 'sets', 'scenarios', 'pairs']);
-    expect(a).toBe(`${JSON.stringify(RESULTS, null, 2)}\n`);
+    // The same value, laid out with each step and each pair on a line of its own.
+    expect(JSON.parse(a)).toEqual(JSON.parse(JSON.stringify(RESULTS)));
+    const lines = a.split('\n');
+    for (const s of RESULTS.scenarios) for (const st of s.steps) expect(lines).toContain(`        ${JSON.stringify(st)}${st === s.steps[s.steps.length - 1] ? '' : ','}`);
+    for (const p of RESULTS.pairs) expect(lines.some((l) => l.trim().replace(/,$/, '') === JSON.stringify(p))).toBe(true);
+  });
+
+  it('is written in pieces that join to the rendered text', () => {
+    const pieces = [...(REPORTERS.json.chunks?.(RESULTS, CTX) ?? [])];
+    expect(pieces.length).toBeGreaterThan(RESULTS.scenarios.length);
+    expect(pieces.join('')).toBe(REPORTERS.json.render(RESULTS, CTX));
   });
 });
 

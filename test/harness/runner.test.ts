@@ -92,7 +92,7 @@ describe('runner with the built-in guard', () => {
     expect(step?.detail).toContain('capabilities');
   });
 
-  it('named sessions are isolated; Code Mode sub-calls count and repeat unrolls', async () => {
+  it('named sessions are isolated; Code Mode sub-calls count; a repeat is one result per written step', async () => {
     const code: Step = { kind: 'code', loc: LOC, path: 'steps[1]', call: call('run_code', 'allow', { id: 'rc' }), calls: [call('crm_lookup', 'ask', REC)] };
     const s = scenario('set-4/h', [
       call('fetch_url', 'allow', PAGE),
@@ -103,8 +103,11 @@ describe('runner with the built-in guard', () => {
     ]);
     const r = await runScenarios([s], { guard: builtinGuard() });
     expect(r.scenarios[0]?.status).toBe('pass');
-    expect(r.scenarios[0]?.steps.map((x) => `${x.session}:${x.call}`)).toEqual(['main:fetch_url', 'main:run_code', 'main:crm_lookup', 'other:crm_lookup', 'other:fetch_url', 'other:fetch_url', 'other:fetch_url']);
-    expect(r.scenarios[0]?.steps.slice(4).map((x) => x.path)).toEqual(['steps[4].repeat[0].steps[0]', 'steps[4].repeat[1].steps[0]', 'steps[4].repeat[2].steps[0]']);
+    expect(r.scenarios[0]?.steps.map((x) => `${x.session}:${x.call}`)).toEqual(['main:fetch_url', 'main:run_code', 'main:crm_lookup', 'other:crm_lookup', 'other:fetch_url']);
+    expect(r.scenarios[0]?.steps[4]).toMatchObject({ index: 4, path: 'steps[4].repeat.steps[0]', repeat: { iterations: 3, outcomes: { pass: 3 }, verdicts: { allow: 3 }, worst: 'steps[4].repeat[0].steps[0]' } });
+    // Unrolled (as `explain` shows it): one result per iteration.
+    const u = await runScenarios([s], { guard: builtinGuard(), unrollRepeats: true });
+    expect(u.scenarios[0]?.steps.slice(4).map((x) => x.path)).toEqual(['steps[4].repeat[0].steps[0]', 'steps[4].repeat[1].steps[0]', 'steps[4].repeat[2].steps[0]']);
   });
 
   it('scores tension pairs, and a collapsed pair', async () => {

@@ -5,7 +5,7 @@
  */
 import type { RunResults, StepResult } from '../model.js';
 import { inlineCode, markdownText, renderMarkdownTable } from './cells.js';
-import { COUNT_ALIGN, COUNT_HEAD, FAILING_OUTCOMES, actualText, countRows, outcomeText, replayTarget, stepsWithOutcome } from './rows.js';
+import { COUNT_ALIGN, COUNT_HEAD, FAILING_OUTCOMES, actualText, countRows, outcomeKind, outcomeText, replayTarget, stepsWithOutcome } from './rows.js';
 import type { JudgedStep } from './rows.js';
 import { stepItem } from './summary.js';
 import type { Reporter, ReportContext } from './types.js';
@@ -68,7 +68,7 @@ export function renderGithubAnnotations(results: RunResults, ctx: ReportContext,
 
 function annotation(kind: 'error' | 'warning' | 'notice', j: JudgedStep, ctx: ReportContext): string {
   const { scenario, step } = j;
-  const what = kind === 'error' ? outcomeText(step) : kind === 'warning' ? 'lucky pass' : step.outcome === 'known' ? 'known gap' : 'known gap fixed';
+  const what = kind === 'error' ? outcomeKind(step) : kind === 'warning' ? 'lucky pass' : step.outcome === 'known' ? 'known gap' : 'known gap fixed';
   const title = `guard-eval ${what}: ${scenario.id} [${scenario.mode}]`;
   const message = [
     `${step.path} ${step.call}: expected ${step.expected}, got ${actualText(step)} (${outcomeText(step)})`,

@@ -4,7 +4,7 @@
  * clock, so the same results give the same bytes.
  */
 import type { RunResults, ScenarioResult, StepResult } from '../model.js';
-import { FAILING_OUTCOMES, actualText, location, outcomeText, replayTarget } from './rows.js';
+import { FAILING_OUTCOMES, actualText, location, outcomeKind, outcomeText, replayTarget } from './rows.js';
 import type { JudgedStep } from './rows.js';
 import type { Reporter, ReportContext } from './types.js';
 
@@ -150,7 +150,7 @@ function verdictOf(scenario: ScenarioResult, ctx: ReportContext): Verdict {
 /** `2 failing steps: 1 miss hard, 1 error; first: file:line call: expected X, got Y (miss hard)` */
 function summaryLine(failing: readonly StepResult[], outside: boolean): string {
   const counts = new Map<string, number>();
-  for (const s of failing) counts.set(outcomeText(s), (counts.get(outcomeText(s)) ?? 0) + 1);
+  for (const s of failing) counts.set(outcomeKind(s), (counts.get(outcomeKind(s)) ?? 0) + 1);
   const parts = [...counts].map(([o, n]) => `${n} ${o}`);
   const head = `${failing.length} failing step${failing.length === 1 ? '' : 's'}${parts.length > 0 ? `: ${parts.join(', ')}` : ''}`;
   const first = failing[0];

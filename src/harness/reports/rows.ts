@@ -74,9 +74,17 @@ export function actualText(step: StepResult): string {
   return step.actual ?? 'none';
 }
 
-/** `miss hard`, `over-block soft`, `race`, ... */
-export function outcomeText(step: StepResult): string {
+/** `miss hard`, `over-block soft`, `race`, ...: a step's outcome and severity. */
+export function outcomeKind(step: StepResult): string {
   return step.severity === undefined ? step.outcome : `${step.outcome} ${step.severity}`;
+}
+
+/** {@link outcomeKind}, and for a repeated step how many of its iterations came out so: `miss hard in 2 of 1000 iterations, first at …`. */
+export function outcomeText(step: StepResult): string {
+  const text = outcomeKind(step);
+  const r = step.repeat;
+  // A repeated step: how often it came out so, and the iteration shown.
+  return r === undefined ? text : `${text} in ${r.outcomes[step.outcome] ?? 0} of ${r.iterations} iterations, first at ${r.worst}`;
 }
 
 /** The arguments of {@link ReportContext.replayCommand} for a step's scenario run (a race's order included). */

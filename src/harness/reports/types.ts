@@ -17,4 +17,6 @@ export interface Reporter {
   readonly file?: string;
   /** Render the report. Pure: same results and context, byte-identical output; no IO, no clock. */
   render(results: RunResults, ctx: ReportContext): string;
+  /** The same text as {@link render}, in pieces, for a report that may be large: the writer streams them. */
+  chunks?(results: RunResults, ctx: ReportContext): Iterable<string>;
 }
