@@ -14,6 +14,7 @@
 import { CAPABILITIES, CRED, EIT, EXEC, MUT, NAT, PAT, capabilityBit } from './capabilities.js';
 import type { Capability } from './capabilities.js';
 import type { Classification, Evidence, EvidenceSource, ToolSpec } from './types.js';
+import { isRecord } from './values.js';
 import {
   AMBIGUOUS,
   ANNOTATION_TERMS,
@@ -1324,9 +1325,6 @@ function crossPair(c: Collector, verbs: Analysis, objects: Analysis, firstOnly: 
 // Input schema
 // ---------------------------------------------------------------------------------------------
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 interface Prop {
   readonly path: string;

@@ -13,6 +13,7 @@ import { DEFAULT_LIMITS } from './ledger.js';
 import type { LedgerLimits } from './ledger.js';
 import { didYouMean } from './suggest.js';
 import type { ToolSpec } from './types.js';
+import { isRecord } from './values.js';
 import { errorText, readValue, toPlain } from './walk.js';
 import type { ReadCaps } from './walk.js';
 
@@ -55,9 +56,6 @@ export interface ResolvedConfig {
 const KEYS = ['mode', 'unknownTool', 'overrides', 'policy', 'tools', 'limits', 'salt', 'onError', 'detectors'] as const;
 const LIMIT_KEYS = Object.keys(DEFAULT_LIMITS);
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 function quoteList(xs: readonly string[]): string {
   return xs.map((x) => `\`${x}\``).join(', ');

@@ -14,6 +14,7 @@ import { CAPABILITIES, VERDICTS, isCapability } from './capabilities.js';
 import type { Capability, Verdict } from './capabilities.js';
 import { didYouMean } from './suggest.js';
 import type { PolicyVerdict, ToolAnnotations } from './types.js';
+import { describeValue, isRecord } from './values.js';
 
 // ---------------------------------------------------------------------------------------------
 // Names and the one mapping table
@@ -417,17 +418,6 @@ export type GrantPolicyParseResult =
 
 const POLICY_KEYS = ['granted', 'taintResilient'] as const;
 
-function describe(v: unknown): string {
-  if (v === null) return 'null';
-  if (Array.isArray(v)) return 'a list';
-  if (typeof v === 'string') return `the string \`${v}\``;
-  if (typeof v === 'object') return 'a mapping';
-  return `a ${typeof v}`;
-}
-
-function isRecord(v: unknown): v is Readonly<Record<string, unknown>> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** Parse a list of gate capability names, pushing one issue per bad entry. */
 function parseCapabilityList(
@@ -437,7 +427,7 @@ function parseCapabilityList(
   issues: GrantPolicyIssue[],
 ): GateCapability[] | undefined {
   if (!Array.isArray(raw)) {
-    issues.push({ path, message: `expected a list of capabilities, got ${describe(raw)}` });
+    issues.push({ path, message: `expected a list of capabilities, got ${describeValue(raw)}` });
     return undefined;
   }
   const seen = new Set<GateCapability>();
@@ -445,7 +435,7 @@ function parseCapabilityList(
   raw.forEach((item: unknown, i) => {
     const at = `${path}[${i}]`;
     if (typeof item !== 'string') {
-      issues.push({ path: at, message: `expected a capability name, got ${describe(item)}` });
+      issues.push({ path: at, message: `expected a capability name, got ${describeValue(item)}` });
     } else if (item === 'all') {
       issues.push({ path: at, message: `\`all\` is not a capability: ${allHint}` });
     } else if (!isGateCapability(item)) {
@@ -468,7 +458,7 @@ function parseCapabilityList(
  */
 export function parseGrantPolicy(raw: unknown): GrantPolicyParseResult {
   if (!isRecord(raw)) {
-    return { ok: false, issues: [{ path: '', message: `expected a policy mapping with \`granted\`, got ${describe(raw)}` }] };
+    return { ok: false, issues: [{ path: '', message: `expected a policy mapping with \`granted\`, got ${describeValue(raw)}` }] };
   }
   const issues: GrantPolicyIssue[] = [];
   for (const key of Object.keys(raw)) {

@@ -12,6 +12,7 @@ import { DEFAULT_LIMITS } from '../core/ledger.js';
 import type { LedgerLimits } from '../core/ledger.js';
 import { didYouMean, suggest } from '../core/suggest.js';
 import type { PolicyVerdict, ToolAnnotations, ToolOrigin, ToolSpec } from '../core/types.js';
+import { clipText, describeValue } from '../core/values.js';
 import type { BatchStep, CallStep, CodeStep, ExpectSpec, Expectation, GuardSettings, Loc, RepeatStep, Scenario, SessionStep, Step } from '../harness/model.js';
 import type { Entry, YamlView } from './dsl-yaml.js';
 import type { InputIssue, SourcePos } from './errors.js';
@@ -67,10 +68,6 @@ function list(names: readonly string[], last = 'or'): string {
   return q.length <= 1 ? (q[0] ?? '') : `${q.slice(0, -1).join(', ')} ${last} ${q[q.length - 1] ?? ''}`;
 }
 
-function clip(s: string): string {
-  const one = s.replace(/\s+/g, ' ');
-  return one.length > 40 ? `${one.slice(0, 40)}…` : one;
-}
 
 function stringOf(node: Node | null): string | undefined {
   return isScalar(node) && typeof node.value === 'string' ? node.value : undefined;
@@ -85,13 +82,7 @@ function describe(node: Node | null): string {
   if (isNullish(node)) return 'nothing';
   if (isMap(node)) return 'a map';
   if (isSeq(node)) return 'a list';
-  if (isScalar(node)) {
-    const v = node.value;
-    if (typeof v === 'string') return v === '' ? 'an empty string' : `the string \`${clip(v)}\``;
-    if (typeof v === 'number' || typeof v === 'bigint') return `the number \`${String(v)}\``;
-    if (typeof v === 'boolean') return `\`${String(v)}\``;
-  }
-  return 'a value of another kind';
+  return isScalar(node) ? describeValue(node.value) : 'a value of another kind';
 }
 
 /** The fields of one YAML map that the reader knows, after reporting the others. */
@@ -223,7 +214,7 @@ export class ScenarioReader {
     }
     if ((values as readonly string[]).includes(s)) return s as T;
     const dym = didYouMean(s, values);
-    this.err(node, `unknown ${noun} \`${clip(s)}\`${dym === '' ? `: expected ${list(values)}` : dym}`, fallback);
+    this.err(node, `unknown ${noun} \`${clipText(s)}\`${dym === '' ? `: expected ${list(values)}` : dym}`, fallback);
     return undefined;
   }
 
@@ -243,7 +234,7 @@ export class ScenarioReader {
     const e = f.get('version');
     if (e === undefined) return;
     if (isScalar(e.value) && e.value.value === 1) return;
-    this.err(e.value, `unsupported \`version\` ${isNullish(e.value) ? '(empty)' : `\`${clip(String(isScalar(e.value) ? e.value.value : describe(e.value)))}\``}: this loader reads version 1`, e.keyNode);
+    this.err(e.value, `unsupported \`version\` ${isNullish(e.value) ? '(empty)' : `\`${clipText(String(isScalar(e.value) ? e.value.value : describe(e.value)))}\``}: this loader reads version 1`, e.keyNode);
   }
 
   // -------------------------------------------------------------------------------------------
@@ -433,7 +424,7 @@ export class ScenarioReader {
     for (const t of this.view.entries(map)) {
       if (t.key === undefined || !(LIMIT_NAMES as readonly string[]).includes(t.key)) {
         const hint = t.key === undefined ? '' : didYouMean(t.key, LIMIT_NAMES);
-        this.err(t.keyNode, `unknown limit ${t.key === undefined ? '' : `\`${clip(t.key)}\``}${hint === '' ? `: expected ${list(LIMIT_NAMES)}` : hint}`, map);
+        this.err(t.keyNode, `unknown limit ${t.key === undefined ? '' : `\`${clipText(t.key)}\``}${hint === '' ? `: expected ${list(LIMIT_NAMES)}` : hint}`, map);
         ok = false;
         continue;
       }
@@ -482,7 +473,7 @@ export class ScenarioReader {
       } else if (!isCapability(s)) {
         const alias = CAPABILITY_ALIASES[s];
         const hint = alias !== undefined ? ` (did you mean \`${alias}\`?)` : didYouMean(s, CAPABILITIES);
-        this.err(item, `unknown capability \`${clip(s)}\`${hint === '' ? `: expected ${list(CAPABILITIES)}` : hint}`);
+        this.err(item, `unknown capability \`${clipText(s)}\`${hint === '' ? `: expected ${list(CAPABILITIES)}` : hint}`);
         ok = false;
       } else if (out.includes(s)) {
         this.err(item, `duplicate capability \`${s}\``);
@@ -538,7 +529,7 @@ export class ScenarioReader {
         continue;
       }
       if (!CATALOG_NAME.test(name) || name.includes('..')) {
-        this.err(item, `invalid catalog name \`${clip(name)}\`: a catalog is named by its file name, without folder or extension`);
+        this.err(item, `invalid catalog name \`${clipText(name)}\`: a catalog is named by its file name, without folder or extension`);
         ok = false;
         continue;
       }
@@ -592,7 +583,7 @@ export class ScenarioReader {
     const nameE = f.get('name');
     if (nameE !== undefined) {
       const n = this.string(nameE);
-      if (n !== undefined && n !== name) this.err(nameE.value, `\`name\` \`${clip(n)}\` differs from the tool's key \`${name}\``);
+      if (n !== undefined && n !== name) this.err(nameE.value, `\`name\` \`${clipText(n)}\` differs from the tool's key \`${name}\``);
     }
     const title = this.string(f.get('title'));
     const description = this.string(f.get('description'));
@@ -646,7 +637,7 @@ export class ScenarioReader {
     const rest = s.includes(':') ? s.slice(s.indexOf(':') + 1) : '';
     const candidates = rest === '' ? ['builtin', 'native-search'] : ['builtin', 'native-search', `mcp:${rest}`, `connector:${rest}`];
     const dym = didYouMean(s, candidates);
-    this.err(e.value, `invalid origin \`${clip(s)}\`${dym === '' ? `: expected ${expected}` : dym}`);
+    this.err(e.value, `invalid origin \`${clipText(s)}\`${dym === '' ? `: expected ${expected}` : dym}`);
     return undefined;
   }
 
@@ -783,7 +774,7 @@ export class ScenarioReader {
     if (id !== undefined && idE !== undefined) {
       const first = sc.ids.get(id);
       const here = this.view.pos(idE.value, idE.keyNode);
-      if (id.startsWith('@')) this.err(idE.value, `a step id may not start with \`@\`: the runner gives calls without an id one made from their path, and those start with it (got \`${clip(id)}\`)`, idE.keyNode);
+      if (id.startsWith('@')) this.err(idE.value, `a step id may not start with \`@\`: the runner gives calls without an id one made from their path, and those start with it (got \`${clipText(id)}\`)`, idE.keyNode);
       else if (first !== undefined) this.err(idE.value, `duplicate step id \`${id}\` (first defined at ${first.pos.file}:${first.pos.line}:${first.pos.col})`, idE.keyNode);
       else sc.ids.set(id, { pos: here, seq, batch });
     }
@@ -798,7 +789,7 @@ export class ScenarioReader {
       const known = sc.tools.has(call);
       if (!known && !unknown) {
         const dym = this.dym(call, sc.tools);
-        this.err(callE.value, `unknown tool \`${clip(call)}\`${dym === '' ? ': declare it in `tools` or a catalog, or mark the step `unknown: true`' : dym}`, callE.keyNode);
+        this.err(callE.value, `unknown tool \`${clipText(call)}\`${dym === '' ? ': declare it in `tools` or a catalog, or mark the step `unknown: true`' : dym}`, callE.keyNode);
       } else if (known && unknown && unknownE !== undefined) {
         this.err(unknownE.value, `\`${call}\` is a known tool: remove \`unknown: true\``, unknownE.keyNode);
       }
@@ -901,7 +892,7 @@ export class ScenarioReader {
         if (x.key === undefined || !x.keyIsString || !(MODES as readonly string[]).includes(x.key)) {
           const k = x.key ?? '';
           const dym = didYouMean(k, MODES);
-          this.err(x.keyNode, `unknown mode \`${clip(k)}\` in a by-mode \`expect\`${dym === '' ? `: expected ${list(MODES)}` : dym}`, v);
+          this.err(x.keyNode, `unknown mode \`${clipText(k)}\` in a by-mode \`expect\`${dym === '' ? `: expected ${list(MODES)}` : dym}`, v);
           ok = false;
           continue;
         }
@@ -974,7 +965,7 @@ export class ScenarioReader {
       const target = sc.ids.get(ref.name);
       if (target === undefined) {
         const dym = this.dym(ref.name, sc.ids.keys());
-        this.err(ref.node, `\`from\` names unknown step \`${clip(ref.name)}\`${dym === '' ? ': `from` lists ids of earlier steps' : dym}`);
+        this.err(ref.node, `\`from\` names unknown step \`${clipText(ref.name)}\`${dym === '' ? ': `from` lists ids of earlier steps' : dym}`);
       } else if (target.seq === ref.seq) {
         this.err(ref.node, `\`from\` names the step itself (\`${ref.name}\`)`);
       } else if (ref.batch !== undefined && target.batch === ref.batch) {

@@ -589,14 +589,14 @@ describe('10. parseGrantPolicy', () => {
       { path: 'granted[0]', message: '`all` is not a capability: write `granted: all` to grant every capability' },
     ]);
     expect(issuesOf({ granted: [1, 'ExecuteCode', 'ExecuteCode'] })).toEqual([
-      { path: 'granted[0]', message: 'expected a capability name, got a number' },
+      { path: 'granted[0]', message: 'expected a capability name, got the number `1`' },
       { path: 'granted[2]', message: 'duplicate capability `ExecuteCode`' },
     ]);
     expect(issuesOf({ granted: 'all', taintResilient: 'all' })).toEqual([
       { path: 'taintResilient', message: 'expected a list of capabilities, got the string `all`' },
     ]);
     expect(issuesOf({ granted: { ReadPrivate: true } })).toEqual([
-      { path: 'granted', message: 'expected a list of capabilities, got a mapping' },
+      { path: 'granted', message: 'expected a list of capabilities, got a map' },
     ]);
   });
 
