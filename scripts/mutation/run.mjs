@@ -200,10 +200,11 @@ for (const scenario of scenarios) {
 await session.post('Profiler.stopPreciseCoverage');
 
 // The classifier's only way into a verdict is the classification it gives a tool (guard.ts imports
-// classifyTool and nothing else from classifier.ts or vocabulary.ts). A mutant of either file is
-// therefore first tried on every tool spec of the suite: only the runs of scenarios with a tool
-// whose capabilities (or Code Mode flag, or failure to classify) change can notice it.
-const CLASSIFIER_FILES = new Set(['src/core/classifier.ts', 'src/core/vocabulary.ts']);
+// classifyTool and nothing else from the classifier's files or vocabulary.ts; the schema reader,
+// classifier-schema.ts, is also read by the detectors, so it is not one of them). A mutant of these
+// files is therefore first tried on every tool spec of the suite: only the runs of scenarios with a
+// tool whose capabilities (or Code Mode flag, or failure to classify) change can notice it.
+const CLASSIFIER_FILES = new Set(['classifier', 'classifier-lexicon', 'classifier-tokens', 'classifier-pairing', 'classifier-evidence', 'vocabulary'].map((f) => `src/core/${f}.ts`));
 const { classifyTool } = await import(pathToFileURL(join(dist, 'core/classifier.js')).href);
 const specIndex = new Map();
 const specs = [];
@@ -362,6 +363,8 @@ const UNIT_TESTS = {
   'call.ts': ['bounds'],
   'ledger.ts': ['ledger.model', 'provenance-table', 'test/readme.test.ts'],
   'vocabulary.ts': ['classifier'],
+  // The detectors read the schema's destination fields through it.
+  'classifier-schema.ts': ['detectors'],
   'gate.ts': ['gate', 'test/readme.test.ts'],
   'rules.ts': ['test/readme.test.ts'],
   'config.ts': ['bounds'],
@@ -369,10 +372,12 @@ const UNIT_TESTS = {
 };
 /** Test files by name in test/core (`gate` → test/core/gate.test.ts), or by path from the root. */
 function unitTestsFor(file) {
-  const base = file.slice('src/core/'.length).replace(/\.ts$/, '');
+  // The classifier's layers share the classifier's tests.
+  const own = file.slice('src/core/'.length).replace(/\.ts$/, '');
+  const base = own.startsWith('classifier-') ? 'classifier' : own;
   // A file's own tests, those written to kill its mutants (`<name>-kills*.test.ts`), and the listed ones.
   const kills = readdirSync(join(ROOT, 'test/core')).filter((f) => f.startsWith(`${base}-kills`) && f.endsWith('.test.ts')).map((f) => f.slice(0, -'.test.ts'.length));
-  const names = new Set([...(UNIT_TESTS[`${base}.ts`] ?? []), base, ...kills, 'guard']);
+  const names = new Set([...(UNIT_TESTS[`${base}.ts`] ?? []), ...(UNIT_TESTS[`${own}.ts`] ?? []), base, ...kills, 'guard']);
   return [...names].map((n) => (n.includes('/') ? n : `test/core/${n}.test.ts`)).filter((f) => existsSync(join(ROOT, f)));
 }
 /**

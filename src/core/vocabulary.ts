@@ -1,5 +1,5 @@
 /**
- * The classifier's term tables (docs/semantics.md "Classification"). Data only: `classifier.ts` compiles
+ * The classifier's term tables (docs/semantics.md "Classification"). Data only: `classifier-lexicon.ts` compiles
  * these lists into lookup maps once, at module load.
  *
  * The classifier thinks in verb × object pairs, so most words here say nothing on their own: "read"
@@ -572,7 +572,7 @@ export const TRADITIONAL_CHARS: Readonly<Record<string, string>> = {
 
 /**
  * Input-schema property names (their word tokens joined with `_`) that are evidence together with the
- * rest of the tool. See `classifier.ts` for how each group combines.
+ * rest of the tool. See `classifier-pairing.ts` for how each group combines.
  */
 export const SCHEMA_TERMS = {
   /** A page to read: EXTERNAL_INGESTION on a tool that neither writes nor sends. Any token matches. */

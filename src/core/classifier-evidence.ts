@@ -1,0 +1,83 @@
+/**
+ * The classifier's evidence: capability bits with the term and the place that gave them, collected
+ * once per (capability, source, term, place) and sorted into one stable order at the end.
+ */
+import { CAPABILITIES, EIT, PAT, capabilityBit } from './capabilities.js';
+import type { Capability } from './capabilities.js';
+import type { Evidence, EvidenceSource } from './types.js';
+import type { Segment } from './classifier-tokens.js';
+
+export interface Collector {
+  mask: number;
+  readonly evidence: Evidence[];
+  readonly seen: Set<string>;
+  /**
+   * Evidence of writing or loading a program ("Write a TypeScript program that …", "Load code from the
+   * file"), held back: on a tool that runs code it is the program the tool runs, not a mutation or a
+   * read of the user's data (see `classifyTool`).
+   */
+  readonly authored: [number, EvidenceSource, string, string | undefined][];
+  /** The description sends to the user herself ("Send an e-mail digest to the user"). */
+  selfSend: boolean;
+  /** The tool works in an outside service others read (`OUTSIDE_SERVICES.writes`): its writes act outside. */
+  readonly outside: boolean;
+  /** The tool reads a shared workspace (`OUTSIDE_SERVICES.sharedContent`): its content is others' writing too. */
+  readonly workspace: boolean;
+  /** Name and description write and do not read: property descriptions add no reads (set before the schema). */
+  writeOnly: boolean;
+  /** The description drops something onto a target (`PLACING`): the name's placing verb is a drag and drop. */
+  readonly placing: boolean;
+  /** The tool takes a local file by its path, with no content beside it (`SCHEMA_TERMS.sourcePath`). */
+  readonly localSource: boolean;
+  /** Terms of public or web objects the description reads from an internal source (`INTERNAL_MODIFIERS`). */
+  readonly internal: Set<string>;
+  /** Segments already asked whether they call their files local (`FILE_TRANSFER.local`). */
+  readonly saysLocal: Map<Segment, boolean>;
+}
+
+export function addEvidence(c: Collector, bits: number, source: EvidenceSource, term: string, at: string | undefined): void {
+  if (bits === 0) return;
+  c.mask |= bits;
+  for (let i = 0; i < CAPABILITIES.length; i++) {
+    if ((bits & (1 << i)) === 0) continue;
+    const capability = CAPABILITIES[i] as Capability;
+    const key = `${i}\u0000${source}\u0000${term}\u0000${at ?? ''}`;
+    if (c.seen.has(key)) continue;
+    c.seen.add(key);
+    c.evidence.push(at === undefined ? { capability, source, term } : { capability, source, term, at });
+  }
+}
+
+const SOURCE_ORDER: Readonly<Record<EvidenceSource, number>> = {
+  name: 0,
+  description: 1,
+  schema: 2,
+  annotation: 3,
+  override: 4,
+  command: 5,
+};
+
+function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+export function compareEvidence(a: Evidence, b: Evidence): number {
+  return (
+    CAPABILITIES.indexOf(a.capability) - CAPABILITIES.indexOf(b.capability) ||
+    SOURCE_ORDER[a.source] - SOURCE_ORDER[b.source] ||
+    compareStrings(a.term, b.term) ||
+    compareStrings(a.at ?? '', b.at ?? '')
+  );
+}
+
+/** Every read of the user's data (PRIVATE_ACCESS) is a read of published content (EXTERNAL_INGESTION). */
+export function readsArePublished(c: Collector, term: string): void {
+  const evidence = c.evidence.splice(0);
+  c.seen.clear();
+  c.mask &= ~PAT;
+  for (const e of evidence) {
+    const bit = capabilityBit(e.capability);
+    addEvidence(c, bit === PAT ? EIT : bit, e.source, e.term, e.at);
+  }
+  addEvidence(c, EIT, 'description', term, undefined);
+}

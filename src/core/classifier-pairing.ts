@@ -1,0 +1,675 @@
+/**
+ * The classifier's sentence rules: which role each token plays by its position (`resolveRoles`),
+ * which objects a verb acts on (`objectsOf`), and what each verb × object pair gives (`emitPair`),
+ * with the rules that change it: first- and third-party authorship, negated clauses, sends to the
+ * user herself, internal sources, local files handed over, code run on a page.
+ *
+ * `analyse` reads one segment. What it needs to know of the rest of the tool comes in a
+ * {@link Phase} (the description's findings, when the name is read; the tool's facts, when a
+ * property description is); what the segment found comes back in its {@link Analysis}.
+ */
+import { CRED, EIT, EXEC, MUT, NAT, PAT } from './capabilities.js';
+import { POSSESSIVE } from './vocabulary.js';
+import type { ObjectClass, VerbRole } from './vocabulary.js';
+import { AUTHORS, AUTHOR_LINKS, AUTHOR_REACH, BE, CJK_CHAR, CONJ, CONTENT_SUBJECTS, CONTENT_VERBS, CUES, DETS, FP, FROM, INTERNAL_WORDS, LINKS, LOCAL_WORDS, LOCATIVES, NEGATION, NEGATION_BREAK, NEGATION_REACH, NOTIFIED, PAGES, PARTICIPLES, PLACING_PREPS, RELATIVE, REQUESTS, SELF, THIRD_PARTY_CLASSES, TRANSFER_FILES, pairBits, verbAloneBits } from './classifier-lexicon.js';
+import type { WordInfo } from './classifier-lexicon.js';
+import { CLAUSE, COMMA, anyWordsAt } from './classifier-tokens.js';
+import type { Segment, Tok } from './classifier-tokens.js';
+import { addEvidence } from './classifier-evidence.js';
+import type { Collector } from './classifier-evidence.js';
+
+/** How far (in tokens) a verb looks for its object. */
+const WINDOW = 8;
+/** How far past `and`/`or`/`from` an object list continues. */
+const LIST_REACH = 3;
+
+
+/** The role a token plays in its segment after position rules. */
+export interface Role {
+  readonly verb: VerbRole | undefined;
+  readonly obj: ObjectClass | undefined;
+  /** A noun that makes its compound a local record (`LOCAL_MODIFIERS`). */
+  readonly local?: boolean;
+}
+
+const NO_ROLE: Role = { verb: undefined, obj: undefined };
+
+export interface Analysis {
+  readonly seg: Segment;
+  readonly roles: readonly Role[];
+  /** Verbs that found no object in their own segment. */
+  readonly lonelyVerbs: number[];
+  /** Indices of tokens acting as objects. */
+  readonly objects: number[];
+  /** Object tokens some write verb acted on. */
+  readonly writtenObjects: Set<number>;
+  /** Object tokens a verb other than a read acted on (written, sent, run, transformed, negated). */
+  readonly actedObjects: Set<number>;
+  /** Third-party authorship clauses ("submitted by customers"), as evidence terms. */
+  readonly authorship: string[];
+  /** Tokens in a clause (up to a `but`) that holds a negation: "Support tickets are not included". */
+  readonly negatedClause: readonly boolean[];
+  /** The verb roles that act somewhere in the segment (negated verbs count as `neutral`). */
+  readonly verbRoles: Set<VerbRole>;
+}
+
+/** Is position `i` one where a verb can stand in a sentence (start, after a cue, an adverb, or `verb and`)? */
+function verbPosition(toks: readonly Tok[], roles: readonly Role[], i: number): boolean {
+  if (i === 0 || ((toks[i] as Tok).mark & CLAUSE) !== 0) return true;
+  const prev = (toks[i - 1] as Tok).s;
+  if (CUES.has(prev) || (prev.length > 3 && prev.endsWith('ly'))) return true;
+  if (!CONJ.has(prev)) return false;
+  // "removes a collection or view": one determiner before two nouns, so the second is a noun too.
+  if (i >= 3 && isObject(roles[i - 2]) && DETS.has((toks[i - 3] as Tok).s)) return false;
+  // "with requester, subject and message": a conjunction that closes a comma list ("A, B and C") whose
+  // last item before it opens with a word that is no verb joins nouns, not verbs.
+  for (let m = i - 2; m >= 0 && m >= i - 3; m--) {
+    if (((toks[m] as Tok).mark & COMMA) === 0) continue;
+    if ((roles[m] as Role).verb === undefined) return false;
+    break;
+  }
+  for (let j = 0; j < i - 1; j++) if ((roles[j] as Role).verb !== undefined) return true;
+  return false;
+}
+
+/** The index of the last placing preposition (`onto`) of a segment, or -1: a placing verb before it is a drag and drop. */
+export function lastOnto(toks: readonly Tok[]): number {
+  for (let k = toks.length - 1; k >= 0; k--) if (PLACING_PREPS.has((toks[k] as Tok).s)) return k;
+  return -1;
+}
+
+/** Does the segment name a request (`REQUEST_HEADERS.requests`)? */
+function namesRequest(toks: readonly Tok[]): boolean {
+  for (const t of toks) {
+    const s = t.info?.term ?? t.s;
+    if (REQUESTS.has(s) || (s.endsWith('s') && REQUESTS.has(s.slice(0, -1)))) return true;
+  }
+  return false;
+}
+
+/**
+ * Does the sentence open with a subject of its own ("the requester and every CC on the ticket receive
+ * it")? A determiner other than a cue (`this`, `that`) opens a noun phrase, not an imperative.
+ */
+function opensWithSubject(toks: readonly Tok[]): boolean {
+  const first = toks[0]?.s;
+  return first !== undefined && DETS.has(first) && !CUES.has(first);
+}
+
+/**
+ * Roles by position. `placing`: the description drops something onto a target, so the name's placing
+ * verb (`browser_drop`) is a drag and drop too.
+ */
+function resolveRoles(seg: Segment, placing: boolean): Role[] {
+  const { toks, kind } = seg;
+  const subjectFirst = kind === 'description' && opensWithSubject(toks);
+  const onto = lastOnto(toks);
+  /** Whether the segment names a request (`namesRequest`), worked out at the first header. */
+  let request: boolean | undefined;
+  let verbSeen = false;
+  const roles: Role[] = [];
+  let namePlainVerb = false;
+  if (kind === 'name') {
+    for (const t of toks) {
+      if (t.info?.verb !== undefined && !t.info.amb && !t.info.sForm) { namePlainVerb = true; break; }
+    }
+  }
+  let nameAmbVerbTaken = false;
+  let plainVerbSeen = false;
+  let negatedUntil = -1;
+  for (let i = 0; i < toks.length; i++) {
+    const info = (toks[i] as Tok).info;
+    if (kind !== 'name') {
+      const s = (toks[i] as Tok).s;
+      if (NEGATION.has(s)) negatedUntil = i + NEGATION_REACH;
+      else if (NEGATION_BREAK.has(s)) negatedUntil = -1;
+    }
+    if (info === undefined || info.neutral) { roles.push(NO_ROLE); continue; }
+    let verb = info.verb;
+    let obj = info.objNameOnly && kind !== 'name' ? undefined : info.obj;
+    // "Drop files onto an element" is a drag and drop; "drop a table" is not.
+    if (info.placing === true && (kind === 'name' ? placing : onto > i)) verb = 'interact';
+    // "headers … of a single network request" carry its cookies and tokens; a CSV file's headers do not.
+    if (info.requestPart === true) {
+      request ??= namesRequest(toks);
+      obj = request ? 'credential' : undefined;
+    }
+    // Around a possessive stand nouns: "the post's comments", "the team's list". In Chinese, what
+    // follows 的 is the noun it modifies: "可分享的下载链接" is a download link, not a download.
+    const possessed = kind !== 'name' && (info.cjk === true ? toks[i - 1]?.s === '的' : toks[i - 1]?.s === POSSESSIVE || toks[i + 1]?.s === POSSESSIVE);
+    if (info.amb) {
+      let isVerb: boolean;
+      if (possessed) {
+        isVerb = false;
+      } else if (kind === 'name') {
+        isVerb = !namePlainVerb && !nameAmbVerbTaken && !info.sForm;
+        if (isVerb) nameAmbVerbTaken = true;
+      } else if (info.cjk) {
+        isVerb = !plainVerbSeen && (kind !== 'schema' || verbPosition(toks, roles, i));
+      } else if (kind === 'schema') {
+        isVerb = !info.sForm && i > 0 && (toks[i - 1] as Tok).s === 'to';
+      } else if (info.sForm) {
+        isVerb = i === 0 || (i > 0 && (toks[i - 1] as Tok).s !== 'to' && verbPosition(toks, roles, i));
+      } else {
+        isVerb = verbPosition(toks, roles, i);
+      }
+      if (isVerb) obj = undefined;
+      else verb = undefined;
+    } else if (verb !== undefined && info.cjk === true) {
+      // A property description is a noun phrase ("本地文件路径"); a verb starts one ("上传的文件").
+      if (possessed || (kind === 'schema' && !verbPosition(toks, roles, i))) verb = undefined;
+    } else if (verb !== undefined) {
+      if (possessed) {
+        verb = undefined;
+      } else if (kind === 'name' && i > 0 && (roles[i - 1] as Role).verb !== undefined) {
+        // `write_query`, `run_query`, `search_query`: a verb right after a verb is its object.
+        verb = undefined;
+      } else if (info.sForm) {
+        // `updates`, `lists`, `edits` are as often nouns: in a name always, in prose unless placed as a verb.
+        if (kind === 'name' || !verbPosition(toks, roles, i)) verb = undefined;
+      } else if (kind === 'schema') {
+        // Property descriptions are noun phrases ("SQL query to execute"): a verb starts one or follows `to`.
+        if (!verbPosition(toks, roles, i)) verb = undefined;
+      } else if (kind === 'description' && i > 0) {
+        // "perform a search", "an INSERT query", "DELETE query": nouns; "if part is set": a state.
+        const prev = (toks[i - 1] as Tok).s;
+        if (DETS.has(prev) || BE.has(prev) || (roles[i - 1] as Role).verb !== undefined) verb = undefined;
+        // "the requester and every CC on the ticket receive it by e-mail": the first verb of a sentence
+        // that opens with a noun phrase is what that subject does, not what the tool does.
+        else if (subjectFirst && !verbSeen && ((toks[i] as Tok).mark & COMMA) === 0 && !verbPosition(toks, roles, i)) verb = undefined;
+      }
+    }
+    // "Fill in the link" in a property description tells the caller what to pass.
+    if (kind === 'schema' && verb === 'interact') verb = undefined;
+    // A negated verb is not done, but it is still a verb (it keeps a noun-only name from being a getter).
+    if (verb !== undefined && i <= negatedUntil) verb = 'neutral';
+    if (verb !== undefined && !info.amb) plainVerbSeen = true;
+    if (verb !== undefined) verbSeen = true;
+    if (verb === undefined && obj === undefined) roles.push(NO_ROLE);
+    else roles.push(obj !== undefined && verb === undefined && info.local === true ? { verb, obj, local: true } : { verb, obj });
+  }
+  return roles;
+}
+
+/**
+ * Objects of a run starting at `j`: consecutive nouns form a compound, `and`/`or`/`from` continue the
+ * list. In a compound that mixes classes the private nouns are modifiers or containers ("user
+ * reviews" are reviews, "customer email" is mail, "the .env file" is a credential store), so they
+ * are dropped.
+ */
+function objectRun(toks: readonly Tok[], roles: readonly Role[], j: number, out: number[]): void {
+  let k = j;
+  for (;;) {
+    const run: number[] = [];
+    for (;;) {
+      while (k < toks.length && isObject(roles[k])) run.push(k++);
+      // `user's calendar`, `账户的转账记录`: a link between two nouns keeps the compound going.
+      if (k + 1 < toks.length && LINKS.has((toks[k] as Tok).s) && isObject(roles[k + 1])) { k++; continue; }
+      // `账户最近的交易流水` (the account's recent transactions): one modifier may stand before 的.
+      if (k + 2 < toks.length && cjkFiller(toks[k] as Tok) && (toks[k + 1] as Tok).s === '的' && isObject(roles[k + 2])) { k += 2; continue; }
+      break;
+    }
+    pushHeads(run, roles, out, toks);
+    if (k >= toks.length) return;
+    const s = (toks[k] as Tok).s;
+    if (!CONJ.has(s) && !FROM.has(s)) return;
+    let next = -1;
+    let spent = 0;
+    for (let m = k + 1; m < toks.length; m++) {
+      if (!possessiveSlot(toks, m) && ++spent > LIST_REACH) break;
+      const r = roles[m] as Role;
+      if (r.verb !== undefined) break;
+      if (r.obj !== undefined) { next = m; break; }
+    }
+    if (next < 0) return;
+    k = next;
+  }
+}
+
+/**
+ * A possessive marker or its possessor ("the marketing team's"): they stand where an article would and
+ * use up no reach.
+ */
+function possessiveSlot(toks: readonly Tok[], m: number): boolean {
+  return toks[m]?.s === POSSESSIVE || toks[m + 1]?.s === POSSESSIVE;
+}
+
+/** A Chinese run between dictionary words that is none of them (`最近`, `当前`). */
+function cjkFiller(t: Tok): boolean {
+  return t.info === undefined && CJK_CHAR.test(t.s[0] as string) && t.s !== '的';
+}
+
+function isObject(r: Role | undefined): boolean {
+  return r !== undefined && r.obj !== undefined && r.verb === undefined;
+}
+
+function pushHeads(run: readonly number[], roles: readonly Role[], out: number[], toks: readonly Tok[]): void {
+  // "a draft email" is a draft: a local modifier is the head of its compound.
+  if (run.some((j) => (roles[j] as Role).local === true)) {
+    for (const j of run) if ((roles[j] as Role).local === true) out.push(j);
+    return;
+  }
+  // "chat members", "channel users": a directory noun at the end is the head.
+  const last = run[run.length - 1];
+  if (last !== undefined && run.length > 1 && toks[last]?.info?.directory === true) {
+    out.push(last);
+    return;
+  }
+  const mixed = run.some((j) => (roles[j] as Role).obj !== 'private');
+  for (const j of run) if (!mixed || (roles[j] as Role).obj !== 'private') out.push(j);
+}
+
+/** The objects of the verb at `i`: the first noun (run) after it, else the nearest before it. */
+function objectsOf(toks: readonly Tok[], roles: readonly Role[], i: number): number[] {
+  const out: number[] = [];
+  let onlyConj = true;
+  let spent = 0;
+  for (let j = i + 1; j < toks.length; j++) {
+    if (!possessiveSlot(toks, j) && ++spent > WINDOW) break;
+    const r = roles[j] as Role;
+    if (r.verb !== undefined) {
+      // "read and write files": coordinated verbs share the object.
+      if (onlyConj) continue;
+      break;
+    }
+    if (r.obj !== undefined) { objectRun(toks, roles, j, out); return out; }
+    // "Mark thoughts that revise … or branch …": the object came before the relative clause.
+    if (j > i + 1 && RELATIVE.has((toks[j] as Tok).s)) break;
+    if (!CONJ.has((toks[j] as Tok).s)) onlyConj = false;
+  }
+  // A Chinese verb's subject stands before it ("根据用户传入关键词，搜索出…": the user passes keywords, the
+  // tool searches): looking back, a Chinese verb does not reach past a comma.
+  const cjkVerb = (toks[i] as Tok).info?.cjk === true;
+  for (let j = i - 1; j >= 0 && j >= i - WINDOW; j--) {
+    if (cjkVerb && ((toks[j + 1] as Tok).mark & COMMA) !== 0) break;
+    const r = roles[j] as Role;
+    if (r.verb !== undefined) break;
+    if (r.obj !== undefined) {
+      const run: number[] = [];
+      let k = j;
+      while (k >= 0 && isObject(roles[k])) run.unshift(k--);
+      pushHeads(run, roles, out, toks);
+      return out;
+    }
+  }
+  return out;
+}
+
+function isProgram(cls: ObjectClass | undefined): boolean {
+  return cls === 'code' || cls === 'interpreter';
+}
+
+export function emitPair(c: Collector, role: VerbRole, verb: { seg: Segment; tok: Tok } | undefined, objSeg: Segment, objTok: Tok, cls: ObjectClass, program = false): void {
+  // Running a query on a database ("execute SQL against the warehouse") reads it. Not in a property
+  // description: "SQL query to execute" is said of write tools too (the schema rules weigh that).
+  const dbRun = role === 'run' && objTok.info?.db === true && objSeg.kind !== 'schema';
+  let bits = dbRun ? PAT : pairBits(role, cls);
+  // An upload into the browser or a page (`browser_file_upload`) is an interaction with the page: the
+  // site answers with its page. An upload from a URL reads what is there.
+  if (role === 'send' && cls === 'web' && verb?.tok.info?.transfer === true) bits |= pairBits('interact', 'web');
+  if (bits === 0) return;
+  // A write in an outside service (a GitHub repository, a Notion page) changes what other people read.
+  if (c.outside && (role === 'create' || role === 'modify') && (bits & MUT) !== 0) bits = (bits & ~MUT) | NAT;
+  // "ID of the page to read or update" on an update tool says how the page is found, not what is read.
+  if (role === 'read' && objSeg.kind === 'schema' && c.writeOnly) return;
+  // A search across an outside service's index returns strangers' repositories, code and profiles.
+  if (c.outside && role === 'read' && verb?.tok.info?.search === true) bits = objTok.info?.directory === true ? (bits & ~PAT) | EIT : bits | EIT;
+  // In a shared workspace (Notion, Lark) colleagues and guests write the content; the directory is data.
+  if (c.workspace && role === 'read' && (bits & (EIT | PAT)) !== 0 && objTok.info?.directory !== true) bits |= EIT | PAT;
+  if (verb !== undefined && (program || (cls === 'code' && verb.tok.info?.authors === true))) {
+    c.authored.push([bits, verb.seg.source, (verb.tok.info as WordInfo).term, verb.seg.at], [bits, objSeg.source, (objTok.info as WordInfo).term, objSeg.at]);
+    return;
+  }
+  if (verb !== undefined) addEvidence(c, bits, verb.seg.source, (verb.tok.info as WordInfo).term, verb.seg.at);
+  addEvidence(c, bits, objSeg.source, (objTok.info as WordInfo).term, objSeg.at);
+}
+
+/** The end of a first-party clause starting at token `k` (see `FIRST_PARTY`), or -1. */
+function firstPartyClauseAt(toks: readonly Tok[], k: number): number {
+  // participle by author: "messages sent by the user".
+  const p = anyWordsAt(toks, k, FP.participles);
+  if (p >= 0 && toks[p]?.s === 'by') return anyWordsAt(toks, p + 1, FP.authors);
+  // [relative] author [auxiliary…] participle: "the payments (that) the user has set up".
+  let m = FP.relatives.has(toks[k]?.s ?? '') ? k + 1 : k;
+  m = anyWordsAt(toks, m, FP.authors);
+  if (m < 0) return -1;
+  for (let n = 0; n < 2 && FP.auxiliaries.has(toks[m]?.s ?? ''); n++) m++;
+  return anyWordsAt(toks, m, FP.participles);
+}
+
+/**
+ * First-party authorship (`FIRST_PARTY`): an object followed by a clause saying the user wrote it is the
+ * user's own data, and the clause's words do nothing. Rewrites `roles` in place; prose only.
+ */
+function firstPartyClauses(toks: readonly Tok[], roles: Role[]): void {
+  for (let j = 0; j + 1 < toks.length; j++) {
+    if (!isObject(roles[j]) || isObject(roles[j + 1])) continue;
+    const end = firstPartyClauseAt(toks, j + 1);
+    if (end < 0) continue;
+    for (let k = j + 1; k < end; k++) roles[k] = NO_ROLE;
+    for (let k = j; k >= 0 && (isObject(roles[k]) || LINKS.has((toks[k] as Tok).s)); k--) {
+      const r = roles[k] as Role;
+      if (r.obj !== undefined && THIRD_PARTY_CLASSES.has(r.obj)) roles[k] = { ...r, obj: 'private' };
+    }
+    j = end - 1;
+  }
+}
+
+/** Does the segment call its files local ("本地文件", "local files", "absolute paths")? Asked once per segment. */
+export function saysLocal(c: Collector, seg: Segment): boolean {
+  let local = c.saysLocal.get(seg);
+  if (local === undefined) {
+    local = false;
+    for (let k = 0; k < seg.toks.length && !local; k++) local = anyWordsAt(seg.toks, k, LOCAL_WORDS) >= 0;
+    c.saysLocal.set(seg, local);
+  }
+  return local;
+}
+
+/**
+ * A file an upload or a drop hands over (`FILE_TRANSFER`) is read as well as sent when it is local:
+ * the tool takes its path, or the sentence says so ("本地文件", "local files").
+ */
+function transferPair(c: Collector, role: VerbRole, verbSeg: Segment, verbTok: Tok, objSeg: Segment, objTok: Tok): void {
+  const info = verbTok.info;
+  if (info === undefined || !((role === 'send' && info.transfer === true) || (role === 'interact' && info.placing === true))) return;
+  const term = objTok.info?.term;
+  if (term === undefined || !TRANSFER_FILES.has(term)) return;
+  if (!c.localSource && !saysLocal(c, verbSeg) && !saysLocal(c, objSeg)) return;
+  addEvidence(c, PAT | NAT, verbSeg.source, info.term, verbSeg.at);
+  addEvidence(c, PAT | NAT, objSeg.source, term, objSeg.at);
+}
+
+/**
+ * The page a sentence runs its code on (`ON_PAGE`): a locative, up to two plain words, a page noun.
+ * "Evaluate JavaScript expression on page or element" → `page`.
+ */
+function pageOf(toks: readonly Tok[]): string | undefined {
+  for (let k = 0; k < toks.length; k++) {
+    if (!LOCATIVES.has((toks[k] as Tok).s)) continue;
+    for (let m = k + 1; m < toks.length && m <= k + 3; m++) {
+      const t = toks[m] as Tok;
+      const term = t.info?.term;
+      if (term !== undefined && PAGES.has(term)) return term;
+      if (t.info !== undefined && !t.info.neutral) break;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Is the object at `j` read from a source inside the trust boundary (`INTERNAL_MODIFIERS`): "internal
+ * issues", "内部论坛", "an issue from the company's internal Jira tracker"?
+ */
+function internalSource(toks: readonly Tok[], roles: readonly Role[], j: number): boolean {
+  // A modifier before its compound ("internal forum posts", "内部论坛的帖子"; Chinese: also before 的).
+  let start = j;
+  while (start > j - WINDOW) {
+    if (start > 0 && isObject(roles[start - 1])) start--;
+    else if (start > 1 && LINKS.has((toks[start - 1] as Tok).s) && isObject(roles[start - 2])) start -= 2;
+    else break;
+  }
+  for (let k = Math.max(0, start - 3); k < start; k++) {
+    const end = anyWordsAt(toks, k, INTERNAL_WORDS);
+    if (end === start || (end === start - 1 && toks[end]?.s === '的')) return true;
+  }
+  // Its source: a preposition right after the object (run), then within reach an internal modifier.
+  let k = j + 1;
+  while (k < toks.length && k <= j + WINDOW && isObject(roles[k])) k++;
+  const prep = toks[k]?.s;
+  if (prep === undefined || !(FROM.has(prep) || LOCATIVES.has(prep))) return false;
+  let spent = 0;
+  for (let m = k + 1; m < toks.length; m++) {
+    if (!possessiveSlot(toks, m) && ++spent > AUTHOR_REACH + 1) break;
+    if ((roles[m] as Role).verb !== undefined) break;
+    if (anyWordsAt(toks, m, INTERNAL_WORDS) >= 0) return true;
+  }
+  return false;
+}
+
+/**
+ * What is read of the object at `j` of a segment: public and web content from an internal source is
+ * private. The description says it of the name's noun too (`get_jira_issue`: "Get an issue from the
+ * company's internal Jira tracker"): the description is analysed first.
+ */
+export function readClass(c: Collector, role: VerbRole, seg: Segment, roles: readonly Role[], j: number): ObjectClass {
+  const cls = (roles[j] as Role).obj as ObjectClass;
+  if (role !== 'read' || (cls !== 'public' && cls !== 'web')) return cls;
+  const term = (seg.toks[j] as Tok).info?.term ?? '';
+  if (seg.kind === 'name') return c.internal.has(term) ? 'private' : cls;
+  if (!internalSource(seg.toks, roles, j)) return cls;
+  c.internal.add(term);
+  return 'private';
+}
+
+/**
+ * Is the first destination after the send verb at `i` the user (`SELF_DESTINATIONS`): "to the user",
+ * "to me", "to the user's own inbox"? A `to` before a verb is an infinitive ("to post"), not one.
+ */
+function sendsToSelf(toks: readonly Tok[], i: number): boolean {
+  for (let k = i + 1; k < toks.length && k <= i + WINDOW; k++) {
+    if ((toks[k] as Tok).s !== 'to') continue;
+    const next = toks[k + 1]?.info;
+    if (next?.verb !== undefined && next.obj === undefined) continue;
+    const end = anyWordsAt(toks, k + 1, SELF.people);
+    if (end < 0) return false;
+    if (toks[end]?.s !== POSSESSIVE) return true;
+    return anyWordsAt(toks, end + 1, SELF.places) >= 0;
+  }
+  return false;
+}
+
+export function analyse(seg: Segment, c: Collector): Analysis {
+  const { toks, kind } = seg;
+  const roles = resolveRoles(seg, c.placing);
+  if (kind !== 'name') firstPartyClauses(toks, roles);
+  const a: Analysis = {
+    seg, roles, lonelyVerbs: [], objects: [], writtenObjects: new Set(), actedObjects: new Set(), authorship: [],
+    negatedClause: negatedClauses(seg), verbRoles: new Set(),
+  };
+  // A shell word in a clause that does something else and runs nothing is a mention, not a shell:
+  // `get_terminal_size`, `python_package_search`, "Read the output of the terminal".
+  let otherVerb = false;
+  let runVerb = false;
+  for (const r of roles) {
+    if (r.verb === 'run') runVerb = true;
+    else if (r.verb !== undefined && r.verb !== 'neutral') otherVerb = true;
+  }
+  const shellMentionOnly = otherVerb && !runVerb;
+  /** The page the segment runs code on (`pageOf`), once looked for. */
+  let page: string | undefined | null = null;
+  for (let i = 0; i < toks.length; i++) {
+    const tok = toks[i] as Tok;
+    const info = tok.info;
+    const r = roles[i] as Role;
+    const role = r.verb;
+    const objs = role === undefined ? [] : objectsOf(toks, roles, i);
+    if (info !== undefined) {
+      const execScoped = info.exec === 'any' || (info.exec === 'name' && kind === 'name');
+      // `exec_sql`, `eval` of a query: running a non-program is not a shell.
+      const ranOther = role === 'run' && objs.length > 0 && objs.every((j) => !isProgram((roles[j] as Role).obj));
+      if (execScoped && !shellMentionOnly && !ranOther) addEvidence(c, EXEC, seg.source, info.term, seg.at);
+      if (info.http === 'any' || (info.http === 'name' && kind === 'name')) addEvidence(c, EIT | NAT, seg.source, info.term, seg.at);
+      if (info.send) addEvidence(c, NAT, seg.source, info.term, seg.at);
+    }
+    if (r.obj !== undefined) a.objects.push(i);
+    if (role === undefined || info === undefined) continue;
+    if (role === 'send' && (kind === 'name' ? c.selfSend : sendsToSelf(toks, i))) {
+      // "Send a digest to the user": it lands in the user's own mailbox, a local write. The name's send
+      // verb (`email_digest`) is the description's.
+      if (kind !== 'name') c.selfSend = true;
+      a.verbRoles.add('create');
+      addEvidence(c, MUT, seg.source, info.term, seg.at);
+      continue;
+    }
+    a.verbRoles.add(role);
+    addEvidence(c, verbAloneBits(role), seg.source, info.term, seg.at);
+    if (objs.length === 0) {
+      a.lonelyVerbs.push(i);
+      // An object-less "Delete it." mutates; "use X to modify them" only mentions a mutation.
+      const imperative = kind === 'name' || i === 0 || (toks[i - 1] as Tok).s.endsWith('ly');
+      if (info.strong && (role === 'create' || role === 'modify') && imperative) {
+        addEvidence(c, c.outside ? NAT : MUT, seg.source, info.term, seg.at);
+      }
+      continue;
+    }
+    // "Load code from the specified file" loads the program a code tool runs: held back like authoring.
+    const program = role === 'read' && objs.some((j) => (roles[j] as Role).obj === 'code');
+    for (const j of objs) {
+      emitPair(c, role, { seg, tok }, seg, toks[j] as Tok, readClass(c, role, seg, roles, j), program);
+      transferPair(c, role, seg, tok, seg, toks[j] as Tok);
+      if (role === 'create' || role === 'modify') a.writtenObjects.add(j);
+      if (role !== 'read' && role !== 'webRead') a.actedObjects.add(j);
+    }
+    // Code run on a web page comes back with what the page computes.
+    if (role === 'run' && page === null && objs.some((j) => isProgram((roles[j] as Role).obj))) {
+      page = pageOf(toks);
+      if (page !== undefined) addEvidence(c, EIT, seg.source, page, seg.at);
+    }
+  }
+  if (kind !== 'name') findAuthorship(toks, roles, a.negatedClause, a.authorship);
+  // A credential store read, listed or named without a write verb is credential access.
+  for (const j of a.objects) {
+    if ((roles[j] as Role).obj === 'credentialStore' && !a.writtenObjects.has(j)) {
+      addEvidence(c, CRED, seg.source, ((toks[j] as Tok).info as WordInfo).term, seg.at);
+    }
+  }
+  return a;
+}
+
+/**
+ * Which tokens of a prose segment sit in a negated clause: clauses end at a negation break (`but`), and
+ * one holding a negation anywhere is negated ("Support tickets are not included", "without the support
+ * tickets"). Used for mentions, which have no verb to negate. A name has no negations.
+ */
+function negatedClauses(seg: Segment): boolean[] {
+  const out: boolean[] = new Array<boolean>(seg.toks.length).fill(false);
+  if (seg.kind === 'name') return out;
+  let start = 0;
+  for (let i = 0; i <= seg.toks.length; i++) {
+    if (i < seg.toks.length && !NEGATION_BREAK.has((seg.toks[i] as Tok).s)) continue;
+    let negated = false;
+    for (let k = start; k < i; k++) if (NEGATION.has((seg.toks[k] as Tok).s)) negated = true;
+    if (negated) out.fill(true, start, i);
+    start = i + 1;
+  }
+  return out;
+}
+
+/**
+ * Third-party authorship clauses of a prose segment (see `AUTHORSHIP`): a participle, a link right
+ * after it (or after an adverb: "submitted directly by"), then an author within `AUTHOR_REACH` tokens
+ * that is not itself a modifier of a noun. Each is reported as "participle link author".
+ */
+function findAuthorship(toks: readonly Tok[], roles: readonly Role[], negated: readonly boolean[], out: string[]): void {
+  for (let i = 0; i < toks.length; i++) {
+    if (!PARTICIPLES.has((toks[i] as Tok).s) || negated[i] === true) continue;
+    let l = i + 1;
+    if (toks[l]?.s.endsWith('ly') === true) l++;
+    const link = toks[l]?.s;
+    if (link === undefined || !AUTHOR_LINKS.has(link)) continue;
+    let spent = 0;
+    for (let m = l + 1; m < toks.length; m++) {
+      if (!possessiveSlot(toks, m) && ++spent > AUTHOR_REACH) break;
+      const author = authorAt(toks, roles, m);
+      if (author !== undefined) { out.push(`${(toks[i] as Tok).s} ${link} ${author}`); break; }
+    }
+  }
+}
+
+/** The author entry that starts at token `m` and ends on a token boundary before no noun, if any. */
+function authorAt(toks: readonly Tok[], roles: readonly Role[], m: number): string | undefined {
+  for (const words of AUTHORS) {
+    let k = m;
+    let w = 0;
+    while (w < words.length && k < toks.length) {
+      const parts = (toks[k] as Tok).s.split(' ');
+      if (w + parts.length > words.length || parts.some((p, x) => p !== words[w + x])) break;
+      w += parts.length;
+      k++;
+    }
+    if (w === words.length && !isObject(roles[k])) return words.join(' ');
+  }
+  return undefined;
+}
+
+/**
+ * Content written by third parties that a read-only tool returns even where no read verb pairs with
+ * it (docs/semantics.md: content is external by who wrote it): a `submitted` record named anywhere and not
+ * the object of another verb ("Look up a customer: the record and their support tickets") is
+ * EXTERNAL_INGESTION and PRIVATE_ACCESS; an authorship clause ("as submitted through the help-center
+ * form", "files uploaded by customers") is EXTERNAL_INGESTION.
+ */
+export function submittedRecords(c: Collector, analyses: readonly Analysis[]): void {
+  for (const a of analyses) {
+    for (const j of a.objects) {
+      if ((a.roles[j] as Role).obj !== 'submitted' || a.actedObjects.has(j) || a.negatedClause[j] === true) continue;
+      addEvidence(c, EIT | PAT, a.seg.source, ((a.seg.toks[j] as Tok).info as WordInfo).term, a.seg.at);
+    }
+    for (const term of a.authorship) addEvidence(c, EIT, a.seg.source, term, a.seg.at);
+  }
+}
+
+/** Pair verbs that found no object in one segment with the objects of another (name ↔ description). */
+export function crossPair(c: Collector, verbs: Analysis, objects: Analysis, firstOnly: boolean): void {
+  if (verbs.lonelyVerbs.length === 0 || objects.objects.length === 0) return;
+  let objs: number[] = objects.objects;
+  if (firstOnly) {
+    objs = [];
+    objectRun(objects.seg.toks, objects.roles, objects.objects[0] as number, objs);
+  }
+  for (const i of verbs.lonelyVerbs) {
+    const role = (verbs.roles[i] as Role).verb as VerbRole;
+    for (const j of objs) {
+      const cls = readClass(c, role, objects.seg, objects.roles, j);
+      emitPair(c, role, { seg: verbs.seg, tok: verbs.seg.toks[i] as Tok }, objects.seg, objects.seg.toks[j] as Tok, cls);
+      transferPair(c, role, verbs.seg, verbs.seg.toks[i] as Tok, objects.seg, objects.seg.toks[j] as Tok);
+    }
+  }
+}
+
+
+/**
+ * A passive send to people in a description (`NOTIFIED_PARTICIPLES`): "attendees are notified", "guests
+ * will be invited". Not in a negated clause, and not when the one notified is the user.
+ */
+export function notifiedPeople(c: Collector, a: Analysis): void {
+  const toks = a.seg.toks;
+  for (let i = 1; i < toks.length; i++) {
+    const t = toks[i] as Tok;
+    if (!NOTIFIED.has(t.s) || !BE.has((toks[i - 1] as Tok).s) || a.negatedClause[i] === true) continue;
+    // The one notified ends right before the `be` ("the user is notified", "the user will be notified").
+    let self = false;
+    for (let k = Math.max(0, i - 6); k < i - 1 && !self; k++) {
+      const end = anyWordsAt(toks, k, SELF.people);
+      self = end === i - 1 || end === i - 2;
+    }
+    if (!self) addEvidence(c, NAT, a.seg.source, t.s, a.seg.at);
+  }
+}
+
+/**
+ * The published content a contents statement names (`CONTENTS`): "This includes official
+ * documentation, curated expert guidance, and other resources provided by Acme" → `official
+ * documentation`. Undefined when there is none, or when it also names anything else. The list ends at
+ * an authorship clause ("provided by Acme": Acme wrote it, it is not content).
+ */
+export function publishedContents(descA: readonly Analysis[]): string | undefined {
+  for (const a of descA) {
+    const toks = a.seg.toks;
+    if (!CONTENT_SUBJECTS.has(toks[0]?.s ?? '')) continue;
+    const start = anyWordsAt(toks, 1, CONTENT_VERBS);
+    if (start < 0) continue;
+    let found: string | undefined;
+    let other = false;
+    for (let k = start; k < toks.length; k++) {
+      if (PARTICIPLES.has((toks[k] as Tok).s) && AUTHOR_LINKS.has(toks[k + 1]?.s ?? '')) break;
+      const r = a.roles[k] as Role;
+      if (r.obj === undefined || a.negatedClause[k] === true) continue;
+      if (r.obj === 'web' || r.obj === 'public') found ??= ((toks[k] as Tok).info as WordInfo).term;
+      else other = true;
+    }
+    if (found !== undefined && !other) return found;
+  }
+  return undefined;
+}

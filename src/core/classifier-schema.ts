@@ -1,0 +1,152 @@
+/**
+ * A tool's input schema, read once: every property of `properties`/`items` at any depth up to the
+ * caps, in a fixed order (`schemaProps`), and the classifier's rules on property names (a URL to
+ * read, a recipient with a body, a path with content, a command, a query). The detectors read the
+ * same properties for destination fields (`detectors.ts`, `schemaDestinationFields`).
+ */
+import { EIT, EXEC, MUT, NAT, PAT } from './capabilities.js';
+import { isRecord } from './values.js';
+import { SCHEMA_TERMS } from './vocabulary.js';
+import { MAX_TEXT, nameTokens } from './classifier-tokens.js';
+import { SCHEMA, termSet } from './classifier-lexicon.js';
+import { addEvidence } from './classifier-evidence.js';
+import type { Collector } from './classifier-evidence.js';
+
+/** Schema properties visited, in total, across all depths. */
+const MAX_PROPERTIES = 200;
+/** Nesting depth of `properties`/`items` visited. */
+const MAX_DEPTH = 8;
+
+
+
+interface Prop {
+  readonly path: string;
+  readonly tokens: readonly string[];
+  readonly joined: string;
+  readonly description: string | undefined;
+  /** Properties of one `properties` object share a group: sibling rules (destination + body) use it. */
+  readonly group: number;
+  /** JSON Schema `format: uri` (or `url`, `iri`): the value is an address whatever the property's name. */
+  readonly uri: boolean;
+  /** The property's `type` is `string` or is not given (not an object, an array, a number). */
+  readonly text: boolean;
+  /** The property is an array of strings. */
+  readonly strings: boolean;
+}
+
+const URI_FORMATS = new Set(['uri', 'url', 'iri']);
+const DB_TARGETS = termSet(SCHEMA_TERMS.database);
+
+/** Visit `properties`/`items` depth first, keys sorted, so that key order never changes the result. */
+export function schemaProps(schema: unknown): Prop[] {
+  const props: Prop[] = [];
+  let groups = 0;
+  const visit = (node: unknown, prefix: string, depth: number): void => {
+    if (depth > MAX_DEPTH || props.length >= MAX_PROPERTIES || !isRecord(node)) return;
+    const properties = node['properties'];
+    if (isRecord(properties)) {
+      const group = groups++;
+      for (const key of Object.keys(properties).sort()) {
+        if (props.length >= MAX_PROPERTIES) return;
+        const child = properties[key];
+        const k = key.length > MAX_TEXT ? key.slice(0, MAX_TEXT) : key;
+        const path = `${prefix}properties.${k}`;
+        const tokens = nameTokens(k);
+        const d = isRecord(child) ? child['description'] : undefined;
+        const f = isRecord(child) ? child['format'] : undefined;
+        const uri = typeof f === 'string' && URI_FORMATS.has(f.toLowerCase());
+        const ty = isRecord(child) ? child['type'] : undefined;
+        const text = ty === undefined || ty === 'string';
+        const it = isRecord(child) ? child['items'] : undefined;
+        const strings = ty === 'array' && isRecord(it) && it['type'] === 'string';
+        props.push({ path, tokens, joined: tokens.join('_'), description: typeof d === 'string' ? d : undefined, group, uri, text, strings });
+        visit(child, `${path}.`, depth + 1);
+      }
+    }
+    const items = node['items'];
+    if (isRecord(items)) visit(items, `${prefix}items.`, depth + 1);
+    else if (Array.isArray(items)) {
+      for (let i = 0; i < items.length && props.length < MAX_PROPERTIES; i++) visit(items[i], `${prefix}items.${i}.`, depth + 1);
+    }
+  };
+  visit(schema, '', 0);
+  return props;
+}
+
+/** Tool-level facts the schema rules depend on (from the name and the description). */
+export interface ToolFacts {
+  readonly writes: boolean;
+  readonly sends: boolean;
+  readonly runs: boolean;
+  readonly database: boolean;
+  /** A verb of copying in (`IMPORT_VERBS`) acts: a URL is where the content comes from. */
+  readonly imports: boolean;
+  /** A verb of exporting (`EXPORT_VERBS`) acts: the database it is addressed to is read. */
+  readonly exports: boolean;
+}
+
+/**
+ * Does the tool take a local file by its path (`SCHEMA_TERMS.sourcePath`: a string or an array of
+ * strings)? Not when the file's content is passed beside it (`{path, content}`): that path says where
+ * the content goes.
+ */
+export function takesLocalFile(props: readonly Prop[]): boolean {
+  const groups = new Set<number>();
+  for (const p of props) if (SCHEMA.sourcePath.has(p.joined) && (p.text || p.strings)) groups.add(p.group);
+  for (const p of props) if (SCHEMA.content.has(p.joined) && p.text) groups.delete(p.group);
+  return groups.size > 0;
+}
+
+export function schemaRules(c: Collector, props: readonly Prop[], facts: ToolFacts): void {
+  const byGroup = new Map<number, Prop[]>();
+  for (const p of props) {
+    const g = byGroup.get(p.group);
+    if (g === undefined) byGroup.set(p.group, [p]);
+    else g.push(p);
+  }
+  for (const group of byGroup.values()) {
+    const urls: [Prop, string][] = [];
+    const destinations: Prop[] = [];
+    const bodies: Prop[] = [];
+    const paths: Prop[] = [];
+    const contents: Prop[] = [];
+    const httpParts: Prop[] = [];
+    for (const p of group) {
+      const urlTok = p.tokens.find((t) => SCHEMA.url.has(t)) ?? (p.uri && p.joined !== '' ? p.joined : undefined);
+      if (urlTok !== undefined && !p.tokens.some((t) => SCHEMA.notAPage.has(t))) urls.push([p, urlTok]);
+      if (SCHEMA.destination.has(p.joined)) {
+        const d = p.description?.toLowerCase() ?? '';
+        const notRecipient = p.joined === 'to' && SCHEMA.notARecipient.some((w) => d.includes(w));
+        if (!notRecipient) destinations.push(p);
+      }
+      if (SCHEMA.body.has(p.joined)) bodies.push(p);
+      // A file's path and content are text; an OpenAPI `path` object holds URL parameters.
+      if (SCHEMA.path.has(p.joined) && p.text) paths.push(p);
+      if (SCHEMA.content.has(p.joined) && p.text) contents.push(p);
+      if (SCHEMA.httpRequest.has(p.joined)) httpParts.push(p);
+      if (SCHEMA.command.has(p.joined)) addEvidence(c, EXEC, 'schema', p.joined, p.path);
+      if (SCHEMA.code.has(p.joined) && facts.runs) addEvidence(c, EXEC, 'schema', p.joined, p.path);
+      if (!facts.writes && (SCHEMA.sql.has(p.joined) || (facts.database && SCHEMA.query.has(p.joined)))) {
+        addEvidence(c, PAT, 'schema', p.joined, p.path);
+      }
+      // A tool addressed to a database, a table or a collection (`explain(database, collection, …)`)
+      // that neither writes nor sends reads it.
+      if ((!facts.writes || facts.exports) && !facts.sends && DB_TARGETS.has(p.joined)) addEvidence(c, PAT, 'schema', p.joined, p.path);
+    }
+    if (urls.length > 0 && httpParts.length > 0) {
+      // url + method/headers: a generic HTTP client reads what the server says and sends what it is given.
+      for (const [p, t] of urls) addEvidence(c, EIT | NAT, 'schema', t, p.path);
+      for (const p of httpParts) addEvidence(c, EIT | NAT, 'schema', p.joined, p.path);
+    } else if (urls.length > 0 && ((!facts.writes && !facts.sends) || facts.imports)) {
+      // A page to read, or what a clone or an import copies in (`git_clone(repo_url)`).
+      for (const [p, t] of urls) addEvidence(c, EIT, 'schema', t, p.path);
+    }
+    // A recipient plus a body is a message; a tool that only writes one (a draft) does not send it.
+    if (destinations.length > 0 && bodies.length > 0 && (facts.sends || !facts.writes)) {
+      for (const p of [...destinations, ...bodies]) if (p.joined !== '') addEvidence(c, NAT, 'schema', p.joined, p.path);
+    }
+    if (paths.length > 0 && contents.length > 0 && !facts.sends) {
+      for (const p of [...paths, ...contents]) addEvidence(c, c.outside ? NAT : MUT, 'schema', p.joined, p.path);
+    }
+  }
+}

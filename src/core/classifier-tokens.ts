@@ -1,0 +1,215 @@
+/**
+ * The classifier's tokenizer: a tool or property name into word tokens (`nameTokens`), prose into
+ * sentence segments of tokens with their lexicon entries (`textSegments`), phrases matched longest
+ * first, Chinese runs split by longest dictionary match. Punctuation is read here and kept only as
+ * marks on the next token (a clause opened by a colon, a comma before it, a parameter's label).
+ */
+import type { EvidenceSource } from './types.js';
+import { CONTRACTED_S, PARAMETER_TYPES, POSSESSIVE } from './vocabulary.js';
+import { CJK_CHAR, CJK_WORDS, LEXICON, PHRASES } from './classifier-lexicon.js';
+import type { Phrase, WordInfo, WordList } from './classifier-lexicon.js';
+
+/** Characters of any one text (name, description, property name or description) that are read. */
+export const MAX_TEXT = 4000;
+
+
+/** Name pieces: a Chinese run, an acronym (with a plural `s`), a capitalised or lowercase word, digits. */
+const NAME_TOKEN = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+|\p{Lu}{2,}s(?!\p{Ll})|\p{Lu}+(?!\p{Ll})|\p{Lu}?\p{Ll}+|\p{Nd}+/gu;
+
+/**
+ * Split a tool or property name into lowercase word tokens: snake_case, camelCase, kebab-case, dots,
+ * slashes and digits separate words; a run of Chinese characters is one token.
+ * @example nameTokens('gmailSendMessage') // ['gmail', 'send', 'message']
+ * @example nameTokens('mcp__github__create_issue') // ['mcp', 'github', 'create', 'issue']
+ */
+export function nameTokens(name: string): string[] {
+  if (typeof name !== 'string') return [];
+  const s = name.length > MAX_TEXT ? name.slice(0, MAX_TEXT) : name;
+  const out: string[] = [];
+  for (const m of s.matchAll(NAME_TOKEN)) out.push(m[0].toLowerCase());
+  return out;
+}
+
+/**
+ * Prose pieces (on lowercased text): `.env`, a possessive marker (`'s`, `’s`, or the apostrophe of a
+ * plural possessive `teams'`, but not the closing quote of a quoted `'tags'`), a snake_case identifier
+ * (kept whole: it names another tool or a parameter, as in "use write_file to change it", and matches
+ * no vocabulary entry), a Chinese run, a word, or a sentence break.
+ */
+const TEXT_TOKEN = /\.env\.(?:example|sample|template|dist|defaults?|tpl)(?![\p{L}\p{N}])|\.env(?![\p{L}\p{N}])|['’](?<=[\p{L}\p{N}]['’])s(?![\p{L}\p{N}])|['’](?<=[\p{L}\p{N}]s['’])(?<!['‘’][\p{L}\p{N}]*['’])(?![\p{L}\p{N}])|[\p{Ll}\p{Lu}\p{Nd}]+(?:_[\p{Ll}\p{Lu}\p{Nd}]+)+|[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+|[\p{Ll}\p{Lu}\p{Nd}]+|[.!?;\n。！？；]|[:：(（,，]|\/(?<=(?:^|[\s(])\p{L}+\/)(?=\p{L}+(?:[\s,;!?)]|\.(?!\p{L})|$))/gu;
+const SENTENCE_BREAK = /^[.!?;\n。！？；]$/;
+/** An environment template's file name (`.env.example`): one name, not the `.env` credential store. */
+const ENV_TEMPLATE = /^\.env\./;
+const PARAM_TYPES = new Set(PARAMETER_TYPES);
+/** One-character tokens that are punctuation (sentence breaks, colons, commas, parentheses, a slash). */
+const PUNCTUATION = new Set([...'.!?;\n。！？；:：(（,，/']);
+/** A possessive marker as TEXT_TOKEN finds it: `'s`, `’s`, or a lone apostrophe after a plural. */
+const POSSESSIVE_MARK = /^['’]s?$/;
+const CONTRACTED = new Set(CONTRACTED_S);
+
+export interface Tok {
+  readonly s: string;
+  readonly info: WordInfo | undefined;
+  /**
+   * Punctuation before the token (bits): `CLAUSE`, it opens a clause after a colon ("… into the CRM:
+   * reads every contact"), so a verb may stand here; `COMMA`, a comma stands right before it.
+   */
+  readonly mark: number;
+}
+
+/**
+ * How `textSegments` marks a raw word (bits): it opens a clause after a colon, it labels a parameter,
+ * a comma stands before it.
+ */
+export const CLAUSE = 1;
+const LABEL = 2;
+export const COMMA = 4;
+
+type SegKind = 'name' | 'description' | 'schema';
+
+export interface Segment {
+  readonly kind: SegKind;
+  readonly source: EvidenceSource;
+  readonly at: string | undefined;
+  readonly toks: readonly Tok[];
+}
+
+/** Segment a Chinese run by longest match; unknown characters between words stay one filler token. */
+function pushCjk(run: string, out: string[]): void {
+  let filler = '';
+  let i = 0;
+  while (i < run.length) {
+    const cands = CJK_WORDS.get(run[i] as string);
+    let hit: string | undefined;
+    if (cands !== undefined) for (const w of cands) if (run.startsWith(w, i)) { hit = w; break; }
+    if (hit === undefined) {
+      filler += run[i] as string;
+      i++;
+      continue;
+    }
+    if (filler) { out.push(filler); filler = ''; }
+    out.push(hit);
+    i += hit.length;
+  }
+  if (filler) out.push(filler);
+}
+
+/**
+ * Raw word tokens → tokens with their vocabulary info, phrases matched first (longest first). `marks`
+ * (parallel to `raw`, prose only) carry `CLAUSE` and `LABEL` from the punctuation around a word.
+ */
+export function toTokens(raw: readonly string[], marks?: readonly number[]): Tok[] {
+  const words: string[] = [];
+  const wordMarks: number[] = [];
+  for (let r = 0; r < raw.length; r++) {
+    const w = raw[r] as string;
+    const n = words.length;
+    if (CJK_CHAR.test(w[0] as string)) pushCjk(w, words);
+    else words.push(w);
+    if (marks !== undefined) for (let k = n; k < words.length; k++) wordMarks.push(k === n ? (marks[r] ?? 0) : 0);
+  }
+  const out: Tok[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i] as string;
+    const mark = wordMarks[i] ?? 0;
+    // A parameter's name in an argument list ("- email (str, optional): …") is neither verb nor noun.
+    if ((mark & LABEL) !== 0) { out.push({ s: w, info: undefined, mark: 0 }); continue; }
+    const phrases = PHRASES.get(w);
+    let matched: Phrase | undefined;
+    if (phrases !== undefined) {
+      for (const p of phrases) {
+        if (i + p.words.length > words.length) continue;
+        let ok = true;
+        for (let k = 1; k < p.words.length; k++) if (words[i + k] !== p.words[k]) { ok = false; break; }
+        if (ok) { matched = p; break; }
+      }
+    }
+    out.push(matched !== undefined ? { s: matched.words.join(' '), info: matched.info, mark } : { s: w, info: LEXICON.get(w), mark });
+    if (matched !== undefined) i += matched.words.length - 1;
+  }
+  return out;
+}
+
+/**
+ * Inline code spans name other tools and parameters (`use \`send_email\` to reply`, `tools.search()`):
+ * what they mention is not what this tool does, so their words are not read.
+ */
+const CODE_SPAN = /`[^`\n]{0,200}`/g;
+
+/**
+ * Split prose into sentence segments. Punctuation inside a sentence is read, not kept:
+ * - a colon opens a clause: the word after it may be a verb ("Sync the CRM: reads every contact");
+ * - the first word of a sentence or of such a clause, right before a colon or before a parenthesis
+ *   that opens with a type (`PARAMETER_TYPES`), names a parameter: "- email (str, optional): …";
+ * - a slash between two words is an `or` ("turns off/closes a device", "read/write").
+ */
+export function textSegments(text: string, kind: SegKind, source: EvidenceSource, at: string | undefined, out: Segment[]): void {
+  const lower = (text.length > MAX_TEXT ? text.slice(0, MAX_TEXT) : text).toLowerCase().replace(CODE_SPAN, ' ');
+  let raw: string[] = [];
+  let marks: number[] = [];
+  let nextMark = 0;
+  /** The index of a word that a parenthesis followed, until the word inside it is seen. */
+  let paren = -1;
+  const flush = (): void => {
+    if (raw.length > 0) out.push({ kind, source, at, toks: toTokens(raw, marks) });
+    raw = [];
+    marks = [];
+    nextMark = 0;
+    paren = -1;
+  };
+  const push = (w: string): void => {
+    if (paren >= 0 && PARAM_TYPES.has(w)) marks[paren] = LABEL;
+    paren = -1;
+    raw.push(w);
+    marks.push(nextMark);
+    nextMark = 0;
+  };
+  /** Is the last word the first of its sentence or clause, and not Chinese (a name can be labelled)? */
+  const labelable = (): boolean => {
+    const last = raw.length - 1;
+    return last >= 0 && (last === 0 || ((marks[last] as number) & CLAUSE) !== 0) && !CJK_CHAR.test((raw[last] as string)[0] as string);
+  };
+  for (const m of lower.matchAll(TEXT_TOKEN)) {
+    const t = m[0];
+    if (t.length === 1 && PUNCTUATION.has(t)) {
+      if (SENTENCE_BREAK.test(t)) flush();
+      else if (t === ':' || t === '：') {
+        if (labelable()) marks[raw.length - 1] = LABEL;
+        nextMark |= CLAUSE;
+        paren = -1;
+      } else if (t === ',' || t === '，') nextMark |= COMMA;
+      else if (t === '(' || t === '（') paren = labelable() ? raw.length - 1 : -1;
+      else push('or');
+    } else if (t.length > 5 && ENV_TEMPLATE.test(t)) for (const w of t.slice(1).split('.')) push(w);
+    else if (t.length > 2 || !POSSESSIVE_MARK.test(t)) push(t);
+    // `it's`, `let's` are contractions: their `s` stays the plain word it always was.
+    else if (t.length > 1) push(CONTRACTED.has(raw[raw.length - 1] ?? '') ? 's' : POSSESSIVE);
+    else push(POSSESSIVE);
+  }
+  flush();
+}
+
+/** The index after `words` if they stand at token `k` (a phrase token may hold several), else -1. */
+function wordsAt(toks: readonly Tok[], k: number, words: readonly string[]): number {
+  let w = 0;
+  while (w < words.length && k < toks.length) {
+    const parts = (toks[k] as Tok).s.split(' ');
+    if (w + parts.length > words.length || parts.some((p, x) => p !== words[w + x])) return -1;
+    w += parts.length;
+    k++;
+  }
+  return w === words.length ? k : -1;
+}
+
+/** The index after the first entry of `list` that stands at token `k`, or -1. */
+export function anyWordsAt(toks: readonly Tok[], k: number, list: WordList): number {
+  const t = toks[k];
+  if (t === undefined) return -1;
+  const sp = t.s.indexOf(' ');
+  if (!list.first.has(sp < 0 ? t.s : t.s.slice(0, sp))) return -1;
+  for (const words of list.entries) {
+    const end = wordsAt(toks, k, words);
+    if (end >= 0) return end;
+  }
+  return -1;
+}
