@@ -7,6 +7,10 @@ import type { Capability } from './capabilities.js';
 import type { Evidence, EvidenceSource } from './types.js';
 import type { Segment } from './classifier-tokens.js';
 
+/**
+ * The evidence of one tool as it is collected, with the facts about the tool that every phase reads
+ * and none changes (what one phase found for another travels in a `Phase`, classifier-pairing.ts).
+ */
 export interface Collector {
   mask: number;
   readonly evidence: Evidence[];
@@ -17,20 +21,12 @@ export interface Collector {
    * read of the user's data (see `classifyTool`).
    */
   readonly authored: [number, EvidenceSource, string, string | undefined][];
-  /** The description sends to the user herself ("Send an e-mail digest to the user"). */
-  selfSend: boolean;
   /** The tool works in an outside service others read (`OUTSIDE_SERVICES.writes`): its writes act outside. */
   readonly outside: boolean;
   /** The tool reads a shared workspace (`OUTSIDE_SERVICES.sharedContent`): its content is others' writing too. */
   readonly workspace: boolean;
-  /** Name and description write and do not read: property descriptions add no reads (set before the schema). */
-  writeOnly: boolean;
-  /** The description drops something onto a target (`PLACING`): the name's placing verb is a drag and drop. */
-  readonly placing: boolean;
   /** The tool takes a local file by its path, with no content beside it (`SCHEMA_TERMS.sourcePath`). */
   readonly localSource: boolean;
-  /** Terms of public or web objects the description reads from an internal source (`INTERNAL_MODIFIERS`). */
-  readonly internal: Set<string>;
   /** Segments already asked whether they call their files local (`FILE_TRANSFER.local`). */
   readonly saysLocal: Map<Segment, boolean>;
 }

@@ -51,6 +51,27 @@ export interface Analysis {
   readonly negatedClause: readonly boolean[];
   /** The verb roles that act somewhere in the segment (negated verbs count as `neutral`). */
   readonly verbRoles: Set<VerbRole>;
+  /** The segment sends to the user herself (`sendsToSelf`). */
+  selfSend: boolean;
+}
+
+/**
+ * What reading a segment needs to know of the rest of the tool: findings of the phases before it,
+ * handed over explicitly (classifier.ts runs the phases in order: description, name, the two
+ * paired with each other, property descriptions).
+ */
+export interface Phase {
+  /** The description drops something onto a target (`PLACING`): the name's placing verb is a drag and drop. */
+  readonly placing: boolean;
+  /** The description sends to the user herself ("Send a digest to the user"): so does the name's send verb. */
+  readonly selfSend: boolean;
+  /** Name and description write and do not read: a property description adds no reads. */
+  readonly writeOnly: boolean;
+  /**
+   * Terms of public or web objects read from an internal source (`INTERNAL_MODIFIERS`) so far: the
+   * name's same terms are private. Reading prose adds to it.
+   */
+  readonly internal: Set<string>;
 }
 
 /** Is position `i` one where a verb can stand in a sentence (start, after a cue, an adverb, or `verb and`)? */
@@ -299,7 +320,7 @@ function isProgram(cls: ObjectClass | undefined): boolean {
   return cls === 'code' || cls === 'interpreter';
 }
 
-export function emitPair(c: Collector, role: VerbRole, verb: { seg: Segment; tok: Tok } | undefined, objSeg: Segment, objTok: Tok, cls: ObjectClass, program = false): void {
+export function emitPair(c: Collector, phase: Phase, role: VerbRole, verb: { seg: Segment; tok: Tok } | undefined, objSeg: Segment, objTok: Tok, cls: ObjectClass, program = false): void {
   // Running a query on a database ("execute SQL against the warehouse") reads it. Not in a property
   // description: "SQL query to execute" is said of write tools too (the schema rules weigh that).
   const dbRun = role === 'run' && objTok.info?.db === true && objSeg.kind !== 'schema';
@@ -311,7 +332,7 @@ export function emitPair(c: Collector, role: VerbRole, verb: { seg: Segment; tok
   // A write in an outside service (a GitHub repository, a Notion page) changes what other people read.
   if (c.outside && (role === 'create' || role === 'modify') && (bits & MUT) !== 0) bits = (bits & ~MUT) | NAT;
   // "ID of the page to read or update" on an update tool says how the page is found, not what is read.
-  if (role === 'read' && objSeg.kind === 'schema' && c.writeOnly) return;
+  if (role === 'read' && objSeg.kind === 'schema' && phase.writeOnly) return;
   // A search across an outside service's index returns strangers' repositories, code and profiles.
   if (c.outside && role === 'read' && verb?.tok.info?.search === true) bits = objTok.info?.directory === true ? (bits & ~PAT) | EIT : bits | EIT;
   // In a shared workspace (Notion, Lark) colleagues and guests write the content; the directory is data.
@@ -432,13 +453,13 @@ function internalSource(toks: readonly Tok[], roles: readonly Role[], j: number)
  * private. The description says it of the name's noun too (`get_jira_issue`: "Get an issue from the
  * company's internal Jira tracker"): the description is analysed first.
  */
-export function readClass(c: Collector, role: VerbRole, seg: Segment, roles: readonly Role[], j: number): ObjectClass {
+export function readClass(phase: Phase, role: VerbRole, seg: Segment, roles: readonly Role[], j: number): ObjectClass {
   const cls = (roles[j] as Role).obj as ObjectClass;
   if (role !== 'read' || (cls !== 'public' && cls !== 'web')) return cls;
   const term = (seg.toks[j] as Tok).info?.term ?? '';
-  if (seg.kind === 'name') return c.internal.has(term) ? 'private' : cls;
+  if (seg.kind === 'name') return phase.internal.has(term) ? 'private' : cls;
   if (!internalSource(seg.toks, roles, j)) return cls;
-  c.internal.add(term);
+  phase.internal.add(term);
   return 'private';
 }
 
@@ -459,13 +480,13 @@ function sendsToSelf(toks: readonly Tok[], i: number): boolean {
   return false;
 }
 
-export function analyse(seg: Segment, c: Collector): Analysis {
+export function analyse(seg: Segment, c: Collector, phase: Phase): Analysis {
   const { toks, kind } = seg;
-  const roles = resolveRoles(seg, c.placing);
+  const roles = resolveRoles(seg, phase.placing);
   if (kind !== 'name') firstPartyClauses(toks, roles);
   const a: Analysis = {
     seg, roles, lonelyVerbs: [], objects: [], writtenObjects: new Set(), actedObjects: new Set(), authorship: [],
-    negatedClause: negatedClauses(seg), verbRoles: new Set(),
+    negatedClause: negatedClauses(seg), verbRoles: new Set(), selfSend: false,
   };
   // A shell word in a clause that does something else and runs nothing is a mention, not a shell:
   // `get_terminal_size`, `python_package_search`, "Read the output of the terminal".
@@ -494,10 +515,10 @@ export function analyse(seg: Segment, c: Collector): Analysis {
     }
     if (r.obj !== undefined) a.objects.push(i);
     if (role === undefined || info === undefined) continue;
-    if (role === 'send' && (kind === 'name' ? c.selfSend : sendsToSelf(toks, i))) {
+    if (role === 'send' && (kind === 'name' ? phase.selfSend : sendsToSelf(toks, i))) {
       // "Send a digest to the user": it lands in the user's own mailbox, a local write. The name's send
       // verb (`email_digest`) is the description's.
-      if (kind !== 'name') c.selfSend = true;
+      if (kind !== 'name') a.selfSend = true;
       a.verbRoles.add('create');
       addEvidence(c, MUT, seg.source, info.term, seg.at);
       continue;
@@ -516,7 +537,7 @@ export function analyse(seg: Segment, c: Collector): Analysis {
     // "Load code from the specified file" loads the program a code tool runs: held back like authoring.
     const program = role === 'read' && objs.some((j) => (roles[j] as Role).obj === 'code');
     for (const j of objs) {
-      emitPair(c, role, { seg, tok }, seg, toks[j] as Tok, readClass(c, role, seg, roles, j), program);
+      emitPair(c, phase, role, { seg, tok }, seg, toks[j] as Tok, readClass(phase, role, seg, roles, j), program);
       transferPair(c, role, seg, tok, seg, toks[j] as Tok);
       if (role === 'create' || role === 'modify') a.writtenObjects.add(j);
       if (role !== 'read' && role !== 'webRead') a.actedObjects.add(j);
@@ -611,7 +632,7 @@ export function submittedRecords(c: Collector, analyses: readonly Analysis[]): v
 }
 
 /** Pair verbs that found no object in one segment with the objects of another (name ↔ description). */
-export function crossPair(c: Collector, verbs: Analysis, objects: Analysis, firstOnly: boolean): void {
+export function crossPair(c: Collector, phase: Phase, verbs: Analysis, objects: Analysis, firstOnly: boolean): void {
   if (verbs.lonelyVerbs.length === 0 || objects.objects.length === 0) return;
   let objs: number[] = objects.objects;
   if (firstOnly) {
@@ -621,8 +642,8 @@ export function crossPair(c: Collector, verbs: Analysis, objects: Analysis, firs
   for (const i of verbs.lonelyVerbs) {
     const role = (verbs.roles[i] as Role).verb as VerbRole;
     for (const j of objs) {
-      const cls = readClass(c, role, objects.seg, objects.roles, j);
-      emitPair(c, role, { seg: verbs.seg, tok: verbs.seg.toks[i] as Tok }, objects.seg, objects.seg.toks[j] as Tok, cls);
+      const cls = readClass(phase, role, objects.seg, objects.roles, j);
+      emitPair(c, phase, role, { seg: verbs.seg, tok: verbs.seg.toks[i] as Tok }, objects.seg, objects.seg.toks[j] as Tok, cls);
       transferPair(c, role, verbs.seg, verbs.seg.toks[i] as Tok, objects.seg, objects.seg.toks[j] as Tok);
     }
   }

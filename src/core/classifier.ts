@@ -35,7 +35,7 @@ import type { WordInfo } from './classifier-lexicon.js';
 import { addEvidence, compareEvidence, readsArePublished } from './classifier-evidence.js';
 import type { Collector } from './classifier-evidence.js';
 import { analyse, crossPair, emitPair, lastOnto, notifiedPeople, publishedContents, readClass, submittedRecords } from './classifier-pairing.js';
-import type { Analysis, Role } from './classifier-pairing.js';
+import type { Analysis, Phase, Role } from './classifier-pairing.js';
 import { schemaProps, schemaRules, takesLocalFile } from './classifier-schema.js';
 import type { ToolFacts } from './classifier-schema.js';
 
@@ -67,16 +67,17 @@ export function classifyTool(spec: ToolSpec): Classification {
     nTokens.some((t) => set.has(t)) || descSegs.some((seg) => seg.toks.some((t) => set.has(t.s)));
   const props = schemaProps(s['inputSchema']);
   const c: Collector = {
-    mask: 0, evidence: [], seen: new Set(), authored: [], selfSend: false,
-    outside: mentions(SERVICES.writes), workspace: mentions(SERVICES.sharedContent), writeOnly: false,
-    placing: descSegs.some((seg) => {
-      const onto = lastOnto(seg.toks);
-      return seg.toks.some((t, i) => t.info?.placing === true && i < onto);
-    }),
+    mask: 0, evidence: [], seen: new Set(), authored: [],
+    outside: mentions(SERVICES.writes), workspace: mentions(SERVICES.sharedContent),
     localSource: takesLocalFile(props),
-    internal: new Set(),
     saysLocal: new Map(),
   };
+  // What each phase hands to the next (see `Phase`): the internal terms grow as prose is read.
+  const internal = new Set<string>();
+  const placing = descSegs.some((seg) => {
+    const onto = lastOnto(seg.toks);
+    return seg.toks.some((t, i) => t.info?.placing === true && i < onto);
+  });
 
   // A demonstration ("Demonstrates how annotations can be used …") or a simulation: the name says what
   // is shown or simulated, not what the tool does; only the description and the schema count.
@@ -85,14 +86,16 @@ export function classifyTool(spec: ToolSpec): Classification {
   // Name.
   const nameSeg: Segment = { kind: 'name', source: 'name', at: undefined, toks: demo ? [] : toTokens(nTokens) };
   // The description first: a send in it decides whether the name's send verb leaves the boundary.
-  const descA = descSegs.map((seg) => analyse(seg, c));
-  const nameA = analyse(nameSeg, c);
+  const descPhase: Phase = { placing, selfSend: false, writeOnly: false, internal };
+  const descA = descSegs.map((seg) => analyse(seg, c, descPhase));
+  const namePhase: Phase = { ...descPhase, selfSend: descA.some((a) => a.selfSend) };
+  const nameA = analyse(nameSeg, c, namePhase);
 
   // A verb in one place and its object in the other: `search` + "… the web", `weather` + "Get …".
   const firstDesc = descA[0];
   if (firstDesc !== undefined) {
-    if (nameA.objects.length === 0) crossPair(c, nameA, firstDesc, true);
-    crossPair(c, firstDesc, nameA, false);
+    if (nameA.objects.length === 0) crossPair(c, namePhase, nameA, firstDesc, true);
+    crossPair(c, namePhase, firstDesc, nameA, false);
   }
 
   // A name made of nouns only, with no verb anywhere, is a getter: `inbox`, `weather`, `customer_records`.
@@ -105,16 +108,16 @@ export function classifyTool(spec: ToolSpec): Classification {
       if (nameA.objects.length === 0 || !GETTER_OPENER.has(a.seg.toks[0]?.s ?? '')) continue;
       for (const j of a.objects) {
         if (a.negatedClause[j] === true) continue;
-        emitPair(c, 'read', undefined, a.seg, a.seg.toks[j] as Tok, readClass(c, 'read', a.seg, a.roles, j));
+        emitPair(c, namePhase, 'read', undefined, a.seg, a.seg.toks[j] as Tok, readClass(namePhase, 'read', a.seg, a.roles, j));
       }
     }
-    for (const j of nameA.objects) emitPair(c, 'read', undefined, nameSeg, nameSeg.toks[j] as Tok, readClass(c, 'read', nameSeg, nameA.roles, j));
+    for (const j of nameA.objects) emitPair(c, namePhase, 'read', undefined, nameSeg, nameSeg.toks[j] as Tok, readClass(namePhase, 'read', nameSeg, nameA.roles, j));
   } else if (nameA.verbRoles.size === 0 && descA.every((a) => [...a.verbRoles].every((r) => r === 'neutral'))) {
     // A noun-only name of a web service (a name-only web noun: `maps`) whose description only transforms ("maps_geo": 将地址转换为经纬度坐标,
     // converts an address into coordinates) transforms with the service's data: it reads the service.
     for (const j of nameA.objects) {
       const t = nameSeg.toks[j] as Tok;
-      if ((nameA.roles[j] as Role).obj === 'web' && t.info?.objNameOnly === true) emitPair(c, 'read', undefined, nameSeg, t, 'web');
+      if ((nameA.roles[j] as Role).obj === 'web' && t.info?.objNameOnly === true) emitPair(c, namePhase, 'read', undefined, nameSeg, t, 'web');
     }
   }
 
@@ -139,13 +142,13 @@ export function classifyTool(spec: ToolSpec): Classification {
     imports: textAnalyses.some((a) => a.seg.toks.some((t, i) => t.info?.imports === true && (a.roles[i] as Role).verb === 'create')),
     exports: textAnalyses.some((a) => a.seg.toks.some((t, i) => t.info?.exports === true && (a.roles[i] as Role).verb === 'create')),
   };
-  c.writeOnly = facts.writes && !has('read') && !has('webRead');
+  const schemaPhase: Phase = { ...namePhase, writeOnly: facts.writes && !has('read') && !has('webRead') };
   const schemaA: Analysis[] = [];
   for (const p of props) {
     if (p.description === undefined) continue;
     const segs: Segment[] = [];
     textSegments(p.description, 'schema', 'schema', p.path, segs);
-    for (const seg of segs) schemaA.push(analyse(seg, c));
+    for (const seg of segs) schemaA.push(analyse(seg, c, schemaPhase));
     // An output file ("filename: File to save the console messages to"): the tool writes it.
     if (SCHEMA.path.has(p.joined) && p.text) {
       const w = segs.flatMap((seg) => seg.toks).find((t) => t.info?.verb === 'create' && t.info.strong === true);
