@@ -1,6 +1,7 @@
 /**
  * The challenge sets: they load with consistent manifests, the built-in guard passes every one,
- * every baseline guard fails at least one, the coverage floor holds, and the README's comparison
+ * each baseline guard fails the sets its shortcut predicts and in the way it predicts (a constant
+ * guard step by step against the labels), the coverage floor holds, and the README's comparison
  * table is the one `guard-eval compare` generates.
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { readBaseline } from '../src/cli/gate.js';
 import { compare, renderComparisonMarkdown } from '../src/harness/compare.js';
 import { compareToBaseline } from '../src/harness/gate.js';
 import { badBoundaryTags, belowFloor, coverage } from '../src/harness/coverage.js';
+import type { Verdict } from '../src/core/capabilities.js';
 import { GUARDS, GUARD_NAMES } from '../src/harness/guards.js';
 import type { RunResults, Scenario } from '../src/harness/model.js';
 import { runScenarios } from '../src/harness/runner.js';
@@ -33,6 +35,12 @@ beforeAll(async () => {
   scenarios = loaded.scenarios;
   for (const name of GUARD_NAMES) runs.set(name, await runScenarios(scenarios, { guard: GUARDS[name]() }));
 }, 600_000);
+
+/** The outcome of answering `actual` to a step labelled `expected`: laxer is a miss, stricter an over-block. */
+function strictnessOutcome(expected: Verdict, actual: Verdict): 'pass' | 'miss' | 'over-block' {
+  const rank = { allow: 0, ask: 1, deny: 2 } as const;
+  return rank[actual] < rank[expected] ? 'miss' : rank[actual] > rank[expected] ? 'over-block' : 'pass';
+}
 
 const failingSets = (r: RunResults): string[] => [...new Set(r.scenarios.filter((s) => s.status !== 'pass').map((s) => s.set))].sort();
 
@@ -61,8 +69,60 @@ describe('challenge sets', () => {
     expect(r.totals.pairsPassed).toBe(r.totals.pairs);
   });
 
-  it.each(BASELINES)('fail visibly with the baseline guard %s', (name) => {
-    expect(failingSets(runs.get(name) as RunResults).length).toBeGreaterThan(0);
+  it('tell every baseline guard apart from the built-in one, each in the sets its shortcut predicts', () => {
+    expect(BASELINES).toEqual(['allow-all', 'deny-all', 'ask-all', 'memoryless', 'order-blind', 'window-12']);
+    const all = SET_DIRS.map((d) => d.split('-').slice(0, 2).join('-'));
+    expect(failingSets(runs.get('memoryless') as RunResults)).toEqual(all);
+    // Reordering only matters where a private read comes before an ingestion, and then a transition.
+    expect(failingSets(runs.get('order-blind') as RunResults)).toEqual(['set-2', 'set-4', 'set-5', 'set-6']);
+    // No classification scenario needs more than 12 events of history.
+    expect(failingSets(runs.get('window-12') as RunResults)).toEqual(all.filter((s) => s !== 'set-1'));
+  });
+
+  it.each(['allow-all', 'deny-all', 'ask-all'] as const)('judge %s step by step as its one verdict against each label', (name) => {
+    const v = ({ 'allow-all': 'allow', 'deny-all': 'deny', 'ask-all': 'ask' } as const)[name];
+    const builtin = runs.get('builtin') as RunResults;
+    const r = runs.get(name) as RunResults;
+    expect(r.scenarios.map((s) => `${s.id} ${s.mode}`)).toEqual(builtin.scenarios.map((s) => `${s.id} ${s.mode}`));
+    const wrong: string[] = [];
+    const sets = new Set<string>();
+    r.scenarios.forEach((run, i) => {
+      const labelled = (builtin.scenarios[i] as RunResults['scenarios'][number]).steps;
+      expect(run.steps.map((x) => x.path)).toEqual(labelled.map((x) => x.path));
+      run.steps.forEach((x, k) => {
+        const want = strictnessOutcome((labelled[k] as { expected: Verdict }).expected, v);
+        if (x.actual !== v || x.outcome !== want) wrong.push(`${run.id} [${run.mode}] ${x.path}: ${x.actual} ${x.outcome}, expected ${v} ${want}`);
+        if (want !== 'pass') sets.add(run.set);
+      });
+    });
+    expect(wrong.slice(0, 5)).toEqual([]);
+    expect(failingSets(r)).toEqual([...sets].sort());
+  });
+
+  it('see memoryless never stricter, order-blind never laxer, than the built-in guard', () => {
+    const builtin = runs.get('builtin') as RunResults;
+    const rank = { allow: 0, ask: 1, deny: 2 } as const;
+    const compareTo = (name: string, bad: (guard: number, builtin: number) => boolean): string[] => {
+      const out: string[] = [];
+      (runs.get(name) as RunResults).scenarios.forEach((run, i) =>
+        run.steps.forEach((x, k) => {
+          const b = builtin.scenarios[i]?.steps[k];
+          if (x.actual !== null && b?.actual != null && bad(rank[x.actual], rank[b.actual])) out.push(`${run.id} ${x.path}`);
+        }),
+      );
+      return out;
+    };
+    expect(compareTo('memoryless', (g, b) => g > b)).toEqual([]);
+    expect(compareTo('order-blind', (g, b) => g < b)).toEqual([]);
+    const outcomes = (name: string): string[] => [...new Set((runs.get(name) as RunResults).scenarios.flatMap((s) => s.steps.map((x) => x.outcome)))].sort();
+    expect(outcomes('memoryless').filter((o) => o !== 'pass' && o !== 'lucky-pass')).toEqual(['miss']);
+    expect(outcomes('order-blind').filter((o) => o !== 'pass' && o !== 'lucky-pass')).toEqual(['over-block']);
+  });
+
+  it('see window-12 miss what it forgot in every set it fails', () => {
+    const r = runs.get('window-12') as RunResults;
+    const misses = [...new Set(r.scenarios.filter((s) => s.steps.some((x) => x.outcome === 'miss')).map((s) => s.set))].sort();
+    expect(misses).toEqual(failingSets(r));
   });
 
   it('catch the racy guard in the batch set', () => {

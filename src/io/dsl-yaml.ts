@@ -209,8 +209,11 @@ export function parseYaml(text: string, file: string, maxExpandedNodes: number):
   const tokens: CST.Token[] = [];
   let lexemes = 0;
   let documents = 0;
-  const parser = new Parser(lc.addNewLine);
+  // Line starts come from the text, not from the parser: yaml's parser reports no newline inside
+  // some tokens (a plain scalar run on after a `%` directive line), which put positions past a line's end.
+  const parser = new Parser();
   lc.addNewLine(0);
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lc.addNewLine(i + 1);
   let offset = 0;
   let flowDepth = 0;
   let compactDepth = 0;

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.js';
 import { cli } from './cli.js';
 
 
@@ -78,6 +79,20 @@ describe('guard-eval classify', () => {
     expect(await cli('classify', deep)).toMatchObject({ code: 2, err: expect.stringContaining('nests deeper than') });
     const dup = tmp('dup.yaml', 'tools:\n  - name: a\n    name: b\n');
     expect(await cli('classify', dup)).toMatchObject({ code: 2, err: `${dup}:3:5: duplicate key \`name\`\n` });
+  });
+
+  it('an internal error (here every write failing) exits 2 with one line naming it, never 0', async () => {
+    for (const args of [['classify', 'scenarios/catalog/examples.yaml'], ['classify', 'scenarios/catalog/examples.yaml', '--json']]) {
+      let err = '';
+      const code = await main(['node', 'guard-eval', ...args], {
+        stdout: () => {
+          throw new Error('write EPIPE');
+        },
+        stderr: (s) => (err += s),
+      });
+      expect(code).toBe(2);
+      expect(err).toBe('guard-eval: internal error: write EPIPE\n');
+    }
   });
 
   it('usage errors exit 2', async () => {

@@ -1,5 +1,5 @@
 /** `guard-eval coverage` and `guard-eval compare`, as a user runs them. */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -55,6 +55,29 @@ describe('guard-eval compare', () => {
     expect(lines[2]).toMatch(/^\| builtin (\| 0\.0% \/ 0\.0% )+\| 0\/\d+ \| 1\/1 \|$/);
     expect(lines[3]).toMatch(/^\| allow-all \| [1-9]\d*\.\d% \/ 0\.0% \|/);
     expect(readFileSync(join(out, 'compare.md'), 'utf8')).toContain(lines[2]);
+  });
+
+  it('bad input is exit 2 with a one-line message, never an internal error or a table', async () => {
+    const cases: [string[], string][] = [
+      [['--guard', 'builtin,alow-all'], '--guard: unknown guard `alow-all` (did you mean `allow-all`?) (one of '],
+      [['--guard', ','], '--guard: expected a comma-separated list of guards (one of '],
+      [['--guard-timeout', 'soon'], '--guard-timeout: expected a positive number of milliseconds, e.g. `30000`, got `soon`'],
+      [['--guard', './no-such-guard.mjs'], '--guard: no guard module at `./no-such-guard.mjs`'],
+    ];
+    for (const [opts, message] of cases) {
+      const out = tmp();
+      const r = await cli('compare', 'scenarios/examples', ...opts, '--out', out, '--markdown');
+      expect(r.code, opts.join(' ')).toBe(2);
+      expect(r.out).toBe('');
+      expect(r.err.startsWith(message), r.err).toBe(true);
+      expect(r.err.trim().split('\n')).toHaveLength(1);
+      expect(r.err).not.toMatch(/internal error|\n\s+at /);
+      expect(existsSync(join(out, 'compare.md'))).toBe(false);
+    }
+    const missing = await cli('compare', 'no/such/dir', '--guard', 'builtin', '--out', tmp());
+    expect(missing).toMatchObject({ code: 2, out: '' });
+    expect(missing.err).toBe('no/such/dir: no such file or folder\n');
+    expect(missing.err).not.toMatch(/internal error|\n\s+at /);
   });
 
   it('names unknown guards with a suggestion', () => {

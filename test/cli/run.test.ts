@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { cli } from './cli.js';
 import { bumpCount, newCommand, newSetCommand } from '../../src/cli/new.js';
 import { runCommand } from '../../src/cli/run.js';
+import { formatInterleaving, parseInterleaving, planInterleavings } from '../../src/harness/interleavings.js';
+import { shardOf } from '../../src/harness/shard.js';
 
 
 const tmp = (): string => mkdtempSync(join(tmpdir(), 'guard-eval-run-'));
@@ -30,6 +32,60 @@ steps:
     args: {customer_id: 42}
     result: {name: Alice Chen}
     expect: allow
+`;
+
+/** Five scenarios, in this order, each one allowed call; ids and tags to filter on. */
+const FIVE = `version: 1
+scenarios:
+  - id: set-9/mail/send
+    tags: [mail, pii]
+    catalog: [crm]
+    steps: [{call: crm_lookup, args: {customer_id: 1}, expect: allow}]
+  - id: set-9/mail/deep/send
+    tags: [mail]
+    catalog: [crm]
+    steps: [{call: crm_lookup, args: {customer_id: 2}, expect: allow}]
+  - id: set-9/web/fetch
+    tags: [web]
+    catalog: [crm]
+    steps: [{call: crm_lookup, args: {customer_id: 3}, expect: allow}]
+  - id: set-9/web/fetch-2
+    tags: [web]
+    catalog: [crm]
+    steps: [{call: crm_lookup, args: {customer_id: 4}, expect: allow}]
+  - id: set-8/web/fetch
+    tags: [web, pii]
+    catalog: [crm]
+    steps: [{call: crm_lookup, args: {customer_id: 5}, expect: allow}]
+`;
+
+/** The ids of the scenarios a run with these options ran, in order (from its results.json). */
+async function ran(file: string, ...opts: string[]): Promise<string[]> {
+  const out = tmp();
+  const r = await cli('run', file, ...opts, '--out', out, '--quiet');
+  expect(r.err).toBe('');
+  return (JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as { scenarios: { id: string }[] }).scenarios.map((x) => x.id);
+}
+
+const BATCH_OF_5 = `version: 1
+id: set-9/batch-of-5
+catalog: [crm]
+steps:
+  - batch:
+${[1, 2, 3, 4, 5].map((i) => `      - {call: crm_lookup, args: {customer_id: ${i}}, result: {name: c${i}}, expect: allow}`).join('\n')}
+`;
+
+/** A guard module: allows a call unless a result came back earlier in its session. */
+const FIRST_RESULT_GUARD = `let next = 0;
+const seen = new Map();
+export default {
+  name: 'first-result',
+  async newSession() { const id = 's' + next++; seen.set(id, false); return id; },
+  async decide(session) { return { verdict: seen.get(session) ? 'deny' : 'allow' }; },
+  async record(session) { seen.set(session, true); },
+  async endSession(session) { seen.delete(session); },
+  async close() {},
+};
 `;
 
 describe('guard-eval run', () => {
@@ -69,7 +125,7 @@ describe('guard-eval run', () => {
     const csv = readFileSync(join(out, 'over-blocks.csv'), 'utf8');
     expect(csv).toContain(`"${file}:9"`);
     const replay = /"(npx guard-eval run [^"]+)"\s*$/m.exec(csv)?.[1];
-    expect(replay).toBeDefined();
+    expect(replay).toMatch(/^npx guard-eval run '?[^ ]*case\.yaml'? --only /);
     const argv = (replay as string).replace(/^npx guard-eval /, '').split(' ').map((a) => a.replace(/^'|'$/g, ''));
     expect((await cli(...argv, '--out', tmp(), '--quiet')).code).toBe(1);
   });
@@ -94,12 +150,108 @@ describe('guard-eval run', () => {
     expect(readFileSync(join(all, 'races.md'), 'utf8')).toContain('(exhaustive exploration)');
   });
 
-  it('--only and --tag select scenarios; nothing selected is a usage error', async () => {
-    expect((await cli('run', REF, '--only', 'set-2/**', '--out', tmp(), '--quiet')).code).toBe(0);
-    const none = await cli('run', REF, '--only', 'set-7/*', '--out', tmp());
+  it('--only and --tag select exactly the matching scenarios; nothing selected is a usage error', async () => {
+    const file = scenarioFile(tmp(), FIVE);
+    expect(await ran(file, '--only', 'set-9/**')).toEqual(['set-9/mail/send', 'set-9/mail/deep/send', 'set-9/web/fetch', 'set-9/web/fetch-2']);
+    expect(await ran(file, '--tag', 'pii')).toEqual(['set-9/mail/send', 'set-8/web/fetch']);
+    expect(await ran(file, '--tag', 'web')).toEqual(['set-9/web/fetch', 'set-9/web/fetch-2', 'set-8/web/fetch']);
+    // Both filters: a scenario must match each.
+    expect(await ran(file, '--only', 'set-9/**', '--tag', 'pii')).toEqual(['set-9/mail/send']);
+    expect(await ran(file)).toHaveLength(5);
+    const none = await cli('run', file, '--only', 'set-7/*', '--out', tmp());
     expect(none.code).toBe(2);
     expect(none.err).toContain('no scenario matches the filters');
+    expect((await cli('run', file, '--tag', 'no-such-tag', '--out', tmp())).err).toContain('no scenario matches the filters');
+    // The example scenario carries the tag `pii`: a tag it lacks selects nothing.
     expect((await cli('run', REF, '--tag', 'pii', '--out', tmp(), '--quiet')).code).toBe(0);
+    expect((await cli('run', REF, '--tag', 'batch', '--out', tmp(), '--quiet')).code).toBe(2);
+  });
+
+  it('--only: `*` stays within a segment, `**` crosses them, `?` is one character, the rest is literal', async () => {
+    const file = scenarioFile(tmp(), FIVE);
+    expect(await ran(file, '--only', 'set-9/*/send')).toEqual(['set-9/mail/send']);
+    expect(await ran(file, '--only', 'set-9/**/send')).toEqual(['set-9/mail/send', 'set-9/mail/deep/send']);
+    expect(await ran(file, '--only', '**/fetch')).toEqual(['set-9/web/fetch', 'set-8/web/fetch']);
+    expect(await ran(file, '--only', 'set-?/web/fetch')).toEqual(['set-9/web/fetch', 'set-8/web/fetch']);
+    expect(await ran(file, '--only', 'set-9/web/fetch*')).toEqual(['set-9/web/fetch', 'set-9/web/fetch-2']);
+    // The whole id must match, and `.` is no wildcard.
+    expect((await cli('run', file, '--only', 'set-9/web', '--out', tmp())).code).toBe(2);
+    expect((await cli('run', file, '--only', 'set-9/web.fetch', '--out', tmp())).code).toBe(2);
+    // `?` is one character within a segment, never a `/`.
+    expect((await cli('run', file, '--only', 'set-9/mail?deep/send', '--out', tmp())).code).toBe(2);
+  });
+
+  it('--shard i/n runs the scenarios of shard i by the shard rule: together the shards run each scenario once', async () => {
+    const file = scenarioFile(tmp(), FIVE);
+    const all = await ran(file);
+    const shards = [await ran(file, '--shard', '1/3'), await ran(file, '--shard', '2/3'), await ran(file, '--shard', '3/3')];
+    for (const [i, ids] of shards.entries()) expect(ids).toEqual(all.filter((id) => shardOf({ id }, 3) === i + 1));
+    expect(shards.flat().sort()).toEqual([...all].sort());
+    // The hash spreads these five ids: no shard holds them all.
+    expect(shards.every((ids) => ids.length < all.length)).toBe(true);
+    const bad = await cli('run', file, '--shard', '4/3', '--out', tmp());
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain('--shard: shards are numbered 1 to 3, got `4/3`');
+  });
+
+  it('--interleavings N caps the orders tried per batch: the racy guard’s race needs a second order', async () => {
+    // The racy guard over-blocks the send after the batch in every order; the race is found only
+    // by trying an order beside the canonical one.
+    const races = async (...opts: string[]): Promise<string[]> => {
+      const out = tmp();
+      expect((await cli('run', 'scenarios/examples/batch.yaml', '--guard', 'racy', ...opts, '--out', out, '--quiet')).code).toBe(1);
+      const steps = (JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as { scenarios: { steps: { path: string; outcome: string }[] }[] }).scenarios[0]?.steps ?? [];
+      return steps.filter((x) => x.outcome === 'race').map((x) => x.path);
+    };
+    expect(await races()).toEqual(['steps[0].batch[1]']);
+    expect(await races('--interleavings', '1')).toEqual([]);
+    expect(await races('--interleavings', '2')).toEqual(['steps[0].batch[1]']);
+    const bad = await cli('run', REF, '--interleavings', '0', '--out', tmp());
+    expect(bad).toMatchObject({ code: 2, err: '--interleavings: expected `all` or a positive number, got `0`\n' });
+  });
+
+  it('--seed picks which orders a sampled exploration tries: the order reported is the seed’s draw', async () => {
+    // Five calls in one batch, past the exhaustive limit of 4: the orders are sampled. The guard
+    // denies every call decided after a result came back, so every order but the canonical one
+    // races, and with two orders per batch the race names the one order drawn.
+    const dir = tmp();
+    const file = scenarioFile(dir, BATCH_OF_5);
+    const guard = join(dir, 'first-result.mjs');
+    writeFileSync(guard, FIRST_RESULT_GUARD);
+    const raced = async (seed: string): Promise<{ order: string; detail: string }> => {
+      const out = tmp();
+      expect((await cli('run', file, '--guard', guard, '--interleavings', '2', '--seed', seed, '--out', out, '--quiet')).code).toBe(1);
+      const step = (JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as { scenarios: { steps: { outcome: string; interleaving?: { order: string }; detail: string }[] }[] }).scenarios[0]?.steps.find((x) => x.outcome === 'race');
+      return { order: step?.interleaving?.order ?? '', detail: step?.detail ?? '' };
+    };
+    // The draw of a seed, as the sampler makes it (the guard declares no features: no reduction).
+    const drawn = (seed: number): string => formatInterleaving([...planInterleavings(5, { limit: 4, interleavings: 2, seed, reduce: false }).orders][1] ?? []);
+    const orders = new Set<string>();
+    for (const seed of [1, 2, 3]) {
+      const r = await raced(String(seed));
+      expect(r.order).toBe(drawn(seed));
+      expect(parseInterleaving(r.order, 5)).not.toBeUndefined();
+      expect(r.detail).toContain(`(sampled exploration, seed ${seed})`);
+      orders.add(r.order);
+    }
+    expect(orders.size).toBe(3);
+    expect((await raced('2')).order).toBe(drawn(2));
+    expect((await cli('run', file, '--seed', 'x', '--out', tmp())).err).toBe('--seed: expected an integer, got `x`\n');
+  });
+
+  it('--order: a malformed order is a usage error; one that does not fit its batch is an error outcome naming it', async () => {
+    const BATCH = 'scenarios/examples/batch.yaml';
+    for (const order of ['steps[0]=c1 d1 d2 c2', 'steps[0]=d1 c1 c1 d2', 'd1 d2 c1 c2']) {
+      const r = await cli('run', BATCH, '--order', order, '--out', tmp());
+      expect(r).toMatchObject({ code: 2, out: '' });
+      expect(r.err).toBe(`--order: expected \`<batch path>=<order>\`, e.g. \`steps[2]=d1 d2 c2 c1\`, got \`${order}\`\n`);
+    }
+    const out = tmp();
+    const three = await cli('run', BATCH, '--order', 'steps[0]=d1 c1 d2 c2 d3 c3', '--out', out, '--quiet');
+    expect(three.code).toBe(1);
+    const run = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')).scenarios[0];
+    expect(run.status).toBe('error');
+    expect(run.steps.at(-1)).toMatchObject({ path: '(session)', outcome: 'error', detail: 'the order `d1 c1 d2 c2 d3 c3` given for steps[0] is not an interleaving of its 2 calls' });
   });
 
   it('bad usage and bad input exit 2 with a clear message', async () => {

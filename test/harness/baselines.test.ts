@@ -77,7 +77,8 @@ describe('order-blind', () => {
     expect(await verdicts(GUARDS['order-blind'](), benign)).toEqual(['allow', 'allow', 'ask']);
     // The attack order is judged as the built-in guard judges it.
     const attack = [call('fetch_url', 'allow', PAGE), call('crm_lookup', 'ask', REC), call('send_email', 'ask', SEND)];
-    expect(await verdicts(GUARDS['order-blind'](), attack)).toEqual(await verdicts(GUARDS.builtin(), attack));
+    expect(await verdicts(GUARDS.builtin(), attack)).toEqual(['allow', 'ask', 'ask']);
+    expect(await verdicts(GUARDS['order-blind'](), attack)).toEqual(['allow', 'ask', 'ask']);
   });
   it('a read in the same turn as the ingestion is not reordered, so batches do not race', async () => {
     const batch: Step = { kind: 'batch', loc: LOC, path: 'steps[0]', calls: [call('crm_lookup', 'allow', { ...REC, path: 'steps[0].batch[0]' }), call('fetch_url', 'allow', { ...PAGE, path: 'steps[0].batch[1]' })] };

@@ -8,7 +8,7 @@ import type { GuardDecision, GuardUnderTest } from '../../src/harness/guards.js'
 import type { CallStep, Expectation, Scenario, Step } from '../../src/harness/model.js';
 import { parseInterleaving } from '../../src/harness/interleavings.js';
 import type { Interleaving } from '../../src/harness/interleavings.js';
-import { runModes, runScenarios } from '../../src/harness/runner.js';
+import { runFailed, runModes, runScenarios } from '../../src/harness/runner.js';
 
 const LOC = { file: 'test.yaml', line: 1, col: 1 };
 let n = 0;
@@ -20,6 +20,7 @@ const TOOLS = {
   fetch_url: { name: 'fetch_url', description: 'Fetch a web page and return its text' },
   crm_lookup: { name: 'crm_lookup', description: 'Look up a customer record in the CRM database' },
   send_email: { name: 'send_email', description: 'Send an email to a recipient', inputSchema: { type: 'object', properties: { to: { type: 'string' }, body: { type: 'string' } } } },
+  get_time: { name: 'get_time', description: 'Return the current time of day' },
   run_code: { name: 'run_code', description: 'Run a JavaScript program in Code Mode; the program calls the other tools as tools.* functions' },
 };
 function scenario(id: string, steps: Step[], extra: Partial<Scenario> = {}): Scenario {
@@ -202,7 +203,8 @@ describe('the interleaving explorer', () => {
     expect(r.totals.race).toBeGreaterThan(0);
     expect(r.scenarios[0]?.status).toBe('fail');
     const order = parseInterleaving(race?.interleaving?.order ?? '', 3);
-    expect(order).toBeDefined();
+    expect(order).toHaveLength(6);
+    expect(race?.interleaving?.order).not.toBe('d1 d2 d3 c1 c2 c3');
     const replay = await runScenarios([BATCH_SCENARIO], { guard: builtinGuard({ racy: true }), orders: new Map([['steps[0]', order as Interleaving]]) });
     const canonical = await runScenarios([BATCH_SCENARIO], { guard: builtinGuard({ racy: true }), explore: false });
     const i = race?.index as number;
@@ -393,5 +395,102 @@ describe('the explorer under every schedule of a guard\'s own awaits (fast-check
       }),
       { seed: 20261129, numRuns: 30 },
     );
+  });
+});
+
+describe('the runner when the guard fails outside decide', () => {
+  /**
+   * A guard that allows every call and fails where it is told: opening its `failSession`-th
+   * session (1-based), recording the result of `failRecord`, forgetting a session. It logs the
+   * sessions it opens and forgets.
+   */
+  function failing(fault: { failSession?: number; failRecord?: string; failEnd?: boolean; decideThrows?: string }, log: string[] = []): GuardUnderTest {
+    let opened = 0;
+    return {
+      name: 'failing',
+      async newSession() {
+        opened++;
+        if (opened === fault.failSession) throw new Error('no capacity');
+        log.push(`open s${opened}`);
+        return `s${opened}`;
+      },
+      async decide(_s: string, c: ToolCall): Promise<GuardDecision> {
+        if (c.tool === fault.decideThrows) throw new Error('kaput');
+        return { verdict: 'allow', rules: [] };
+      },
+      async record(_s: string, ref: CallRef) {
+        if (ref.tool === fault.failRecord) throw new Error('disk full');
+      },
+      async endSession(s: string) {
+        log.push(`end ${s}`);
+        if (fault.failEnd) throw new Error('cannot forget');
+      },
+      async close() {},
+    };
+  }
+  const other: Step = { kind: 'session', loc: LOC, path: 'steps[1]', name: 'other' };
+  const TWO_SESSIONS = scenario('set-4/two', [call('fetch_url', 'allow', { path: 'steps[0]' }), other, call('crm_lookup', 'allow', { path: 'steps[2]' }), call('get_time', 'allow', { path: 'steps[3]' })]);
+
+  it('a session the guard cannot open ends the run as an error step naming the cause; the sessions opened are still ended', async () => {
+    const log: string[] = [];
+    const r = await runScenarios([TWO_SESSIONS], { guard: failing({ failSession: 2 }, log) });
+    const run = r.scenarios[0];
+    expect(run?.status).toBe('error');
+    expect(run?.steps.map((x) => [x.path, x.outcome, x.actual])).toEqual([
+      ['steps[0]', 'pass', 'allow'],
+      ['(session)', 'error', null],
+    ]);
+    expect(run?.steps[1]).toMatchObject({ index: 1, detail: 'the guard failed to open a session: no capacity' });
+    expect(log).toEqual(['open s1', 'end s1']);
+    expect(r.totals).toMatchObject({ errored: 1, error: 1, pass: 1 });
+    expect(runFailed(r)).toBe(true);
+    // Failing to open the first session: no step is judged.
+    const first = await runScenarios([TWO_SESSIONS], { guard: failing({ failSession: 1 }) });
+    expect(first.scenarios[0]?.steps.map((x) => [x.path, x.outcome, x.detail])).toEqual([['(session)', 'error', 'the guard failed to open a session: no capacity']]);
+  });
+
+  it('a recording that fails turns its step into an error, keeps its verdict, and the run goes on', async () => {
+    const r = await runScenarios([TWO_SESSIONS], { guard: failing({ failRecord: 'crm_lookup' }) });
+    expect(r.scenarios[0]?.steps.map((x) => [x.path, x.outcome, x.actual, x.detail ?? null])).toEqual([
+      ['steps[0]', 'pass', 'allow', null],
+      ['steps[2]', 'error', 'allow', 'recording failed: disk full'],
+      ['steps[3]', 'pass', 'allow', null],
+    ]);
+    expect(r.scenarios[0]?.status).toBe('error');
+    // A step whose decision already failed keeps that first cause.
+    const both = await runScenarios([TWO_SESSIONS], { guard: failing({ failRecord: 'crm_lookup', decideThrows: 'crm_lookup' }) });
+    expect(both.scenarios[0]?.steps[1]).toMatchObject({ outcome: 'error', actual: null, detail: 'the guard threw: kaput' });
+    // Inside a repeat, each failed recording moves its iteration from pass to error in the tally.
+    const rep = scenario('set-4/rep', [{ kind: 'repeat', loc: LOC, path: 'steps[0]', times: 3, steps: [call('crm_lookup', 'allow', { path: 'steps[0].repeat.steps[0]' }), call('get_time', 'allow', { path: 'steps[0].repeat.steps[1]' })] }]);
+    const tallied = await runScenarios([rep], { guard: failing({ failRecord: 'crm_lookup' }) });
+    expect(tallied.scenarios[0]?.steps.map((x) => [x.path, x.outcome, x.repeat?.outcomes])).toEqual([
+      ['steps[0].repeat.steps[0]', 'error', { error: 3 }],
+      ['steps[0].repeat.steps[1]', 'pass', { pass: 3 }],
+    ]);
+  });
+
+  it('a guard that cannot forget a session changes no result', async () => {
+    const log: string[] = [];
+    const healthy = await runScenarios([TWO_SESSIONS], { guard: failing({}) });
+    const r = await runScenarios([TWO_SESSIONS], { guard: failing({ failEnd: true }, log) });
+    expect(JSON.stringify(r)).toBe(JSON.stringify(healthy));
+    expect(r.scenarios[0]?.status).toBe('pass');
+    expect(log).toEqual(['open s1', 'open s2', 'end s1', 'end s2']);
+  });
+
+  it('an order that is no interleaving of the batch is an error naming the order and the batch, never a silent run', async () => {
+    const b: Step = { kind: 'batch', loc: LOC, path: 'steps[0]', calls: [call('fetch_url', 'allow', { path: 'steps[0].batch[0]' }), call('crm_lookup', 'allow', { path: 'steps[0].batch[1]' })] };
+    const s = scenario('set-5/order', [b]);
+    // Valid for three calls, not for this batch of two.
+    const three = parseInterleaving('d1 c1 d2 c2 d3 c3', 3) as Interleaving;
+    const r = await runScenarios([s], { guard: failing({}), orders: new Map([['steps[0]', three]]) });
+    expect(r.scenarios[0]?.status).toBe('error');
+    expect(r.scenarios[0]?.steps.map((x) => [x.path, x.outcome, x.detail])).toEqual([['(session)', 'error', 'the order `d1 c1 d2 c2 d3 c3` given for steps[0] is not an interleaving of its 2 calls']]);
+    // A valid order for the batch runs it in that order.
+    const ok = await runScenarios([s], { guard: failing({}), orders: new Map([['steps[0]', parseInterleaving('d2 c2 d1 c1', 2) as Interleaving]]) });
+    expect(ok.scenarios[0]?.steps.map((x) => [x.path, x.outcome])).toEqual([
+      ['steps[0].batch[0]', 'pass'],
+      ['steps[0].batch[1]', 'pass'],
+    ]);
   });
 });

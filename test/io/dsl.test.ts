@@ -13,6 +13,7 @@ import type { ToolSpec } from '../../src/core/types.js';
 import type { CallStep, CodeStep, RepeatStep, Scenario } from '../../src/harness/model.js';
 import { loadScenarios, loadScenariosOrThrow, parseScenarioText } from '../../src/io/dsl.js';
 import type { CatalogLookup, LoadResult } from '../../src/io/dsl.js';
+import type { InputIssue } from '../../src/io/errors.js';
 import { InputError, formatIssue } from '../../src/io/errors.js';
 
 const FIX = 'test/fixtures/dsl';
@@ -940,11 +941,40 @@ describe('hostile input', () => {
 // ---------------------------------------------------------------------------------------------
 
 describe('parseScenarioText never throws', () => {
+  /**
+   * Is the issue in `text` (as file `t.yaml`): at one of its lines (yaml counts lines by `\n`) and a
+   * column within that line or just past its end? An issue about the whole file has no line.
+   */
+  const inside = (text: string, i: InputIssue): boolean => {
+    if (i.pos.file !== 't.yaml') return false;
+    if (!('line' in i.pos)) return true;
+    const { line, col } = i.pos;
+    const length = text.split('\n')[line - 1]?.length;
+    return Number.isInteger(line) && Number.isInteger(col) && line >= 1 && length !== undefined && col >= 1 && col <= length + 1;
+  };
+  // Every issue and warning has a position inside the file, and a non-empty lowercase message.
   const neverThrows = (text: string): boolean => {
     const r = parse(text);
-    // Every issue has a position inside the file, and a non-empty lowercase message.
-    return r.issues.every((i) => i.message !== '' && i.message[0] === i.message[0]?.toLowerCase());
+    const wellFormed = (i: InputIssue): boolean => inside(text, i) && i.message !== '' && i.message[0] === i.message[0]?.toLowerCase();
+    return r.issues.every(wellFormed) && r.warnings.every(wellFormed);
   };
+
+  it('the position check: a real issue is inside; past the last line, the line end or the first column is not', () => {
+    const text = lines('id: t/a', 'tools: {t: {}}', 'steps: [{call: nope, expect: allow}]');
+    const [issue] = parse(text).issues;
+    expect(issue?.pos).toEqual({ file: 't.yaml', line: 3, col: 16 });
+    expect(neverThrows(text)).toBe(true);
+    const at = (line: number, col: number): InputIssue => ({ pos: { file: 't.yaml', line, col }, message: 'x' });
+    // Line 3 is 36 characters long; line 4 is the empty line after the final newline.
+    expect([at(3, 37), at(4, 1), at(1, 1)].map((i) => inside(text, i))).toEqual([true, true, true]);
+    expect([at(3, 38), at(5, 1), at(0, 1), at(1, 0), at(1003, 16), { pos: { file: 'u.yaml', line: 1, col: 1 }, message: 'x' }].map((i) => inside(text, i))).toEqual([
+      false, false, false, false, false, false,
+    ]);
+  });
+
+  it('a plain scalar run on after a `%` directive line keeps the positions after it on their own lines', () => {
+    expect(errors('id: }|\n%YAML 1.1\nid: ').map((e) => e.split(': ')[0])).toEqual(['t.yaml:1:5', 't.yaml:1:6', 't.yaml:2:1', 't.yaml:2:1', 't.yaml:3:3']);
+  });
 
   it('on arbitrary strings', () => {
     fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 200 }), neverThrows), { seed: 20240611, numRuns: 500 });
