@@ -61,7 +61,9 @@ export interface Phrase {
   readonly info: WordInfo;
 }
 
-export const CJK_CHAR = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/;
+/** Han characters, as a character-class body: CJK Unified Ideographs, Extension A, Compatibility Ideographs. */
+export const HAN = String.raw`\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff`;
+export const CJK_CHAR = new RegExp(`[${HAN}]`);
 
 /** Merge the roles of every table into one record per vocabulary entry. */
 function collectEntries(): Map<string, MutableInfo> {

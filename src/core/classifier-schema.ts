@@ -19,8 +19,10 @@ const MAX_DEPTH = 8;
 
 
 
-interface Prop {
+export interface Prop {
   readonly path: string;
+  /** The property's own name (clipped to the text cap). */
+  readonly key: string;
   readonly tokens: readonly string[];
   readonly joined: string;
   readonly description: string | undefined;
@@ -59,7 +61,7 @@ export function schemaProps(schema: unknown): Prop[] {
         const text = ty === undefined || ty === 'string';
         const it = isRecord(child) ? child['items'] : undefined;
         const strings = ty === 'array' && isRecord(it) && it['type'] === 'string';
-        props.push({ path, tokens, joined: tokens.join('_'), description: typeof d === 'string' ? d : undefined, group, uri, text, strings });
+        props.push({ path, key: k, tokens, joined: tokens.join('_'), description: typeof d === 'string' ? d : undefined, group, uri, text, strings });
         visit(child, `${path}.`, depth + 1);
       }
     }

@@ -6,15 +6,26 @@
  */
 import type { EvidenceSource } from './types.js';
 import { CONTRACTED_S, PARAMETER_TYPES, POSSESSIVE } from './vocabulary.js';
-import { CJK_CHAR, CJK_WORDS, LEXICON, PHRASES } from './classifier-lexicon.js';
+import { CJK_CHAR, CJK_WORDS, HAN, LEXICON, PHRASES } from './classifier-lexicon.js';
 import type { Phrase, WordInfo, WordList } from './classifier-lexicon.js';
 
 /** Characters of any one text (name, description, property name or description) that are read. */
 export const MAX_TEXT = 4000;
 
 
+/** The pieces of a name, tried in this order at each position. */
+const NAME_PARTS = {
+  hanRun: `[${HAN}]+`,
+  /** `URLs`, `IDs`: an acronym with a plural `s` is one word. */
+  acronymPlural: String.raw`\p{Lu}{2,}s(?!\p{Ll})`,
+  /** `HTTP` in `HTTPRequest`: capitals not followed by a lowercase letter. */
+  acronym: String.raw`\p{Lu}+(?!\p{Ll})`,
+  /** `Send` in `gmailSendMessage`, or `gmail`. */
+  word: String.raw`\p{Lu}?\p{Ll}+`,
+  digits: String.raw`\p{Nd}+`,
+};
 /** Name pieces: a Chinese run, an acronym (with a plural `s`), a capitalised or lowercase word, digits. */
-const NAME_TOKEN = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+|\p{Lu}{2,}s(?!\p{Ll})|\p{Lu}+(?!\p{Ll})|\p{Lu}?\p{Ll}+|\p{Nd}+/gu;
+const NAME_TOKEN = new RegExp(Object.values(NAME_PARTS).join('|'), 'gu');
 
 /**
  * Split a tool or property name into lowercase word tokens: snake_case, camelCase, kebab-case, dots,
@@ -36,8 +47,25 @@ export function nameTokens(name: string): string[] {
  * (kept whole: it names another tool or a parameter, as in "use write_file to change it", and matches
  * no vocabulary entry), a Chinese run, a word, or a sentence break.
  */
-const TEXT_TOKEN = /\.env\.(?:example|sample|template|dist|defaults?|tpl)(?![\p{L}\p{N}])|\.env(?![\p{L}\p{N}])|['’](?<=[\p{L}\p{N}]['’])s(?![\p{L}\p{N}])|['’](?<=[\p{L}\p{N}]s['’])(?<!['‘’][\p{L}\p{N}]*['’])(?![\p{L}\p{N}])|[\p{Ll}\p{Lu}\p{Nd}]+(?:_[\p{Ll}\p{Lu}\p{Nd}]+)+|[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+|[\p{Ll}\p{Lu}\p{Nd}]+|[.!?;\n。！？；]|[:：(（,，]|\/(?<=(?:^|[\s(])\p{L}+\/)(?=\p{L}+(?:[\s,;!?)]|\.(?!\p{L})|$))/gu;
-const SENTENCE_BREAK = /^[.!?;\n。！？；]$/;
+const TEXT_PARTS = {
+  /** `.env.example` and the other templates: one name (read apart later), never the `.env` store. */
+  envTemplate: String.raw`\.env\.(?:example|sample|template|dist|defaults?|tpl)(?![\p{L}\p{N}])`,
+  env: String.raw`\.env(?![\p{L}\p{N}])`,
+  /** `'s` or `’s` right after a word. */
+  possessiveS: String.raw`['’](?<=[\p{L}\p{N}]['’])s(?![\p{L}\p{N}])`,
+  /** The apostrophe of `teams'`, but not the closing quote of a quoted `'tags'`. */
+  pluralPossessive: String.raw`['’](?<=[\p{L}\p{N}]s['’])(?<!['‘’][\p{L}\p{N}]*['’])(?![\p{L}\p{N}])`,
+  snakeIdentifier: String.raw`[\p{Ll}\p{Lu}\p{Nd}]+(?:_[\p{Ll}\p{Lu}\p{Nd}]+)+`,
+  hanRun: `[${HAN}]+`,
+  word: String.raw`[\p{Ll}\p{Lu}\p{Nd}]+`,
+  sentenceBreak: String.raw`[.!?;\n。！？；]`,
+  /** Read, not kept: a colon opens a clause, a comma or a parenthesis marks the next word. */
+  clausePunctuation: String.raw`[:：(（,，]`,
+  /** A slash between two words (`read/write`), an `or`; not one inside a path or a URL. */
+  slashBetweenWords: String.raw`\/(?<=(?:^|[\s(])\p{L}+\/)(?=\p{L}+(?:[\s,;!?)]|\.(?!\p{L})|$))`,
+};
+const TEXT_TOKEN = new RegExp(Object.values(TEXT_PARTS).join('|'), 'gu');
+const SENTENCE_BREAK = new RegExp(`^${TEXT_PARTS.sentenceBreak}$`);
 /** An environment template's file name (`.env.example`): one name, not the `.env` credential store. */
 const ENV_TEMPLATE = /^\.env\./;
 const PARAM_TYPES = new Set(PARAMETER_TYPES);

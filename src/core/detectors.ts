@@ -13,6 +13,7 @@
  */
 import type { Finding, SensitiveKind } from './types.js';
 import { asciiBytes } from './ascii.js';
+import { schemaProps } from './classifier-schema.js';
 import { K_NUMBER, K_STRING, destinationMask, keyOf, pathOf, readValue } from './walk.js';
 import type { Stop, Tape } from './walk.js';
 
@@ -887,25 +888,17 @@ export function destinationTest(declared: ReadonlySet<string>): (name: string) =
  */
 const DESTINATION_DESCRIPTION =
   /^\s*(?:the |an? )?(?:(?:(?:e-?mail |phone |mobile |account |bank )?(?:address(?:es)?|numbers?|ibans?|ids?|handles?|usernames?|accounts?) (?:of|for) (?:the |each )?)?(?:recipients?|invitees?|addressees?|payees?|(?:person|user|people|member|contact)s? (?:to (?:invite|notify|add|share with|send (?:it |this )?to)|who (?:receives?|gets?)))\b)|收件人|接收人|被邀请/iu;
-/** Properties of one schema read for destination fields. */
-const MAX_SCHEMA_PROPERTIES = 200;
-
 /**
- * Destination fields a tool's input schema declares beyond the built-in names: top-level
- * properties whose description says their value is who or where the data goes (an `email` "of the
- * person to invite"). Returned normalised as {@link isDestinationField} compares them.
+ * Destination fields a tool's input schema declares beyond the built-in names: properties, at any
+ * depth the classifier reads (the same reader, `schemaProps`), whose description says their value is
+ * who or where the data goes (an `email` "of the person to invite", a nested `recipient.phone`
+ * "phone number of the recipient"). Returned normalised as {@link isDestinationField} compares them.
  * @param inputSchema a JSON Schema object, or anything (then no field)
  */
 export function schemaDestinationFields(inputSchema: unknown): ReadonlySet<string> {
   const out = new Set<string>();
-  if (inputSchema === null || typeof inputSchema !== 'object') return out;
-  const props = (inputSchema as { properties?: unknown }).properties;
-  if (props === null || typeof props !== 'object' || Array.isArray(props)) return out;
-  let n = 0;
-  for (const [name, prop] of Object.entries(props as Record<string, unknown>)) {
-    if (++n > MAX_SCHEMA_PROPERTIES) break;
-    const d = prop !== null && typeof prop === 'object' ? (prop as { description?: unknown }).description : undefined;
-    if (typeof d === 'string' && DESTINATION_DESCRIPTION.test(d.slice(0, 400))) out.add(normaliseField(name));
+  for (const p of schemaProps(inputSchema)) {
+    if (p.description !== undefined && DESTINATION_DESCRIPTION.test(p.description.slice(0, 400))) out.add(normaliseField(p.key));
   }
   return out;
 }

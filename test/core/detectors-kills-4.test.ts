@@ -10,17 +10,24 @@ describe('detectors: card issuer ranges end where the issuer\'s range ends', () 
   });
 });
 
-describe('schemaDestinationFields: the first 200 properties are read', () => {
+describe('schemaDestinationFields: the first 200 properties are read, in key order', () => {
   const schemaWith = (fillers: number): { properties: Record<string, unknown> } => {
     const properties: Record<string, unknown> = {};
-    for (let i = 0; i < fillers; i++) properties[`note_${i}`] = { type: 'string', description: 'Free text' };
-    properties['invitee_email'] = { type: 'string', description: 'E-mail address of the person to invite' };
+    // Keys are read sorted: the destination sorts after every filler, whatever order it is given in.
+    properties['zz_invitee_email'] = { type: 'string', description: 'E-mail address of the person to invite' };
+    for (let i = 0; i < fillers; i++) properties[`note_${String(i).padStart(3, '0')}`] = { type: 'string', description: 'Free text' };
     return { properties };
   };
   it('reads the 200th property', () => {
-    expect([...schemaDestinationFields(schemaWith(199))]).toEqual(['inviteeemail']);
+    expect([...schemaDestinationFields(schemaWith(199))]).toEqual(['zzinviteeemail']);
   });
   it('stops before the 201st', () => {
     expect([...schemaDestinationFields(schemaWith(200))]).toEqual([]);
+  });
+  it('reads nested properties, as the classifier does', () => {
+    const nested = { properties: { reminder: { type: 'object', properties: { recipient: { type: 'object', properties: { phone: { type: 'string', description: 'Phone number of the recipient' }, note: { type: 'string', description: 'What to say' } } } } } } };
+    expect([...schemaDestinationFields(nested)]).toEqual(['phone']);
+    // A mention of the recipient is not a destination, at any depth.
+    expect([...schemaDestinationFields({ properties: { msg: { type: 'object', properties: { subject: { type: 'string', description: 'Subject line the recipient sees' } } } } })]).toEqual([]);
   });
 });
