@@ -3,6 +3,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RULE_TABLE } from '../src/core/rules.js';
+import * as DSL_KEYS from '../src/io/dsl-scenario.js';
 
 const SKIP = new Set(['node_modules', 'dist', '.git', '.mutation', '.bench-out', 'coverage']);
 function files(dir: string): string[] {
@@ -45,5 +46,14 @@ describe('the documents', () => {
       const cells = (line as string).split('|').map((c) => c.trim()).filter((c) => c !== '');
       expect(cells.slice(-3), id).toEqual([verdicts.permissive, verdicts.balanced, verdicts.strict]);
     }
+  });
+  it('docs/dsl.md names every key the scenario loader reads (a new DSL field is documented)', () => {
+    const spans = [...readFileSync('docs/dsl.md', 'utf8').matchAll(/`([^`\n]+)`/g)].map((m) => m[1] as string);
+    const undocumented: string[] = [];
+    for (const [list, keys] of Object.entries(DSL_KEYS)) {
+      if (!list.endsWith('_KEYS') || !Array.isArray(keys)) continue;
+      for (const key of keys as readonly string[]) if (!spans.some((s) => new RegExp(`(?<![\\w-])${key}(?![\\w-])`).test(s))) undocumented.push(`${list}: ${key}`);
+    }
+    expect(undocumented).toEqual([]);
   });
 });
