@@ -376,7 +376,7 @@ function unitTestsFor(file) {
   const own = file.slice('src/core/'.length).replace(/\.ts$/, '');
   const base = own.startsWith('classifier-') ? 'classifier' : own;
   // A file's own tests, those written to kill its mutants (`<name>-kills*.test.ts`), and the listed ones.
-  const kills = readdirSync(join(ROOT, 'test/core')).filter((f) => f.startsWith(`${base}-kills`) && f.endsWith('.test.ts')).map((f) => f.slice(0, -'.test.ts'.length));
+  const kills = readdirSync(join(ROOT, 'test/core')).filter((f) => (f.startsWith(`${base}-kills`) || f.startsWith(`${own}-kills`)) && f.endsWith('.test.ts')).map((f) => f.slice(0, -'.test.ts'.length));
   const names = new Set([...(UNIT_TESTS[`${base}.ts`] ?? []), ...(UNIT_TESTS[`${own}.ts`] ?? []), base, ...kills, 'guard']);
   return [...names].map((n) => (n.includes('/') ? n : `test/core/${n}.test.ts`)).filter((f) => existsSync(join(ROOT, f)));
 }

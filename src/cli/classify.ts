@@ -12,6 +12,12 @@ export interface ClassifyRow {
   readonly capabilities: readonly Capability[];
   readonly codeMode: boolean;
   readonly evidence: readonly { capability: string; source: string; term: string; at?: string }[];
+  /**
+   * For a tool with no capability: `harmless` when the classifier recognised it as doing none of the
+   * six things (with what it is and the words of its name that say so), `unknown` when it could not
+   * read it (the unknownTool posture applies).
+   */
+  readonly empty?: { readonly as: 'harmless'; readonly kind: string; readonly terms: readonly string[] } | { readonly as: 'unknown' };
 }
 
 /**
@@ -23,7 +29,8 @@ export async function classifyCommand(file: string, opts: { json: boolean }, io:
   const guard = createGuard({ salt: '' });
   const rows: ClassifyRow[] = tools.map(({ spec }) => {
     const info = guard.registerTool(spec);
-    return { name: spec.name, capabilities: info.capabilities, codeMode: info.codeMode, evidence: info.evidence };
+    const empty = info.capabilities.length > 0 ? undefined : info.recognised !== undefined ? { as: 'harmless' as const, ...info.recognised } : { as: 'unknown' as const };
+    return { name: spec.name, capabilities: info.capabilities, codeMode: info.codeMode, evidence: info.evidence, ...(empty !== undefined ? { empty } : {}) };
   });
   if (opts.json) {
     io.stdout(`${JSON.stringify(rows, null, 2)}\n`);
@@ -38,7 +45,8 @@ export function renderClassifyTable(rows: readonly ClassifyRow[]): string {
   const table = new Table({ head: ['tool', 'capabilities', 'evidence'], style: { head: [], border: [] }, wordWrap: true, colWidths: [28, 22, 70] });
   for (const r of rows) {
     if (r.capabilities.length === 0) {
-      table.push([r.name, '(none)', 'matches nothing: the unknownTool posture applies']);
+      const e = r.empty;
+      table.push([r.name, '(none)', e?.as === 'harmless' ? `harmless (${e.kind}: name:${e.terms.join(', name:')}): allowed, no posture` : 'matches nothing: the unknownTool posture applies']);
       continue;
     }
     const caps = r.capabilities.join('\n') + (r.codeMode ? '\n(Code Mode)' : '');

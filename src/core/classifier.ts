@@ -26,7 +26,7 @@ import { CAPABILITIES, EXEC, MUT, NAT, PAT } from './capabilities.js';
 import type { Capability } from './capabilities.js';
 import type { Classification, ToolSpec } from './types.js';
 import { isRecord } from './values.js';
-import { ANNOTATION_TERMS, CODE_MODE_NAME_PAIRS } from './vocabulary.js';
+import { ANNOTATION_TERMS, CODE_MODE_NAME_PAIRS, HARMLESS_NAMES } from './vocabulary.js';
 import type { VerbRole } from './vocabulary.js';
 import { MAX_TEXT, nameTokens, textSegments, toTokens } from './classifier-tokens.js';
 import type { Segment, Tok } from './classifier-tokens.js';
@@ -202,5 +202,24 @@ export function classifyTool(spec: ToolSpec): Classification {
   const capabilities: Capability[] = [];
   for (let i = 0; i < CAPABILITIES.length; i++) if (c.mask & (1 << i)) capabilities.push(CAPABILITIES[i] as Capability);
   c.evidence.sort(compareEvidence);
-  return { capabilities, evidence: c.evidence, codeMode };
+  // Nothing found: a tool recognised by its name as harmless is told apart from one not understood.
+  const harmless = c.mask === 0 && !codeMode ? harmlessName(nTokens) : undefined;
+  return { capabilities, evidence: c.evidence, codeMode, ...(harmless !== undefined ? { harmless } : {}) };
+}
+
+const HARMLESS_KIND = new Map<string, string>(Object.entries(HARMLESS_NAMES.kinds).flatMap(([kind, words]) => words.map((w: string): [string, string] => [w, kind])));
+const HARMLESS_WORDS = new Set<string>(HARMLESS_NAMES.words);
+
+/** What a name says the tool harmlessly is (see `HARMLESS_NAMES`): every word known, one naming the kind. */
+function harmlessName(tokens: readonly string[]): { kind: string; terms: string[] } | undefined {
+  let kind: string | undefined;
+  const terms: string[] = [];
+  for (const t of tokens) {
+    const k = HARMLESS_KIND.get(t);
+    if (k !== undefined) {
+      kind ??= k;
+      terms.push(t);
+    } else if (!HARMLESS_WORDS.has(t)) return undefined;
+  }
+  return kind === undefined ? undefined : { kind, terms };
 }

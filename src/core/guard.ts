@@ -38,8 +38,13 @@ export interface ToolInfo {
   readonly capabilities: readonly Capability[];
   readonly evidence: readonly Evidence[];
   readonly codeMode: boolean;
-  /** Overridden to the empty set: known and harmless, so the unknown-tool posture does not apply. */
+  /**
+   * Known and harmless, so the unknown-tool posture does not apply: overridden to the empty set, or
+   * recognised by the classifier as doing none of the six things (`Classification.harmless`).
+   */
   readonly harmless: boolean;
+  /** What the classifier recognised the tool as, when it recognised it as harmless (not for an override). */
+  readonly recognised?: { readonly kind: string; readonly terms: readonly string[] };
 }
 
 interface ToolEntry extends ToolInfo {
@@ -131,7 +136,8 @@ export class Guard {
       capabilities: fromMask(mask),
       evidence,
       codeMode: cls.codeMode,
-      harmless: override === 0,
+      harmless: override === 0 || (override === undefined && cls.harmless !== undefined),
+      ...(override === undefined && cls.harmless !== undefined ? { recognised: cls.harmless } : {}),
       isDestination: spec ? destinationTest(schemaDestinationFields(spec.inputSchema)) : isDestinationField,
       ...(classifyError !== undefined ? { classifyError } : {}),
       ...(spec ? { spec } : {}),
@@ -193,7 +199,7 @@ export class Guard {
 }
 
 function toInfo(e: ToolEntry): ToolInfo {
-  return { name: e.name, known: e.known, capabilities: e.capabilities, evidence: e.evidence, codeMode: e.codeMode, harmless: e.harmless };
+  return { name: e.name, known: e.known, capabilities: e.capabilities, evidence: e.evidence, codeMode: e.codeMode, harmless: e.harmless, ...(e.recognised !== undefined ? { recognised: e.recognised } : {}) };
 }
 
 /** Texts at least this long are probed through a filter of the stored keys (see `probeHashes`). */

@@ -59,6 +59,13 @@ export interface Classification {
    * so the call itself contributes no chain event (docs/semantics.md "Code Mode").
    */
   readonly codeMode: boolean;
+  /**
+   * Present when the tool is recognised as doing none of the six things (the current time, a
+   * calculator, a unit conversion, a hand-off to a human agent): what it was recognised as and the
+   * words of its name that say so. Known and harmless, as an override to `[]` is, so the
+   * unknown-tool posture does not apply (docs/semantics.md "Shells, unknown tools and overrides").
+   */
+  readonly harmless?: { readonly kind: string; readonly terms: readonly string[] };
 }
 
 /** Sensitive-data classes found in arguments. */

@@ -628,6 +628,29 @@ export const SCHEMA_TERMS = {
   httpRequest: ['method', 'http_method', 'headers'],
 } as const;
 
+/**
+ * Tools recognised as doing none of the six things (docs/semantics.md "Shells, unknown tools and overrides"):
+ * the current time, a calculator, a unit conversion, a hand-off to a human agent. Recognised by
+ * the name alone, and only when every word of it is one of `words` and one names what the tool is
+ * (`kinds`), and nothing else in the spec gives a capability: `get_current_time`, `calculator`,
+ * `convert_units`, `transfer_to_human_agents`. A name with any other word (`get_time_entries`,
+ * `convert_file`, `calculate_and_pay`) is not recognised, so an action the vocabulary lacks cannot
+ * hide behind a harmless word.
+ */
+export const HARMLESS_NAMES = {
+  kinds: {
+    time: ['time', 'date', 'datetime', 'clock', 'timezone'],
+    calculator: ['calculate', 'calculator', 'calc', 'arithmetic', 'math'],
+    conversion: ['convert', 'converter', 'conversion'],
+    handoff: ['human', 'handoff'],
+  },
+  /** Words that may stand beside a kind's word: what is converted, to whom a hand-off goes. */
+  words: [
+    'get', 'the', 'a', 'of', 'to', 'now', 'today', 'current', 'utc', 'local', 'unit', 'units', 'temperature',
+    'transfer', 'hand', 'off', 'escalate', 'agent', 'agents', 'representative', 'live', 'expression',
+  ],
+} as const;
+
 /** Adjacent name tokens that mark a Code Mode tool (`run_code`, `execute_code`, `code_mode`). */
 export const CODE_MODE_NAME_PAIRS: readonly (readonly [string, string])[] = [
   ['run', 'code'],

@@ -20,7 +20,10 @@ describe('guard-eval classify', () => {
     expect(r.code).toBe(0);
     expect(r.out).toContain('fetch_url');
     expect(r.out).toContain('EXTERNAL_INGESTION');
-    expect(r.out).toContain('matches nothing: the unknownTool posture applies');
+    // get_time is recognised as harmless; a tool nobody can read takes the posture.
+    expect(r.out).toMatch(/get_time.*harmless \(time: name:time\): allowed, no posture/);
+    const opaque = await cli('classify', tmp('opaque.json', JSON.stringify([{ name: 'zx_reconcile', description: 'Reconcile the zx shards' }])));
+    expect(opaque.out).toContain('matches nothing: the unknownTool posture applies');
     expect(r.err).toBe('');
   });
 
@@ -33,6 +36,8 @@ describe('guard-eval classify', () => {
     expect(by.get('query_db')?.capabilities).toContain('PRIVATE_ACCESS');
     expect(by.get('fa_song_you_jian')?.capabilities).toContain('EXTERNAL_ACTION');
     expect(by.get('get_time')?.capabilities).toEqual([]);
+    expect(by.get('get_time')).toMatchObject({ empty: { as: 'harmless', kind: 'time', terms: ['time'] } });
+    expect(by.get('send_email')).not.toHaveProperty('empty');
     for (const row of rows) for (const c of row.capabilities) expect(row.evidence.some((e) => e.capability === c)).toBe(true);
   });
 

@@ -52,7 +52,8 @@ beforeAll(async () => {
     }),
   );
   tmp = await mkdtemp(path.join(tmpdir(), 'guard-eval-merge-'));
-}, 120_000);
+  // The sets run several times over: seconds on a quiet machine, minutes on a busy one.
+}, 600_000);
 
 afterAll(async () => {
   if (tmp) await rm(tmp, { recursive: true, force: true });

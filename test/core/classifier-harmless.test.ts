@@ -1,0 +1,50 @@
+/**
+ * Harmless apart from unknown: a tool recognised by its name as doing none of the six things is
+ * told apart from one the classifier cannot read, and nothing that does something is recognised.
+ */
+import { describe, expect, it } from 'vitest';
+import { classifyTool } from '../../src/core/classifier.js';
+import { createGuard } from '../../src/core/guard.js';
+
+const harmless = (name: string, description = ''): unknown => classifyTool({ name, description }).harmless ?? null;
+
+describe('harmless tools are recognised by their names', () => {
+  it('the current time, a calculator, a unit conversion, a hand-off to a human', () => {
+    expect(harmless('get_current_time', 'Get the current time in a given time zone')).toEqual({ kind: 'time', terms: ['time'] });
+    expect(harmless('getCurrentDate')).toEqual({ kind: 'time', terms: ['date'] });
+    expect(harmless('calculator', 'Evaluate an arithmetic expression')).toEqual({ kind: 'calculator', terms: ['calculator'] });
+    expect(harmless('convert_units', 'Convert a value between units')).toEqual({ kind: 'conversion', terms: ['convert'] });
+    expect(harmless('handoff_to_human')).toEqual({ kind: 'handoff', terms: ['handoff', 'human'] });
+  });
+
+  it('look-alikes: another word in the name, a capability anywhere, Code Mode', () => {
+    // A word the recognition does not know beside the harmless one.
+    expect(harmless('get_time_entries', 'List time entries')).toBeNull();
+    expect(harmless('calculate_tip', 'Calculate the tip for a bill')).toBeNull();
+    expect(harmless('convert_currency', 'Convert an amount between currencies')).toBeNull();
+    // A harmless name whose spec reads, sends or runs something: the capabilities decide.
+    const reads = classifyTool({ name: 'get_current_time', description: 'Read the time of the next meeting from the user’s calendar' });
+    expect(reads.capabilities).toContain('PRIVATE_ACCESS');
+    expect(reads.harmless).toBeUndefined();
+    const sends = classifyTool({ name: 'calculator', description: 'Calculate the total and send the invoice by email' });
+    expect(sends.capabilities).toContain('EXTERNAL_ACTION');
+    expect(sends.harmless).toBeUndefined();
+    // Only words of the name count: a harmless description does not make an opaque name harmless.
+    expect(harmless('zx_sync', 'Returns the current time')).toBeNull();
+    // No kind word: only neighbours of one.
+    expect(harmless('get_current')).toBeNull();
+  });
+
+  it('the guard applies no unknown-tool posture to a recognised tool, and still does to an unreadable one', () => {
+    const guard = createGuard({ salt: 's', unknownTool: 'deny', tools: [{ name: 'get_current_time', description: 'Get the current time' }, { name: 'zx_reconcile', description: 'Reconcile the zx shards' }] });
+    const s = guard.session('a');
+    expect(s.decide({ tool: 'get_current_time', args: {}, turn: 0 }).verdict).toBe('allow');
+    const unknown = s.decide({ tool: 'zx_reconcile', args: {}, turn: 1 });
+    expect([unknown.verdict, unknown.rules.map((r) => r.id)]).toEqual(['deny', ['classify.unknown-tool']]);
+    expect(guard.tool('get_current_time')).toMatchObject({ harmless: true, recognised: { kind: 'time', terms: ['time'] } });
+    // An override decides over the recognition: `[]` is harmless without a recognition to show.
+    const overridden = createGuard({ salt: 's', overrides: { zx_reconcile: [] }, tools: [{ name: 'zx_reconcile' }] });
+    expect(overridden.tool('zx_reconcile')).toMatchObject({ harmless: true });
+    expect(overridden.tool('zx_reconcile').recognised).toBeUndefined();
+  });
+});
