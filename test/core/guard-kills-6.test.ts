@@ -38,3 +38,21 @@ describe('internal errors while deciding name the tool by its first 80 character
     expect(first).toContain('detector exploded');
   });
 });
+
+describe('a call that cannot be read is decided at turn 0', () => {
+  it('whatever turn it asked for, since its fields could not be read', () => {
+    const s = createGuard({ salt: 'kills-6' }).session('s');
+    const call = {
+      tool: 'fetch_url',
+      turn: 7,
+      args: {},
+      get parent(): string {
+        throw new Error('no parent');
+      },
+    };
+    const d = s.decide(call as never);
+    expect(d.rules[0]?.id).toBe('guard.internal-error');
+    expect(d.turn).toBe(0);
+    expect(d.verdict).not.toBe('allow');
+  });
+});
