@@ -78,7 +78,7 @@ function isNullish(node: Node | null): boolean {
 }
 
 /** What a value is, for "expected X, got Y" messages. */
-function describe(node: Node | null): string {
+function describeNode(node: Node | null): string {
   if (isNullish(node)) return 'nothing';
   if (isMap(node)) return 'a map';
   if (isSeq(node)) return 'a list';
@@ -192,7 +192,7 @@ export class ScenarioReader {
     if (e === undefined) return undefined;
     const s = stringOf(e.value);
     if (s === undefined || (opts.nonEmpty === true && s.trim() === '')) {
-      this.err(e.value, `expected \`${e.key ?? ''}\` to be a${opts.nonEmpty === true ? ' non-empty' : ''} string, got ${describe(e.value)}`, e.keyNode);
+      this.err(e.value, `expected \`${e.key ?? ''}\` to be a${opts.nonEmpty === true ? ' non-empty' : ''} string, got ${describeNode(e.value)}`, e.keyNode);
       return undefined;
     }
     return s;
@@ -201,7 +201,7 @@ export class ScenarioReader {
   private boolean(e: Entry | undefined): boolean | undefined {
     if (e === undefined) return undefined;
     if (isScalar(e.value) && typeof e.value.value === 'boolean') return e.value.value;
-    this.err(e.value, `expected \`${e.key ?? ''}\` to be \`true\` or \`false\`, got ${describe(e.value)}`, e.keyNode);
+    this.err(e.value, `expected \`${e.key ?? ''}\` to be \`true\` or \`false\`, got ${describeNode(e.value)}`, e.keyNode);
     return undefined;
   }
 
@@ -209,7 +209,7 @@ export class ScenarioReader {
   private oneOf<T extends string>(node: Node | null, values: readonly T[], noun: string, fallback?: Node | null): T | undefined {
     const s = stringOf(node);
     if (s === undefined) {
-      this.err(node, `expected a ${noun} (${list(values)}), got ${describe(node)}`, fallback);
+      this.err(node, `expected a ${noun} (${list(values)}), got ${describeNode(node)}`, fallback);
       return undefined;
     }
     if ((values as readonly string[]).includes(s)) return s as T;
@@ -220,13 +220,13 @@ export class ScenarioReader {
 
   private map(e: Entry, what: string): YAMLMap | undefined {
     if (isMap(e.value)) return e.value;
-    this.err(e.value, `expected \`${e.key ?? ''}\` to be ${what}, got ${describe(e.value)}`, e.keyNode);
+    this.err(e.value, `expected \`${e.key ?? ''}\` to be ${what}, got ${describeNode(e.value)}`, e.keyNode);
     return undefined;
   }
 
   private seqItems(e: Entry, what: string): Node[] | undefined {
     if (isSeq(e.value)) return (e.value.items as Node[]).map((i) => this.view.deref(i) ?? i);
-    this.err(e.value, `expected \`${e.key ?? ''}\` to be ${what}, got ${describe(e.value)}`, e.keyNode);
+    this.err(e.value, `expected \`${e.key ?? ''}\` to be ${what}, got ${describeNode(e.value)}`, e.keyNode);
     return undefined;
   }
 
@@ -234,7 +234,7 @@ export class ScenarioReader {
     const e = f.get('version');
     if (e === undefined) return;
     if (isScalar(e.value) && e.value.value === 1) return;
-    this.err(e.value, `unsupported \`version\` ${isNullish(e.value) ? '(empty)' : `\`${clipText(String(isScalar(e.value) ? e.value.value : describe(e.value)))}\``}: this loader reads version 1`, e.keyNode);
+    this.err(e.value, `unsupported \`version\` ${isNullish(e.value) ? '(empty)' : `\`${clipText(String(isScalar(e.value) ? e.value.value : describeNode(e.value)))}\``}: this loader reads version 1`, e.keyNode);
   }
 
   // -------------------------------------------------------------------------------------------
@@ -249,7 +249,7 @@ export class ScenarioReader {
       return [];
     }
     if (!isMap(root)) {
-      this.err(root, `expected a scenario (a map with \`id\` and \`steps\`) or \`scenarios:\` with a list of them, got ${describe(root)}`);
+      this.err(root, `expected a scenario (a map with \`id\` and \`steps\`) or \`scenarios:\` with a list of them, got ${describeNode(root)}`);
       return [];
     }
     const hasList = this.view.entries(root).some((e) => e.keyIsString && e.key === 'scenarios');
@@ -269,7 +269,7 @@ export class ScenarioReader {
     const out: Scenario[] = [];
     for (const item of items) {
       if (!isMap(item)) {
-        this.err(item, `expected a scenario (a map with \`id\` and \`steps\`), got ${describe(item)}`, e.value);
+        this.err(item, `expected a scenario (a map with \`id\` and \`steps\`), got ${describeNode(item)}`, e.value);
         continue;
       }
       const s = this.readScenario(item, false);
@@ -282,7 +282,7 @@ export class ScenarioReader {
   readCatalogFile(): Map<string, ToolSpec> {
     const root = this.view.deref(this.view.root);
     if (!isMap(root)) {
-      this.err(root, `expected a catalog: \`tools:\` with a map of tool name to spec, got ${describe(root)}`);
+      this.err(root, `expected a catalog: \`tools:\` with a map of tool name to spec, got ${describeNode(root)}`);
       return new Map();
     }
     const f = this.fields(root, CATALOG_FILE_KEYS);
@@ -376,7 +376,7 @@ export class ScenarioReader {
     for (const item of items) {
       const s = stringOf(item);
       if (s === undefined || s === '') {
-        this.err(item, `expected a non-empty string in \`${e.key ?? ''}\`, got ${describe(item)}`, e.value);
+        this.err(item, `expected a non-empty string in \`${e.key ?? ''}\`, got ${describeNode(item)}`, e.value);
         ok = false;
       } else {
         out.push(s);
@@ -430,7 +430,7 @@ export class ScenarioReader {
       }
       const v = this.view.value(t.value);
       if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > 1_000_000) {
-        this.err(t.value, `\`${t.key}\` must be an integer from 0 to 1000000, got ${describe(t.value)}`, t.keyNode);
+        this.err(t.value, `\`${t.key}\` must be an integer from 0 to 1000000, got ${describeNode(t.value)}`, t.keyNode);
         ok = false;
         continue;
       }
@@ -468,7 +468,7 @@ export class ScenarioReader {
     for (const item of items) {
       const s = stringOf(item);
       if (s === undefined) {
-        this.err(item, `expected a capability name, got ${describe(item)}`, e.value);
+        this.err(item, `expected a capability name, got ${describeNode(item)}`, e.value);
         ok = false;
       } else if (!isCapability(s)) {
         const alias = CAPABILITY_ALIASES[s];
@@ -524,7 +524,7 @@ export class ScenarioReader {
     for (const item of items) {
       const name = stringOf(item);
       if (name === undefined || name === '') {
-        this.err(item, `expected a catalog name, got ${describe(item)}`, e.value);
+        this.err(item, `expected a catalog name, got ${describeNode(item)}`, e.value);
         ok = false;
         continue;
       }
@@ -575,7 +575,7 @@ export class ScenarioReader {
   private readTool(name: string, t: Entry): ToolSpec | undefined {
     if (isNullish(t.value)) return { name };
     if (!isMap(t.value)) {
-      this.err(t.value, `expected the spec of tool \`${name}\` to be a map, got ${describe(t.value)}`, t.keyNode);
+      this.err(t.value, `expected the spec of tool \`${name}\` to be a map, got ${describeNode(t.value)}`, t.keyNode);
       return undefined;
     }
     const before = this.errors;
@@ -631,7 +631,7 @@ export class ScenarioReader {
     if (s !== undefined && (s === 'builtin' || s === 'native-search' || /^(mcp|connector):\S/.test(s))) return s as ToolOrigin;
     const expected = '`builtin`, `mcp:<server>`, `connector:<name>` or `native-search`';
     if (s === undefined) {
-      this.err(e.value, `expected \`origin\` to be ${expected}, got ${describe(e.value)}`, e.keyNode);
+      this.err(e.value, `expected \`origin\` to be ${expected}, got ${describeNode(e.value)}`, e.keyNode);
       return undefined;
     }
     const rest = s.includes(':') ? s.slice(s.indexOf(':') + 1) : '';
@@ -672,7 +672,7 @@ export class ScenarioReader {
 
   private readStep(node: Node, path: string, sc: StepCtx, inCode: boolean, parent: Node | null): Step | undefined {
     if (!isMap(node)) {
-      this.err(node, `expected a step (a map with one of ${list(STEP_FORMS)}), got ${describe(node)}`, parent);
+      this.err(node, `expected a step (a map with one of ${list(STEP_FORMS)}), got ${describeNode(node)}`, parent);
       return undefined;
     }
     const forms = this.formsOf(node);
@@ -707,7 +707,7 @@ export class ScenarioReader {
         items.forEach((item, i) => {
           const p = `${path}.batch[${i}]`;
           if (!isMap(item)) {
-            this.err(item, `expected a call step (a map with \`call\`), got ${describe(item)}`, first.value);
+            this.err(item, `expected a call step (a map with \`call\`), got ${describeNode(item)}`, first.value);
             return;
           }
           const other = this.formsOf(item).find((x) => x.key !== 'call');
@@ -743,7 +743,7 @@ export class ScenarioReader {
         if (timesE !== undefined) {
           const v = isScalar(timesE.value) ? timesE.value.value : undefined;
           if (typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= MAX_REPEAT_TIMES) times = v;
-          else this.err(timesE.value, `\`times\` must be an integer from 1 to ${MAX_REPEAT_TIMES}, got ${describe(timesE.value)}`, timesE.keyNode);
+          else this.err(timesE.value, `\`times\` must be an integer from 1 to ${MAX_REPEAT_TIMES}, got ${describeNode(timesE.value)}`, timesE.keyNode);
         }
         const stepsE = this.required(f, 'steps', map);
         const steps = stepsE === undefined ? undefined : this.readSteps(stepsE, `${path}.repeat.steps`, sc, 'repeat', inCode);
@@ -809,7 +809,7 @@ export class ScenarioReader {
       for (const item of items ?? []) {
         const s = stringOf(item);
         if (s === undefined || s === '') {
-          this.err(item, `expected a step id in \`from\`, got ${describe(item)}`, fromE.value);
+          this.err(item, `expected a step id in \`from\`, got ${describeNode(item)}`, fromE.value);
           continue;
         }
         from.push(s);
@@ -905,7 +905,7 @@ export class ScenarioReader {
       sc.byMode.push({ node: v, modes });
       return ok ? { kind: 'by-mode', byMode: out } : undefined;
     }
-    this.err(v, `expected \`expect\` to be ${list(VERDICTS)}, a map with \`verdict\`, or a map by mode, got ${describe(v)}`, e.keyNode);
+    this.err(v, `expected \`expect\` to be ${list(VERDICTS)}, a map with \`verdict\`, or a map by mode, got ${describeNode(v)}`, e.keyNode);
     return undefined;
   }
 
@@ -915,7 +915,7 @@ export class ScenarioReader {
       return verdict === undefined ? undefined : { verdict };
     }
     if (!isMap(node)) {
-      this.err(node, `expected a verdict (${list(VERDICTS)}) or a map with \`verdict\`, got ${describe(node)}`, fallback);
+      this.err(node, `expected a verdict (${list(VERDICTS)}) or a map with \`verdict\`, got ${describeNode(node)}`, fallback);
       return undefined;
     }
     const before = this.errors;

@@ -23,7 +23,7 @@ export interface SafeWriteOptions {
 }
 
 /** What went wrong, as a message for the user (the error codes people meet on a write). */
-function describe(e: unknown): string {
+function describeWriteError(e: unknown): string {
   const code = (e as NodeJS.ErrnoException | undefined)?.code;
   switch (code) {
     case 'EEXIST':
@@ -93,7 +93,7 @@ export function writeFileSafely(target: string, data: string | Uint8Array | Iter
       }
     }
   } catch (e) {
-    throw new InputError('WRITE', [{ pos: { file: target }, message: `cannot write: ${describe(e)}` }]);
+    throw new InputError('WRITE', [{ pos: { file: target }, message: `cannot write: ${describeWriteError(e)}` }]);
   }
   const tmp = tmpName(dest);
   try {
@@ -122,7 +122,7 @@ export function writeFileSafely(target: string, data: string | Uint8Array | Iter
   } catch (e) {
     rmSync(tmp, { force: true });
     if (e instanceof ProducerError) throw e.cause;
-    throw new InputError('WRITE', [{ pos: { file: target }, message: `cannot write: ${describe(e)}` }]);
+    throw new InputError('WRITE', [{ pos: { file: target }, message: `cannot write: ${describeWriteError(e)}` }]);
   }
 }
 
@@ -145,14 +145,14 @@ export function prepareOutDir(dir: string, what = '--out'): void {
   try {
     st = statSync(dir, { throwIfNoEntry: false });
   } catch (e) {
-    throw bad(`cannot create the folder: ${describe(e)}`);
+    throw bad(`cannot create the folder: ${describeWriteError(e)}`);
   }
   if (st !== undefined && !st.isDirectory()) throw bad('exists and is not a folder');
   if (st === undefined) {
     try {
       mkdirSync(dir, { recursive: true });
     } catch (e) {
-      throw bad(`cannot create the folder: ${describe(e)}`);
+      throw bad(`cannot create the folder: ${describeWriteError(e)}`);
     }
   }
 }
@@ -162,6 +162,6 @@ export async function appendText(file: string, text: string): Promise<void> {
   try {
     await fsp.appendFile(file, escapeControls(text, '\n\t'), 'utf8');
   } catch (e) {
-    throw new InputError('WRITE', [{ pos: { file }, message: `cannot append: ${describe(e)}` }]);
+    throw new InputError('WRITE', [{ pos: { file }, message: `cannot append: ${describeWriteError(e)}` }]);
   }
 }
