@@ -202,13 +202,22 @@ export function classifyTool(spec: ToolSpec): Classification {
   const capabilities: Capability[] = [];
   for (let i = 0; i < CAPABILITIES.length; i++) if (c.mask & (1 << i)) capabilities.push(CAPABILITIES[i] as Capability);
   c.evidence.sort(compareEvidence);
-  // Nothing found: a tool recognised by its name as harmless is told apart from one not understood.
-  const harmless = c.mask === 0 && !codeMode ? harmlessName(nTokens) : undefined;
+  // Nothing found: a tool recognised as harmless is told apart from one not understood. The name
+  // says what it is; the description, if any, must say the same and name nothing it acts on, or the
+  // tool is one the classifier cannot read after all ("calculator": "Frobnicates the zx").
+  let harmless = c.mask === 0 && !codeMode ? harmlessName(nTokens) : undefined;
+  if (harmless !== undefined) {
+    const words = HARMLESS_BY_KIND.get(harmless.kind) as ReadonlySet<string>;
+    const prose = [...descA, ...schemaA];
+    const agrees = descA.length === 0 || descA.some((a) => a.seg.toks.some((t) => words.has(t.info?.term ?? t.s)));
+    if (!agrees || prose.some((a) => a.objects.length > 0)) harmless = undefined;
+  }
   return { capabilities, evidence: c.evidence, codeMode, ...(harmless !== undefined ? { harmless } : {}) };
 }
 
 const HARMLESS_KIND = new Map<string, string>(Object.entries(HARMLESS_NAMES.kinds).flatMap(([kind, words]) => words.map((w: string): [string, string] => [w, kind])));
 const HARMLESS_WORDS = new Set<string>(HARMLESS_NAMES.words);
+const HARMLESS_BY_KIND = new Map<string, ReadonlySet<string>>(Object.entries(HARMLESS_NAMES.kinds).map(([kind, words]) => [kind, new Set<string>(words)]));
 
 /** What a name says the tool harmlessly is (see `HARMLESS_NAMES`): every word known, one naming the kind. */
 function harmlessName(tokens: readonly string[]): { kind: string; terms: string[] } | undefined {

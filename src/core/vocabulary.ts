@@ -630,12 +630,13 @@ export const SCHEMA_TERMS = {
 
 /**
  * Tools recognised as doing none of the six things (docs/semantics.md "Shells, unknown tools and overrides"):
- * the current time, a calculator, a unit conversion, a hand-off to a human agent. Recognised by
- * the name alone, and only when every word of it is one of `words` and one names what the tool is
- * (`kinds`), and nothing else in the spec gives a capability: `get_current_time`, `calculator`,
- * `convert_units`, `transfer_to_human_agents`. A name with any other word (`get_time_entries`,
- * `convert_file`, `calculate_and_pay`) is not recognised, so an action the vocabulary lacks cannot
- * hide behind a harmless word.
+ * the current time, a calculator, a unit conversion, a hand-off to a human agent. Recognised when
+ * every word of the name is one of `words` and one names what the tool is (`kinds`): `get_current_time`,
+ * `calculator`, `convert_units`, `handoff_to_human`; when a description, if there is one, names the
+ * same kind ("Get the current time") and no object it acts on; and when nothing in the spec gives a
+ * capability. A name with any other word (`get_time_entries`, `convert_file`, `calculate_and_pay`),
+ * or a description that says something else ("Frobnicates the zx"), is not recognised, so an action
+ * the vocabulary lacks cannot hide behind a harmless word.
  */
 export const HARMLESS_NAMES = {
   kinds: {

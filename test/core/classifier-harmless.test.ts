@@ -35,6 +35,18 @@ describe('harmless tools are recognised by their names', () => {
     expect(harmless('get_current')).toBeNull();
   });
 
+  it('a description must say the same thing and name nothing the tool acts on', () => {
+    // A harmless name over a description nobody can read is a tool nobody can read.
+    expect(harmless('calculator', 'Frobnicates the zx')).toBeNull();
+    expect(harmless('get_current_time', 'Beams the payload to the mothership')).toBeNull();
+    // The same kind in other words, or no description at all: recognised.
+    expect(harmless('get_time', 'Return the current date and time in ISO 8601')).toEqual({ kind: 'time', terms: ['time'] });
+    expect(harmless('get_time')).toEqual({ kind: 'time', terms: ['time'] });
+    // An object in a property description: the tool handles something, whatever it computes.
+    const withRecord = classifyTool({ name: 'calculator', description: 'Calculate a total', inputSchema: { type: 'object', properties: { note: { type: 'string', description: 'the customer record to include' } } } });
+    expect(withRecord.harmless).toBeUndefined();
+  });
+
   it('the guard applies no unknown-tool posture to a recognised tool, and still does to an unreadable one', () => {
     const guard = createGuard({ salt: 's', unknownTool: 'deny', tools: [{ name: 'get_current_time', description: 'Get the current time' }, { name: 'zx_reconcile', description: 'Reconcile the zx shards' }] });
     const s = guard.session('a');
