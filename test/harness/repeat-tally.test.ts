@@ -14,10 +14,12 @@ import { builtinGuard } from '../../src/harness/guards.js';
 import type { GuardDecision, GuardUnderTest } from '../../src/harness/guards.js';
 import type { CallStep, Scenario, Step } from '../../src/harness/model.js';
 import { renderJson } from '../../src/harness/reports/json.js';
+import { renderOutcomeCsv, renderSummary } from '../../src/harness/reports/index.js';
 import { assembleResults, collapseIterations, runScenario, runScenarios } from '../../src/harness/runner.js';
 import { readResults } from '../../src/io/results-file.js';
 
 const LOC = { file: 'tally.yaml', line: 1, col: 1 };
+const CTX = { replayCommand: () => 'replay' };
 const VERDICTS: readonly Verdict[] = ['allow', 'ask', 'deny'];
 const TOOLS = {
   fetch_url: { name: 'fetch_url', description: 'Fetch a web page and return its text' },
@@ -138,6 +140,11 @@ describe('a repeat is tallied exactly as its iterations came out', () => {
       actual: 'deny',
       repeat: { iterations: 5, outcomes: { pass: 3, 'over-block': 2 }, verdicts: { allow: 3, deny: 2 }, worst: 'steps[0].repeat[2].steps[0]' },
     });
+    // The reports say how often: the summary's outcome and the CSV's detail.
+    const results = assembleResults('jumpy', [r]);
+    const text = 'in 2 of 5 iterations, first at steps[0].repeat[2].steps[0]';
+    expect(renderSummary(results, CTX)).toContain(`over-block hard ${text}`);
+    expect(renderOutcomeCsv(results, CTX, 'over-block')).toContain(`"${text}"`);
   });
 
   it('a recording that fails moves its iteration to error', async () => {

@@ -2,7 +2,7 @@
 import { stringify } from 'csv-stringify/sync';
 import type { Outcome, RunResults } from '../model.js';
 import { safeCell } from './cells.js';
-import { actualText, location, replayTarget, stepsWithOutcome } from './rows.js';
+import { actualText, iterationsText, location, replayTarget, stepsWithOutcome } from './rows.js';
 import type { Reporter, ReportContext } from './types.js';
 
 /** The CSV columns, in order. Every one of them is text. */
@@ -42,7 +42,8 @@ export function renderOutcomeCsv(results: RunResults, ctx: ReportContext, outcom
       j.step.rules.join(' '),
       (j.step.capabilities ?? []).join(' '),
       j.step.reason ?? '',
-      j.step.detail ?? '',
+      // A repeated step says in how many of its iterations it came out so.
+      [j.step.detail, iterationsText(j.step)].filter((x) => x !== undefined && x !== '').join('; '),
       ctx.replayCommand(replayTarget(j)),
     ].map(safeCell),
   );

@@ -82,9 +82,13 @@ export function outcomeKind(step: StepResult): string {
 /** {@link outcomeKind}, and for a repeated step how many of its iterations came out so: `miss hard in 2 of 1000 iterations, first at …`. */
 export function outcomeText(step: StepResult): string {
   const text = outcomeKind(step);
+  return step.repeat === undefined ? text : `${text} ${iterationsText(step)}`;
+}
+
+/** For a repeated step, how often it came out so and the iteration shown: `in 2 of 1000 iterations, first at …`; else empty. */
+export function iterationsText(step: StepResult): string {
   const r = step.repeat;
-  // A repeated step: how often it came out so, and the iteration shown.
-  return r === undefined ? text : `${text} in ${r.outcomes[step.outcome] ?? 0} of ${r.iterations} iterations, first at ${r.worst}`;
+  return r === undefined ? '' : `in ${r.outcomes[step.outcome] ?? 0} of ${r.iterations} iterations, first at ${r.worst}`;
 }
 
 /** The arguments of {@link ReportContext.replayCommand} for a step's scenario run (a race's order included). */
