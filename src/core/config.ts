@@ -70,15 +70,17 @@ function randomSalt(): string {
 
 /**
  * Read one tool spec once, into plain data. Never throws.
- * @returns the plain spec, or the issue and the spec's name when at least that could be read
+ * @returns the plain spec and its content as one text (equal for two specs exactly when everything
+ *   read from them is: every key, value and kind of value), or the issue and the spec's name when at
+ *   least that could be read
  */
-export function readToolSpec(spec: unknown): { ok: true; spec: ToolSpec } | { ok: false; name: string | undefined; issue: Issue } {
+export function readToolSpec(spec: unknown): { ok: true; spec: ToolSpec; content: string } | { ok: false; name: string | undefined; issue: Issue } {
   const tape = readValue(spec, CONFIG_READ_CAPS);
   const plain = toPlain(tape);
   const name = isRecord(plain) && typeof plain.name === 'string' && plain.name !== '' ? plain.name : undefined;
   if (tape.stop !== undefined) return { ok: false, name, issue: { path: tape.stop.path, message: `could not read the tool spec here (${tape.stop.detail})` } };
   if (name === undefined) return { ok: false, name, issue: { path: '', message: 'expected a tool spec with a non-empty string `name`' } };
-  return { ok: true, spec: plain as unknown as ToolSpec };
+  return { ok: true, spec: plain as unknown as ToolSpec, content: JSON.stringify([tape.kind, tape.parent, tape.key, tape.text]) };
 }
 
 /** Caps of reading one configuration entry: far above any real catalog of tool specs. */

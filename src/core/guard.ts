@@ -108,19 +108,20 @@ export class Guard {
     const name = read.ok ? read.spec.name : (read.name as string);
     const previous = this.tools.get(name);
     // INVARIANT: a spec that cannot be read is kept with its error, and every call to it fails closed.
-    const entry = read.ok ? this.entryFor(name, read.spec) : this.entryFor(name, undefined, `${read.issue.path ? `${read.issue.path}: ` : ''}${read.issue.message}`);
+    const entry = read.ok ? this.entryFor(name, read.spec, undefined, read.content) : this.entryFor(name, undefined, `${read.issue.path ? `${read.issue.path}: ` : ''}${read.issue.message}`);
     if (previous?.required && entry.required) entry.required = monotonicRedeclaration(previous.required, entry.required);
     this.tools.set(name, entry);
     return toInfo(entry);
   }
 
-  private entryFor(name: string, spec: ToolSpec | undefined, readError?: string): ToolEntry {
+  private entryFor(name: string, spec: ToolSpec | undefined, readError?: string, content?: string): ToolEntry {
     const override = this.config.overrides.get(name);
     let cls: Classification = { capabilities: [], evidence: [], codeMode: false };
+    let isDestination = isDestinationField;
     let classifyError: string | undefined = readError;
     if (spec) {
       try {
-        cls = classifyTool(spec);
+        ({ cls, isDestination } = readSpec(spec, content));
       } catch (e) {
         // INVARIANT: a tool the classifier cannot read is never allowed: its calls fail closed.
         classifyError = errorText(e);
@@ -138,7 +139,7 @@ export class Guard {
       codeMode: cls.codeMode,
       harmless: override === 0 || (override === undefined && cls.harmless !== undefined),
       ...(override === undefined && cls.harmless !== undefined ? { recognised: cls.harmless } : {}),
-      isDestination: spec ? destinationTest(schemaDestinationFields(spec.inputSchema)) : isDestinationField,
+      isDestination,
       ...(classifyError !== undefined ? { classifyError } : {}),
       ...(spec ? { spec } : {}),
     };
@@ -196,6 +197,43 @@ export class Guard {
   get allDetectors(): readonly Detector[] {
     return this.detectors;
   }
+}
+
+/** What a tool's spec alone tells: its classification and which of its arguments name destinations. */
+interface SpecReading {
+  readonly cls: Classification;
+  readonly isDestination: (name: string) => boolean;
+}
+
+/**
+ * Readings of the tool specs registered lately, by content (`readToolSpec`): a host builds guards
+ * with the same tools again and again (the harness builds one per run), and a reading depends on
+ * the spec alone. Bounded: specs of up to {@link READ_SPEC_MAX_CHARS} characters, at most
+ * {@link READ_SPECS_MAX} of them, the oldest forgotten first. Readings are frozen: they are shared.
+ */
+const READ_SPECS = new Map<string, SpecReading>();
+const READ_SPECS_MAX = 1024;
+const READ_SPEC_MAX_CHARS = 16_384;
+
+/** @throws what the classifier throws (never kept: the next registration tries again) */
+function readSpec(spec: ToolSpec, content: string | undefined): SpecReading {
+  const kept = content === undefined ? undefined : READ_SPECS.get(content);
+  if (kept !== undefined) return kept;
+  const cls = classifyTool(spec);
+  const reading: SpecReading = Object.freeze({
+    cls: Object.freeze({
+      ...cls,
+      capabilities: Object.freeze([...cls.capabilities]),
+      evidence: Object.freeze(cls.evidence.map((e) => Object.freeze({ ...e }))),
+      ...(cls.harmless !== undefined ? { harmless: Object.freeze({ kind: cls.harmless.kind, terms: Object.freeze([...cls.harmless.terms]) }) } : {}),
+    }),
+    isDestination: destinationTest(schemaDestinationFields(spec.inputSchema)),
+  });
+  if (content !== undefined && content.length <= READ_SPEC_MAX_CHARS) {
+    if (READ_SPECS.size >= READ_SPECS_MAX) READ_SPECS.delete(READ_SPECS.keys().next().value as string);
+    READ_SPECS.set(content, reading);
+  }
+  return reading;
 }
 
 function toInfo(e: ToolEntry): ToolInfo {

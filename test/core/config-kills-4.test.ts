@@ -265,7 +265,23 @@ describe('tool specs', () => {
   });
 
   it('readToolSpec: a plain spec is read, a non-record has no name', () => {
-    expect(readToolSpec({ name: 'notes_search', description: 'Search notes' })).toEqual({ ok: true, spec: { name: 'notes_search', description: 'Search notes' } });
+    const read = readToolSpec({ name: 'notes_search', description: 'Search notes' });
+    expect(read).toMatchObject({ ok: true, spec: { name: 'notes_search', description: 'Search notes' } });
+    // Its content tells apart what reads apart: a value's kind, a key, a text.
+    const content = (v: unknown): string | undefined => {
+      const r = readToolSpec(v);
+      return r.ok ? r.content : undefined;
+    };
+    expect(read.ok && read.content).toBe(content({ name: 'notes_search', description: 'Search notes' }));
+    const variants = [
+      { name: 'notes_search', description: 'Search note' },
+      { name: 'notes_search', describe: 'Search notes' },
+      { name: 'notes_search', description: ['Search notes'] },
+      { name: 'notes_search', description: 'Search notes', x: null },
+      { name: 'notes_search', description: 'Search notes', x: 'null' },
+      { name: 'notes_search', description: 'Search notes', x: Number.NaN },
+    ];
+    expect(new Set([read.ok && read.content, ...variants.map(content)]).size).toBe(variants.length + 1);
     const r = readToolSpec(null);
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.name).toBeUndefined();
