@@ -160,8 +160,8 @@ const loadTime = new Map();
     loadTime.set(file, ranges);
   }
 }
-/** Whether a mutant acts when its module loads: at module level, or inside a function run then. */
-const atLoad = (m) => m.static || (loadTime.get(m.file) ?? []).some(([a, b]) => a <= m.start && m.end <= b);
+/** Whether a mutant acts when its module loads: at module level, or inside a function run then (or built lazily, once). */
+const atLoad = (m) => m.static || (loadTime.get(m.file) ?? []).some(([a, b]) => a <= m.start && m.end <= b) || (m.fn !== undefined && lazy.has(`${m.file}#${m.fn}`));
 
 const started = process.hrtime.bigint();
 for (const scenario of scenarios) {
@@ -197,6 +197,25 @@ for (const scenario of scenarios) {
     runs.push({ scenario, mode, unexecuted, fns, text, ms, clean });
   }
 }
+// A function that runs in one run only may be a lazy initialiser (a table built on first use and
+// kept, `GATES ??= build()`): its work then serves every later run, which coverage cannot see. Each
+// run that is the only one to call some function is run again, warm: a function it does not call
+// again kept its work, and its mutants are treated as acting when the module loads.
+const onlyRun = new Map();
+for (const r of runs) for (const fn of r.fns) onlyRun.set(fn, onlyRun.has(fn) ? null : r);
+const lazy = new Set();
+for (const r of new Set([...onlyRun.values()].filter((r) => r !== null))) {
+  await session.post('Profiler.takePreciseCoverage');
+  await runScenario(r.scenario, r.mode, { guard: builtinGuard() });
+  const { result } = await session.post('Profiler.takePreciseCoverage');
+  const again = new Set();
+  for (const script of result) {
+    if (!script.url.startsWith(coreUrl)) continue;
+    const file = `src/core/${script.url.slice(coreUrl.length).replace(/\.js$/, '.ts')}`;
+    for (const f of script.functions) if (f.ranges[0]?.count > 0 && f.functionName) again.add(`${file}#${f.functionName}`);
+  }
+  for (const [fn, only] of onlyRun) if (only === r && !again.has(fn)) lazy.add(fn);
+}
 await session.post('Profiler.stopPreciseCoverage');
 
 // The classifier's only way into a verdict is the classification it gives a tool (guard.ts imports
@@ -231,7 +250,7 @@ for (const r of runs) {
 }
 session.disconnect();
 const cleanRuns = runs.filter((r) => r.clean);
-log(`suite: ${runs.length} scenario × mode runs (${cleanRuns.length} passing, the killing suite), covered in ${(Number(process.hrtime.bigint() - started) / 1e9).toFixed(1)} s`);
+log(`suite: ${runs.length} scenario × mode runs (${cleanRuns.length} passing, the killing suite), covered in ${(Number(process.hrtime.bigint() - started) / 1e9).toFixed(1)} s; functions built once and kept: ${[...lazy].sort().join(', ') || 'none'}`);
 
 // ------------------------------------------------------------------------------------------------
 // Mutants
