@@ -384,10 +384,12 @@ const UNIT_TESTS = {
   'vocabulary.ts': ['classifier'],
   // The detectors read the schema's destination fields through it.
   'classifier-schema.ts': ['detectors'],
+  'classifier-tokens.ts': ['classifier-examples'],
   'gate.ts': ['gate', 'test/readme.test.ts'],
   'rules.ts': ['test/readme.test.ts'],
   'config.ts': ['bounds'],
-  'command.ts': ['head-lines'],
+  'command.ts': ['head-lines', 'command-prefix-bounds'],
+  'guard.ts': ['guard-spec-reading'],
 };
 /** Test files by name in test/core (`gate` → test/core/gate.test.ts), or by path from the root. */
 function unitTestsFor(file) {

@@ -164,6 +164,36 @@ export function toTokens(raw: readonly string[], marks?: readonly number[]): Tok
  */
 const CODE_SPAN = /`[^`\n]{0,200}`/g;
 
+/** What opens an example: `e.g.`, `eg.`, `for example`, `for instance`, with an optional `,` or `:` after it. */
+const EXAMPLE_MARK = /(?<![\p{L}\p{N}])(?:e\.\s?g\.?|eg\.|for example|for instance)(?![\p{L}\p{N}]|\.[\p{L}\p{N}])\s*[,:]?\s*/gu;
+/** Where an example ends: a closing parenthesis, a sentence's end (`.` before a space), `;` or a line break. */
+const EXAMPLE_END = /[)）;；\n。]|\.(?=\s|$)/g;
+const FIRST_WORD = /[\p{L}\p{N}]+/u;
+
+/**
+ * An example that opens with a verb ("Search automations by keyword (e.g. send an email, create a
+ * file)") shows what a user may ask for, not what the tool does: it is not read. An example of
+ * things ("Read documents, for example invoices or receipts") names what the tool acts on, and is
+ * read without its marker.
+ */
+export function dropExamples(lower: string): string {
+  let out = '';
+  let from = 0;
+  for (const m of lower.matchAll(EXAMPLE_MARK)) {
+    const start = m.index as number;
+    if (start < from) continue;
+    const spanStart = start + m[0].length;
+    EXAMPLE_END.lastIndex = spanStart;
+    const end = EXAMPLE_END.exec(lower)?.index ?? lower.length;
+    const first = FIRST_WORD.exec(lower.slice(spanStart, end))?.[0];
+    const info = first === undefined ? undefined : LEXICON.get(first);
+    const isAction = info?.verb !== undefined && info.amb !== true;
+    out += `${lower.slice(from, start)} `;
+    from = isAction ? end : spanStart;
+  }
+  return out + lower.slice(from);
+}
+
 /**
  * Split prose into sentence segments. Punctuation inside a sentence is read, not kept:
  * - a colon opens a clause: the word after it may be a verb ("Sync the CRM: reads every contact");
@@ -172,7 +202,7 @@ const CODE_SPAN = /`[^`\n]{0,200}`/g;
  * - a slash between two words is an `or` ("turns off/closes a device", "read/write").
  */
 export function textSegments(text: string, kind: SegKind, source: EvidenceSource, at: string | undefined, out: Segment[]): void {
-  const lower = (text.length > MAX_TEXT ? text.slice(0, MAX_TEXT) : text).toLowerCase().replace(CODE_SPAN, ' ');
+  const lower = dropExamples((text.length > MAX_TEXT ? text.slice(0, MAX_TEXT) : text).toLowerCase().replace(CODE_SPAN, ' '));
   let raw: string[] = [];
   let marks: number[] = [];
   let nextMark = 0;
