@@ -125,7 +125,8 @@ export function displayCommand(argv: readonly string[], cwd: string): string {
       out.push(quote(a));
       return;
     }
-    if (i > 0 && looksSecret(a, undefined)) a = '<redacted>';
+    // A credential pair given as one word (`user:secret`, `ACcount/SKkey:secret`): each part counts.
+    if (i > 0 && (looksSecret(a, undefined) || a.split(/[:/@]/).some((part) => part.length >= 20 && looksSecret(part, undefined)))) a = '<redacted>';
     else if (ABSOLUTE.test(a)) a = i === 0 ? basename(a) : shortPath(a, cwd);
     out.push(quote(a));
   });

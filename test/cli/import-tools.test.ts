@@ -135,6 +135,14 @@ describe('import-tools helpers', () => {
     expect(displayCommand(['lark-mcp', 'mcp', '-a', 'cli_demo', '-s', 'Xq7pV2mK9sLw4ZtR8yBn3Hc6', '-l', 'zh', '@scope/server-name@2025.4.8'], cwd)).toBe(
       'lark-mcp mcp -a cli_demo -s <redacted> -l zh @scope/server-name@2025.4.8',
     );
+    // A credential pair in one word: an account and key id, a secret after the colon.
+    expect(displayCommand(['npx', '-y', '@twilio-alpha/mcp', 'AC3f9b2c7d1e8a4b6c0d5e9f1a2b3c4d5e/SK7c1d9e2f3a4b5c6d7e8f9a0b1c2d3e4f:q8Vn2LkR7tZp4WmX9sHc3Jb6Yd1Fg5Ka'], cwd)).toBe(
+      'npx -y @twilio-alpha/mcp <redacted>',
+    );
+    // Zeros are no secret, nor is a scoped package with a version, nor a URL.
+    expect(displayCommand(['npx', '-y', '@twilio-alpha/mcp@0.7.0', 'AC00000000000000000000000000000000/SK00000000000000000000000000000000:dummy', 'https://api.example.com/v1/items'], cwd)).toBe(
+      'npx -y @twilio-alpha/mcp@0.7.0 AC00000000000000000000000000000000/SK00000000000000000000000000000000:dummy https://api.example.com/v1/items',
+    );
   });
 
   it('slugs server names into catalog names', () => {
