@@ -179,12 +179,17 @@ const FIRST_WORD = /[\p{L}\p{N}]+/u;
 export function dropExamples(lower: string): string {
   let out = '';
   let from = 0;
+  // The end found for an earlier example is also the first one after a later start before it: each
+  // character is searched once, however many markers a text piles up.
+  let end = -1;
   for (const m of lower.matchAll(EXAMPLE_MARK)) {
     const start = m.index as number;
     if (start < from) continue;
     const spanStart = start + m[0].length;
-    EXAMPLE_END.lastIndex = spanStart;
-    const end = EXAMPLE_END.exec(lower)?.index ?? lower.length;
+    if (end < spanStart) {
+      EXAMPLE_END.lastIndex = spanStart;
+      end = EXAMPLE_END.exec(lower)?.index ?? lower.length;
+    }
     const first = FIRST_WORD.exec(lower.slice(spanStart, end))?.[0];
     const info = first === undefined ? undefined : LEXICON.get(first);
     const isAction = info?.verb !== undefined && info.amb !== true;

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { classifyTool } from '../../src/core/classifier.js';
 import { dropExamples } from '../../src/core/classifier-tokens.js';
+import { growth } from './growth.js';
 
 const caps = (description: string, extra: Record<string, unknown> = {}, name = 'search_notes'): string[] => [...classifyTool({ name, description, ...extra }).capabilities].sort();
 
@@ -21,6 +22,12 @@ describe('examples in prose', () => {
   it('reads a marker inside a dropped example as part of it, and one right after a kept marker as its own', () => {
     expect(dropExamples('notes (e.g. send the invoice, for example receipts) here')).toBe('notes ( ) here');
     expect(dropExamples('notes, e.g. for example send the invoice. here')).toBe('notes,   . here');
+  });
+
+  it('reads a text once, however many markers with no end it piles up: 16 times the text takes under 64 times as long (quadratic: 256)', () => {
+    for (const unit of ['for example ', 'e.g. x ', 'for instance the ']) {
+      expect(growth((n) => unit.repeat(n), dropExamples, 200, 16, { below: 64 }), unit).toBeLessThan(64);
+    }
   });
 
   it('keeps an example of things, without its marker', () => {
