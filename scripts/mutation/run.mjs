@@ -250,7 +250,8 @@ for (const r of runs) {
 }
 session.disconnect();
 const cleanRuns = runs.filter((r) => r.clean);
-log(`suite: ${runs.length} scenario × mode runs (${cleanRuns.length} passing, the killing suite), covered in ${(Number(process.hrtime.bigint() - started) / 1e9).toFixed(1)} s; functions built once and kept: ${[...lazy].sort().join(', ') || 'none'}`);
+const coverageSeconds = Math.round(Number(process.hrtime.bigint() - started) / 1e9);
+log(`suite: ${runs.length} scenario × mode runs (${cleanRuns.length} passing, the killing suite), covered in ${coverageSeconds} s; functions built once and kept: ${[...lazy].sort().join(', ') || 'none'}`);
 
 // ------------------------------------------------------------------------------------------------
 // Mutants
@@ -331,6 +332,10 @@ function selectRuns(m) {
       return !zero.some(([a, b]) => a < start && end <= b);
     });
   }
+  // Cheapest first, by the clean time measured above: ordered by the guard's call count instead (a
+  // cost the same on every machine), a sample's killed mutants ran half as many runs again before
+  // their first failing one. So which run is named as the killer may differ between two runs of the
+  // same sample; whether a mutant is killed does not.
   return [...chosen].sort((a, b) => a.ms - b.ms);
 }
 
@@ -528,17 +533,28 @@ function stopUnitHost(slot) {
     // Already gone.
   }
 }
-/** Budget of one unit-test run of a mutant, the host's start included. */
+/**
+ * Budget of one unit-test run of a mutant: a fixed part plus a multiple of the fastest passing run
+ * of the same test files (a mutant that makes a linear-time test quadratic is then a timeout in
+ * seconds, not a minute's wait for the test to fail by itself); the host's start, and the first
+ * (clean) run of each list of test files, get the generous fixed budget.
+ */
 const UNIT_BUDGET_MS = 180_000;
+const UNIT_BUDGET_FIXED_MS = 15_000;
+const UNIT_BUDGET_FACTOR = 4;
+/** The fastest passing unit-test run per list of test files. */
+const unitFastest = new Map();
 
-/** @returns a status when the unit tests notice the mutant, undefined when they all pass */
-async function runUnit(m, slot) {
+/**
+ * Run test files in a slot's host with `mutated` in place of the file's source, within a budget.
+ * @returns `{failed}` as the host answers (null when every test passed), or 'timeout'
+ */
+async function hostRun(slot, file, mutated, files, budget) {
   const root = dirname(slot);
-  const target = join(root, m.file);
-  const files = unitTestsFor(m.file).map((f) => join(root, f));
+  const target = join(root, file);
   const h = unitHostFor(slot);
   let timer;
-  const timeout = new Promise((res) => (timer = setTimeout(() => res('timeout'), UNIT_BUDGET_MS)));
+  const timeout = new Promise((res) => (timer = setTimeout(() => res('timeout'), budget)));
   const answer = (async () => {
     if ((await h.ready) === 'exit') throw new Error(`the unit-test host of ${slot} could not start vitest; try \`npx vitest run\` in the project, or run with --no-unit`);
     const reply = new Promise((res) => {
@@ -549,7 +565,7 @@ async function runUnit(m, slot) {
         res(msg);
       });
     });
-    h.child.send({ target, source: sources.get(m.file), mutated: applyMutant(sources.get(m.file), m), files });
+    h.child.send({ target, source: sources.get(file), mutated, files: files.map((f) => join(root, f)) });
     return reply;
   })();
   const r = await Promise.race([answer, timeout]);
@@ -557,9 +573,30 @@ async function runUnit(m, slot) {
   if (r === 'timeout') {
     stopUnitHost(slot);
     // The host may have died with the mutant in place.
-    writeFileSync(target, sources.get(m.file));
-    return { status: 'timeout', killedBy: 'unit tests (timeout)' };
+    writeFileSync(target, sources.get(file));
   }
+  return r;
+}
+
+/** @returns a status when the unit tests notice the mutant, undefined when they all pass */
+async function runUnit(m, slot) {
+  const files = unitTestsFor(m.file);
+  const key = files.join('\n');
+  // The first time these test files are needed, they run once on the unmutated source: the time
+  // that takes (the host warmed up) sets the budget of every mutant's run of them.
+  if (!unitFastest.has(key)) {
+    const t = Date.now();
+    const clean = await hostRun(slot, m.file, sources.get(m.file), files, UNIT_BUDGET_MS);
+    if (clean === 'timeout' || clean.failed !== null) {
+      throw new Error(`the unit tests of ${m.file} do not pass on the unmutated source (${clean === 'timeout' ? 'timeout' : clean.failed}): run \`npx vitest run ${files.join(' ')}\`, or run with --no-unit`);
+    }
+    if (!unitFastest.has(key)) unitFastest.set(key, Date.now() - t);
+  }
+  const budget = Math.min(UNIT_BUDGET_MS, UNIT_BUDGET_FIXED_MS + UNIT_BUDGET_FACTOR * unitFastest.get(key));
+  const started = Date.now();
+  const r = await hostRun(slot, m.file, applyMutant(sources.get(m.file), m), files, budget);
+  if (r === 'timeout') return { status: 'timeout', killedBy: `unit tests (timeout: over ${Math.round(budget / 1000)} s)` };
+  if (r.failed === null) unitFastest.set(key, Math.min(unitFastest.get(key), Date.now() - started));
   return r.failed === null ? undefined : { status: 'killed-unit', killedBy: `unit tests: ${r.failed}` };
 }
 
@@ -567,14 +604,15 @@ const results = new Array(mutants.length);
 let next = 0;
 let done = 0;
 const t0 = Date.now();
-await Promise.all(
+const finished = Promise.all(
   slots.map(async (slot) => {
     for (let i = next++; i < mutants.length; i = next++) {
       const m = mutants[i];
       const eq = equivalentReason(m);
       const t = Date.now();
       let r = await runMutant(m, slot);
-      if (opts.unit && eq === undefined && (r.status === 'survived' || r.status === 'no-coverage')) r = { ...r, ...((await runUnit(m, slot)) ?? {}) };
+      const setsMs = Date.now() - t;
+      if (opts.unit && eq === undefined && (r.status === 'survived' || r.status === 'no-coverage')) r = { ...r, ...((await runUnit(m, slot)) ?? {}), unitMs: Date.now() - t - setsMs };
       r.ms = Date.now() - t;
       results[i] = eq !== undefined && (r.status === 'survived' || r.status === 'no-coverage') ? { status: 'equivalent', reason: eq } : r;
       done++;
@@ -582,9 +620,16 @@ await Promise.all(
     }
   }),
 );
+let failure;
+await finished.catch((e) => (failure = e));
 for (const slot of [...hosts.keys()]) stopUnitHost(slot);
 for (const slot of [...workers.keys()]) stopWorker(slot);
 rmSync(work, { recursive: true, force: true });
+if (failure !== undefined) {
+  // The run cannot judge mutants (the unit tests fail on the unmutated code, vitest cannot start).
+  process.stderr.write(`error: ${failure instanceof Error ? failure.message : String(failure)}\n`);
+  process.exit(2);
+}
 
 // ------------------------------------------------------------------------------------------------
 // Reports
@@ -616,7 +661,6 @@ const rows = mutants.map((m, i) => ({
   status: results[i].status,
   diff: mutantDiff(sources.get(m.file), m),
   runs: results[i].ran ?? 0,
-  ms: results[i].ms,
   ...(results[i].killedBy ? { killedBy: results[i].killedBy } : {}),
   ...(results[i].error ? { error: results[i].error } : {}),
   ...(results[i].reason ? { reason: results[i].reason } : {}),
@@ -638,8 +682,11 @@ const report = {
 mkdirSync(resolve(ROOT, opts.out), { recursive: true });
 writeFileSync(resolve(ROOT, opts.out, 'mutation.json'), `${JSON.stringify(report, null, 1)}\n`);
 writeFileSync(resolve(ROOT, opts.out, 'mutation.md'), renderMarkdown(report));
+// Times are kept apart from the results, which are the same on every run of the same inputs.
+const times = mutants.map((m, i) => ({ id: m.id, file: m.file, line: m.line, status: results[i].status, ms: results[i].ms ?? 0, ...(results[i].unitMs !== undefined ? { unitMs: results[i].unitMs } : {}) }));
+writeFileSync(resolve(ROOT, opts.out, 'mutation-times.json'), `${JSON.stringify({ schema: 'guard-eval/mutation-times@1', wallSeconds: Math.round((Date.now() - t0) / 1000), coverageSeconds, mutants: times }, null, 1)}\n`);
 log(`score ${report.totals.score}% by the sets and the unit tests, ${report.totals.setsScore}% by the sets alone (of ${report.totals.mutants - report.totals.compileError - report.totals.runtimeError - report.totals.equivalent} valid mutants); ${report.totals.survived} survived, ${report.totals.noCoverage} reached by nothing`);
-log(`written: ${join(opts.out, 'mutation.json')}, ${join(opts.out, 'mutation.md')}`);
+log(`written: ${join(opts.out, 'mutation.json')}, ${join(opts.out, 'mutation.md')}, ${join(opts.out, 'mutation-times.json')} (${Math.round((Date.now() - t0) / 1000)} s for the mutants, after ${coverageSeconds} s of coverage)`);
 
 function renderMarkdown(r) {
   const line = (cells) => `| ${cells.join(' | ')} |`;
