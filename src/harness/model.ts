@@ -13,11 +13,26 @@ export interface Loc {
   readonly col: number;
 }
 
+/**
+ * What a tool's capabilities must and must not include; a capability in neither list is not scored
+ * (a label that leaves an arguable part open).
+ */
+export interface CapabilityBounds {
+  readonly must: readonly Capability[];
+  readonly must_not: readonly Capability[];
+}
+
+/** Whether a label's capabilities are the exact set (a list) rather than bounds. */
+export function isCapabilityList(c: readonly Capability[] | CapabilityBounds): c is readonly Capability[] {
+  return Array.isArray(c);
+}
+
 /** One expectation: the verdict, and optionally the deciding rule, the capabilities, a reason. */
 export interface ExpectSpec {
   readonly verdict: Verdict;
   readonly rule?: string;
-  readonly capabilities?: readonly Capability[];
+  /** The tool's exact capability set, or bounds on it. */
+  readonly capabilities?: readonly Capability[] | CapabilityBounds;
   readonly reason_contains?: string;
 }
 

@@ -15,7 +15,7 @@ import type { CallOutcome, Mutable, ToolCall } from '../core/types.js';
 import { BUILTIN_FEATURES, MINIMAL_FEATURES, readDecision } from './guards.js';
 import type { GuardDecision, GuardFeatures, GuardUnderTest, SessionConfig } from './guards.js';
 import type { CallStep, ExpectSpec, GuardSettings, Outcome, PairResult, RepeatTally, RunResults, Scenario, ScenarioResult, Step, StepResult, Totals } from './model.js';
-import { OUTCOMES, forEachCall } from './model.js';
+import { OUTCOMES, forEachCall, isCapabilityList } from './model.js';
 import { canonicalInterleaving, formatInterleaving, isValidInterleaving, planInterleavings } from './interleavings.js';
 import type { Interleaving } from './interleavings.js';
 import { writtenStep } from './gate.js';
@@ -410,13 +410,17 @@ export function judge(spec: ExpectSpec, decision: GuardDecision, features: Guard
   if (decision.error !== undefined) return { outcome: 'error', detail: `the guard reported an internal error: ${decision.error}` };
   const v = classifyOutcome(spec.verdict, decision.verdict);
   if (v.outcome !== 'pass') return v.severity ? { outcome: v.outcome, severity: v.severity } : { outcome: v.outcome };
-  if (spec.capabilities !== undefined && features.capabilities) {
+  const label = spec.capabilities;
+  if (label !== undefined && features.capabilities) {
     const got = new Set(decision.capabilities ?? []);
-    const want = new Set<string>(spec.capabilities);
-    const missing = [...want].filter((c) => !got.has(c));
-    const extra = [...got].filter((c) => !want.has(c));
+    const exact = isCapabilityList(label);
+    const must: readonly string[] = exact ? label : label.must;
+    const mustNot: readonly string[] = exact ? [] : label.must_not;
+    const missing = must.filter((c) => !got.has(c));
+    const extra = [...got].filter((c) => (exact ? !must.includes(c) : mustNot.includes(c)));
     if (missing.length > 0 || extra.length > 0) {
-      const detail = `capabilities: expected [${[...want].join(', ')}], got [${[...got].join(', ')}]`;
+      const wanted = exact ? `[${must.join(', ')}]` : `[${must.join(', ')}] and none of [${mustNot.join(', ')}]`;
+      const detail = `capabilities: expected ${wanted}, got [${[...got].join(', ')}]`;
       return { outcome: missing.length > 0 ? 'miss' : 'over-block', severity: 'soft', detail };
     }
   }

@@ -13,7 +13,7 @@ import type { LedgerLimits } from '../core/ledger.js';
 import { didYouMean, suggest } from '../core/suggest.js';
 import type { PolicyVerdict, ToolAnnotations, ToolOrigin, ToolSpec } from '../core/types.js';
 import { clipText, describeValue } from '../core/values.js';
-import type { BatchStep, CallStep, CodeStep, ExpectSpec, Expectation, GuardSettings, Loc, RepeatStep, Scenario, SessionStep, Step } from '../harness/model.js';
+import type { BatchStep, CallStep, CapabilityBounds, CodeStep, ExpectSpec, Expectation, GuardSettings, Loc, RepeatStep, Scenario, SessionStep, Step } from '../harness/model.js';
 import type { Entry, YamlView } from './dsl-yaml.js';
 import type { InputIssue, SourcePos } from './errors.js';
 
@@ -34,6 +34,8 @@ export const CALL_KEYS = ['id', 'call', 'unknown', 'args', 'result', 'error', 'f
 export const CODE_KEYS = [...CALL_KEYS, 'calls'] as const;
 export const REPEAT_KEYS = ['times', 'steps'] as const;
 export const EXPECT_KEYS = ['verdict', 'rule', 'capabilities', 'reason_contains'] as const;
+/** Keys of `capabilities:` written as bounds. */
+export const CAPABILITY_BOUND_KEYS = ['must', 'must_not'] as const;
 export const POLICY_VERDICT_KEYS = ['verdict', 'transform'] as const;
 export const CATALOG_FILE_KEYS = ['tools'] as const;
 export const TWINS = ['benign', 'attack'] as const;
@@ -485,6 +487,22 @@ export class ScenarioReader {
     return ok ? out : undefined;
   }
 
+  /** `capabilities: {must, must_not}`: what the tool must have and must not have; the rest is not scored. */
+  private readCapabilityBounds(e: Entry): CapabilityBounds | undefined {
+    const map = this.map(e, 'a list of capabilities, or a map with `must` and `must_not`');
+    if (map === undefined) return undefined;
+    const before = this.errors;
+    const f = this.fields(map, CAPABILITY_BOUND_KEYS);
+    const mustE = f.get('must');
+    const mustNotE = f.get('must_not');
+    if (mustE === undefined && mustNotE === undefined && f.unknown === 0) this.err(map, 'expected `must`, `must_not` or both', e.keyNode);
+    const must = mustE === undefined ? [] : (this.readCapabilities(mustE) ?? []);
+    const mustNot = mustNotE === undefined ? [] : (this.readCapabilities(mustNotE) ?? []);
+    const both = must.filter((c) => mustNot.includes(c));
+    if (both.length > 0 && mustNotE !== undefined) this.err(mustNotE.value, `${both.map((c) => `\`${c}\``).join(', ')} in both \`must\` and \`must_not\``);
+    return this.errors > before ? undefined : { must, must_not: mustNot };
+  }
+
   /** `policy:` through the gate's own parser, its issue paths mapped back to nodes. */
   private readPolicy(e: Entry): GuardSettings['policy'] | undefined {
     const map = this.map(e, 'a map with `granted` (and optionally `taintResilient`)');
@@ -926,7 +944,7 @@ export class ScenarioReader {
     else if (!MODES.some((m) => f.suggested.has(m))) this.required(f, 'verdict', node);
     const rule = this.string(f.get('rule'), { nonEmpty: true });
     const capsE = f.get('capabilities');
-    const capabilities = capsE === undefined ? undefined : this.readCapabilities(capsE);
+    const capabilities = capsE === undefined ? undefined : isMap(this.view.deref(capsE.value) ?? capsE.value) ? this.readCapabilityBounds(capsE) : this.readCapabilities(capsE);
     const reason = this.string(f.get('reason_contains'), { nonEmpty: true });
     if (verdict === undefined || this.errors > before) return undefined;
     return {

@@ -67,7 +67,8 @@
  *   not a later step, and not a call of the same batch (a batch's arguments were written before any
  *   of its results existed). Step ids are unique within a scenario, nested steps included.
  * - `expect` is required on every call: `allow|ask|deny`; `{verdict, rule, capabilities,
- *   reason_contains}` (`verdict` required); or a map by mode (`permissive`, `balanced`, `strict`, each
+ *   reason_contains}` (`verdict` required; `capabilities` the exact list, or `{must, must_not}`
+ *   bounds with no capability in both); or a map by mode (`permissive`, `balanced`, `strict`, each
  *   a verdict or such a map). A map with any mode name as a key is a map by mode. Every map by mode
  *   of one scenario lists the same modes; `Scenario.modes` is that set in the order permissive,
  *   balanced, strict, or `[guard.mode ?? 'balanced']` without one (a `guard.mode` outside that set

@@ -1,7 +1,7 @@
 /** The runner, on hand-built scenarios, against the built-in guard and against scripted fakes. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Verdict } from '../../src/core/capabilities.js';
+import type { Capability, Verdict } from '../../src/core/capabilities.js';
 import type { CallOutcome, CallRef, ToolCall } from '../../src/core/types.js';
 import { BUILTIN_FEATURES, builtinGuard } from '../../src/harness/guards.js';
 import type { GuardDecision, GuardUnderTest } from '../../src/harness/guards.js';
@@ -91,6 +91,20 @@ describe('runner with the built-in guard', () => {
     const step = (await runScenarios([s], { guard: builtinGuard() })).scenarios[0]?.steps[0];
     expect(step).toMatchObject({ outcome: 'miss', severity: 'soft' });
     expect(step?.detail).toContain('capabilities');
+  });
+
+  it('capability bounds: a `must` left out is a miss, a `must_not` added an over-block, the rest unscored', async () => {
+    // fetch_url classifies to EXTERNAL_INGESTION alone.
+    const bounds = (must: Capability[], must_not: Capability[]): CallStep => call('fetch_url', { kind: 'single', spec: { verdict: 'allow', capabilities: { must, must_not } } });
+    const steps = async (c: CallStep) => (await runScenarios([scenario('set-1/b', [c])], { guard: builtinGuard() })).scenarios[0]?.steps[0];
+    expect(await steps(bounds(['EXTERNAL_INGESTION'], ['EXTERNAL_ACTION']))).toMatchObject({ outcome: 'pass' });
+    // PRIVATE_ACCESS in neither list: whether the guard adds it is not judged.
+    expect(await steps(bounds([], ['EXTERNAL_ACTION', 'LOCAL_MUTATION']))).toMatchObject({ outcome: 'pass' });
+    const missing = await steps(bounds(['EXTERNAL_INGESTION', 'PRIVATE_ACCESS'], []));
+    expect(missing).toMatchObject({ outcome: 'miss', severity: 'soft' });
+    expect(missing?.detail).toBe('capabilities: expected [EXTERNAL_INGESTION, PRIVATE_ACCESS] and none of [], got [EXTERNAL_INGESTION]');
+    const extra = await steps(bounds([], ['EXTERNAL_INGESTION']));
+    expect(extra).toMatchObject({ outcome: 'over-block', severity: 'soft' });
   });
 
   it('named sessions are isolated; Code Mode sub-calls count; a repeat is one result per written step', async () => {

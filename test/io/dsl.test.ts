@@ -192,6 +192,18 @@ describe('golden messages: required fields and values', () => {
     ]);
   });
 
+  it('expect.capabilities as bounds: a misspelt key, an empty map, a capability in both lists', () => {
+    const step = (caps: string): string[] => errors(lines(...HEAD, '  - call: fetch_url', `    expect: {verdict: allow, capabilities: ${caps}}`));
+    expect(step('{must: [EXTERNAL_INGESTION], must_not: [EXTERNAL_ACTION]}')).toEqual([]);
+    expect(step('{must_not: [CODE_EXECUTION]}')).toEqual([]);
+    expect(step('{must: [EIT], mustnot: [EXTERNAL_ACTION]}')).toEqual([
+      't.yaml:6:52: unknown capability `EIT` (did you mean `EXTERNAL_INGESTION`?)',
+      't.yaml:6:58: unknown key `mustnot` (did you mean `must_not`?)',
+    ]);
+    expect(step('{}')).toEqual(['t.yaml:6:44: expected `must`, `must_not` or both']);
+    expect(step('{must: [PRIVATE_ACCESS], must_not: [EXTERNAL_ACTION, PRIVATE_ACCESS]}')).toEqual(['t.yaml:6:79: `PRIVATE_ACCESS` in both `must` and `must_not`']);
+  });
+
   it('bad policy names (the gate parser’s messages, at the right node)', () => {
     const tail = ['tools: {fetch_url: {}}', 'steps: [{call: fetch_url, expect: allow}]'];
     expect(errors(lines('id: t/a', 'guard:', '  policy:', '    granted: [ReadUntrustd, all]', '    taintResilient: [Egress]', ...tail))).toEqual([
