@@ -223,7 +223,7 @@ await session.post('Profiler.stopPreciseCoverage');
 // classifier-schema.ts, is also read by the detectors, so it is not one of them). A mutant of these
 // files is therefore first tried on every tool spec of the suite: only the runs of scenarios with a
 // tool whose capabilities (or Code Mode flag, or failure to classify) change can notice it.
-const CLASSIFIER_FILES = new Set(['classifier', 'classifier-lexicon', 'classifier-tokens', 'classifier-pairing', 'classifier-evidence', 'vocabulary'].map((f) => `src/core/${f}.ts`));
+const CLASSIFIER_FILES = new Set(['classifier', 'classifier-lexicon', 'classifier-tokens', 'classifier-pairing', 'classifier-evidence', 'classifier-discounts', 'vocabulary'].map((f) => `src/core/${f}.ts`));
 const { classifyTool } = await import(pathToFileURL(join(dist, 'core/classifier.js')).href);
 const specIndex = new Map();
 const specs = [];
@@ -390,6 +390,8 @@ const UNIT_TESTS = {
   // The detectors read the schema's destination fields through it.
   'classifier-schema.ts': ['detectors'],
   'classifier-tokens.ts': ['classifier-examples'],
+  // What the classifier sets aside shows only in `classify --explain`.
+  'classifier-discounts.ts': ['classifier-discounts', 'test/cli/classify.test.ts'],
   'gate.ts': ['gate', 'test/readme.test.ts'],
   'rules.ts': ['test/readme.test.ts'],
   'config.ts': ['bounds'],

@@ -2,6 +2,8 @@
 import Table from 'cli-table3';
 import { SHORT_NAMES } from '../core/capabilities.js';
 import type { Capability } from '../core/capabilities.js';
+import { explainTool } from '../core/classifier.js';
+import type { Discount } from '../core/classifier-discounts.js';
 import { createGuard } from '../core/guard.js';
 import { loadToolSpecs } from '../io/toolspecs.js';
 import type { CliIO } from './main.js';
@@ -18,26 +20,67 @@ export interface ClassifyRow {
    * read it (the unknownTool posture applies).
    */
   readonly empty?: { readonly as: 'harmless'; readonly kind: string; readonly terms: readonly string[] } | { readonly as: 'unknown' };
+  /** With `--explain`: what the classifier read and set aside (a negation, an example, a code span, an enum value). */
+  readonly discounted?: readonly Discount[];
 }
 
 /**
  * Classify every tool of a file.
  * @returns exit code 0 (errors are thrown as InputError and become exit 2)
  */
-export async function classifyCommand(file: string, opts: { json: boolean }, io: CliIO): Promise<number> {
+export async function classifyCommand(file: string, opts: { json: boolean; explain?: boolean }, io: CliIO): Promise<number> {
   const tools = await loadToolSpecs(file);
   const guard = createGuard({ salt: '' });
   const rows: ClassifyRow[] = tools.map(({ spec }) => {
     const info = guard.registerTool(spec);
     const empty = info.capabilities.length > 0 ? undefined : info.recognised !== undefined ? { as: 'harmless' as const, ...info.recognised } : { as: 'unknown' as const };
-    return { name: spec.name, capabilities: info.capabilities, codeMode: info.codeMode, evidence: info.evidence, ...(empty !== undefined ? { empty } : {}) };
+    const discounted = opts.explain === true ? explainTool(spec).discounted : undefined;
+    return { name: spec.name, capabilities: info.capabilities, codeMode: info.codeMode, evidence: info.evidence, ...(empty !== undefined ? { empty } : {}), ...(discounted !== undefined ? { discounted } : {}) };
   });
   if (opts.json) {
     io.stdout(`${JSON.stringify(rows, null, 2)}\n`);
     return 0;
   }
-  io.stdout(`${renderClassifyTable(rows)}\n`);
+  io.stdout(`${opts.explain === true ? renderExplanation(rows) : renderClassifyTable(rows)}\n`);
   return 0;
+}
+
+const WHERE: Readonly<Record<string, string>> = { name: 'name', description: 'description', schema: 'property', annotation: 'annotation', override: 'override', command: 'command' };
+const WHY: Readonly<Record<Discount['why'], string>> = { negation: 'negated', example: 'an example of a request', 'code-span': 'a code span (names another tool or a parameter)', 'enum-value': 'an enum value (a value to pick)' };
+
+/** Where a term was read: `name`, `description`, or `property properties.to`. */
+function place(source: string, at: string | undefined): string {
+  return `${WHERE[source] ?? source}${at !== undefined ? ` ${at}` : ''}`;
+}
+
+/**
+ * `classify --explain`: per tool, per capability, the words that matched and where; then what was
+ * read and set aside. Pure.
+ */
+export function renderExplanation(rows: readonly ClassifyRow[]): string {
+  const out: string[] = [];
+  for (const r of rows) {
+    const e = r.empty;
+    out.push(`${r.name}: ${r.capabilities.length > 0 ? r.capabilities.join(', ') : e?.as === 'harmless' ? `harmless (${e.kind})` : 'no capability (unknown: the unknownTool posture applies)'}${r.codeMode ? ' (Code Mode)' : ''}`);
+    for (const c of r.capabilities) {
+      out.push(`  ${c} (${SHORT_NAMES[c]})`);
+      const byPlace = new Map<string, string[]>();
+      for (const ev of r.evidence) {
+        if (ev.capability !== c) continue;
+        const k = place(ev.source, ev.at);
+        byPlace.set(k, [...(byPlace.get(k) ?? []), ev.term]);
+      }
+      for (const [k, terms] of byPlace) out.push(`    ${k}: ${terms.map((t) => JSON.stringify(t)).join(', ')}`);
+    }
+    if (e?.as === 'harmless') out.push(`  recognised by its name: ${e.terms.map((t) => JSON.stringify(t)).join(', ')}`);
+    const d = r.discounted ?? [];
+    if (d.length > 0) {
+      out.push('  set aside:');
+      for (const x of d) out.push(`    ${place(x.source, x.at)}: ${JSON.stringify(x.text)}: ${WHY[x.why]}${x.cue !== undefined ? ` by ${JSON.stringify(x.cue)}` : ''}`);
+    }
+    out.push('');
+  }
+  return out.join('\n').trimEnd();
 }
 
 /** The human table: tool, capabilities, evidence (one line per capability). Pure. */

@@ -72,8 +72,9 @@ export async function main(argv: readonly string[], rawIO: CliIO = defaultIO): P
     .description('classify tool specs (JSON or YAML: a list of MCP tool specs, a tools/list result, or a catalog)')
     .argument('<file>', 'the tool specs file')
     .option('--json', 'print a JSON array [{name, capabilities, evidence}]')
-    .action(async (file: string, opts: { json?: boolean }) => {
-      code = await classifyCommand(file, { json: opts.json === true }, io);
+    .option('--explain', 'per capability, the words that matched and where; and what was set aside (a negation, an example, a code span, an enum value)')
+    .action(async (file: string, opts: { json?: boolean; explain?: boolean }) => {
+      code = await classifyCommand(file, { json: opts.json === true, explain: opts.explain === true }, io);
     });
 
   program

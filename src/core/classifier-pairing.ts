@@ -16,6 +16,7 @@ import type { WordInfo } from './classifier-lexicon.js';
 import { CLAUSE, COMMA, anyWordsAt } from './classifier-tokens.js';
 import type { Segment, Tok } from './classifier-tokens.js';
 import { addEvidence } from './classifier-evidence.js';
+import { discount, explaining } from './classifier-discounts.js';
 import type { Collector } from './classifier-evidence.js';
 
 /** How far (in tokens) a verb looks for its object. */
@@ -138,12 +139,15 @@ function resolveRoles(seg: Segment, placing: boolean): Role[] {
   let nameAmbVerbTaken = false;
   let plainVerbSeen = false;
   let negatedUntil = -1;
+  let negatedBy = -1;
   for (let i = 0; i < toks.length; i++) {
     const info = (toks[i] as Tok).info;
     if (kind !== 'name') {
       const s = (toks[i] as Tok).s;
-      if (NEGATION.has(s)) negatedUntil = i + NEGATION_REACH;
-      else if (NEGATION_BREAK.has(s)) negatedUntil = -1;
+      if (NEGATION.has(s)) {
+        negatedUntil = i + NEGATION_REACH;
+        negatedBy = i;
+      } else if (NEGATION_BREAK.has(s)) negatedUntil = -1;
     }
     if (info === undefined || info.neutral) { roles.push(NO_ROLE); continue; }
     let verb = info.verb;
@@ -203,7 +207,10 @@ function resolveRoles(seg: Segment, placing: boolean): Role[] {
     // "Fill in the link" in a property description tells the caller what to pass.
     if (kind === 'schema' && verb === 'interact') verb = undefined;
     // A negated verb is not done, but it is still a verb (it keeps a noun-only name from being a getter).
-    if (verb !== undefined && i <= negatedUntil) verb = 'neutral';
+    if (verb !== undefined && i <= negatedUntil) {
+      if (verb !== 'neutral' && explaining()) discount('negation', seg.source, seg.at, (toks[i] as Tok).s, (toks[negatedBy] as Tok).s);
+      verb = 'neutral';
+    }
     if (verb !== undefined && !info.amb) plainVerbSeen = true;
     if (verb !== undefined) verbSeen = true;
     if (verb === undefined && obj === undefined) roles.push(NO_ROLE);
@@ -558,6 +565,13 @@ export function analyse(seg: Segment, c: Collector, phase: Phase): Analysis {
   return a;
 }
 
+/** The negation of the clause around token `i` (for `classify --explain`). */
+function negationIn(toks: readonly Tok[], i: number): string | undefined {
+  for (let k = i; k >= 0 && !NEGATION_BREAK.has((toks[k] as Tok).s); k--) if (NEGATION.has((toks[k] as Tok).s)) return (toks[k] as Tok).s;
+  for (let k = i + 1; k < toks.length && !NEGATION_BREAK.has((toks[k] as Tok).s); k++) if (NEGATION.has((toks[k] as Tok).s)) return (toks[k] as Tok).s;
+  return undefined;
+}
+
 /**
  * Which tokens of a prose segment sit in a negated clause: clauses end at a negation break (`but`), and
  * one holding a negation anywhere is negated ("Support tickets are not included", "without the support
@@ -658,7 +672,16 @@ export function notifiedPeople(c: Collector, a: Analysis): void {
   const toks = a.seg.toks;
   for (let i = 1; i < toks.length; i++) {
     const t = toks[i] as Tok;
-    if (!NOTIFIED.has(t.s) || !BE.has((toks[i - 1] as Tok).s) || a.negatedClause[i] === true) continue;
+    if (!NOTIFIED.has(t.s)) continue;
+    if (!BE.has((toks[i - 1] as Tok).s)) {
+      // "attendees are not notified": no passive send, and worth saying why.
+      if (i >= 2 && NEGATION.has((toks[i - 1] as Tok).s) && BE.has((toks[i - 2] as Tok).s) && explaining()) discount('negation', a.seg.source, a.seg.at, t.s, (toks[i - 1] as Tok).s);
+      continue;
+    }
+    if (a.negatedClause[i] === true) {
+      if (explaining()) discount('negation', a.seg.source, a.seg.at, `${(toks[i - 1] as Tok).s} ${t.s}`, negationIn(toks, i));
+      continue;
+    }
     // The one notified ends right before the `be` ("the user is notified", "the user will be notified").
     let self = false;
     for (let k = Math.max(0, i - 6); k < i - 1 && !self; k++) {

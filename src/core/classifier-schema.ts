@@ -34,6 +34,8 @@ export interface Prop {
   readonly text: boolean;
   /** The property is an array of strings. */
   readonly strings: boolean;
+  /** Its `enum`, as the schema gives it: values a caller picks, never read as what the tool does. */
+  readonly enumValues: unknown;
 }
 
 const URI_FORMATS = new Set(['uri', 'url', 'iri']);
@@ -61,7 +63,7 @@ export function schemaProps(schema: unknown): Prop[] {
         const text = ty === undefined || ty === 'string';
         const it = isRecord(child) ? child['items'] : undefined;
         const strings = ty === 'array' && isRecord(it) && it['type'] === 'string';
-        props.push({ path, key: k, tokens, joined: tokens.join('_'), description: typeof d === 'string' ? d : undefined, group, uri, text, strings });
+        props.push({ path, key: k, tokens, joined: tokens.join('_'), description: typeof d === 'string' ? d : undefined, group, uri, text, strings, enumValues: isRecord(child) ? child['enum'] : undefined });
         visit(child, `${path}.`, depth + 1);
       }
     }

@@ -5,6 +5,7 @@
  * marks on the next token (a clause opened by a colon, a comma before it, a parameter's label).
  */
 import type { EvidenceSource } from './types.js';
+import { discount, explaining } from './classifier-discounts.js';
 import { CONTRACTED_S, PARAMETER_TYPES, POSSESSIVE } from './vocabulary.js';
 import { CJK_CHAR, CJK_WORDS, HAN, LEXICON, PHRASES } from './classifier-lexicon.js';
 import type { Phrase, WordInfo, WordList } from './classifier-lexicon.js';
@@ -176,7 +177,7 @@ const FIRST_WORD = /[\p{L}\p{N}]+/u;
  * things ("Read documents, for example invoices or receipts") names what the tool acts on, and is
  * read without its marker.
  */
-export function dropExamples(lower: string): string {
+export function dropExamples(lower: string, dropped?: (example: string) => void): string {
   let out = '';
   let from = 0;
   // The end found for an earlier example is also the first one after a later start before it: each
@@ -193,6 +194,7 @@ export function dropExamples(lower: string): string {
     const first = FIRST_WORD.exec(lower.slice(spanStart, end))?.[0];
     const info = first === undefined ? undefined : LEXICON.get(first);
     const isAction = info?.verb !== undefined && info.amb !== true;
+    if (isAction) dropped?.(lower.slice(start, end));
     out += `${lower.slice(from, start)} `;
     from = isAction ? end : spanStart;
   }
@@ -207,7 +209,14 @@ export function dropExamples(lower: string): string {
  * - a slash between two words is an `or` ("turns off/closes a device", "read/write").
  */
 export function textSegments(text: string, kind: SegKind, source: EvidenceSource, at: string | undefined, out: Segment[]): void {
-  const lower = dropExamples((text.length > MAX_TEXT ? text.slice(0, MAX_TEXT) : text).toLowerCase().replace(CODE_SPAN, ' '));
+  const capped = (text.length > MAX_TEXT ? text.slice(0, MAX_TEXT) : text).toLowerCase();
+  let lower: string;
+  if (explaining()) {
+    for (const m of capped.matchAll(CODE_SPAN)) discount('code-span', source, at, m[0]);
+    lower = dropExamples(capped.replace(CODE_SPAN, ' '), (example) => discount('example', source, at, example));
+  } else {
+    lower = dropExamples(capped.replace(CODE_SPAN, ' '));
+  }
   let raw: string[] = [];
   let marks: number[] = [];
   let nextMark = 0;

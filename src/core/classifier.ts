@@ -26,6 +26,8 @@ import { CAPABILITIES, EXEC, MUT, NAT, PAT } from './capabilities.js';
 import type { Capability } from './capabilities.js';
 import type { Classification, ToolSpec } from './types.js';
 import { isRecord } from './values.js';
+import { collectDiscounts } from './classifier-discounts.js';
+import type { Discount } from './classifier-discounts.js';
 import { ANNOTATION_TERMS, CODE_MODE_NAME_PAIRS, HARMLESS_NAMES } from './vocabulary.js';
 import type { VerbRole } from './vocabulary.js';
 import { MAX_TEXT, nameTokens, textSegments, toTokens } from './classifier-tokens.js';
@@ -40,6 +42,37 @@ import { schemaProps, schemaRules, takesLocalFile } from './classifier-schema.js
 import type { ToolFacts } from './classifier-schema.js';
 
 export { nameTokens } from './classifier-tokens.js';
+
+/** What `classify --explain` shows of one tool: its classification, and what was read and set aside. */
+export interface Explanation {
+  readonly classification: Classification;
+  readonly discounted: readonly Discount[];
+}
+
+/** Enum values tried per property, and their length, when explaining. */
+const MAX_ENUM_VALUES = 50;
+const MAX_ENUM_TEXT = 200;
+
+/**
+ * Classify a tool and say what the classifier set aside: verbs under a negation, examples of requests,
+ * inline code spans, and enum values that would read as an act or a thing if they were prose (enum
+ * values are never read: `"send"` as a transaction type is a value to pick, not what the tool does).
+ * Slower than {@link classifyTool}, which it calls: for people reading a classification.
+ */
+export function explainTool(spec: ToolSpec): Explanation {
+  const { value, discounts } = collectDiscounts(() => classifyTool(spec));
+  const s: Record<string, unknown> = isRecord(spec) ? spec : {};
+  for (const p of schemaProps(s['inputSchema'])) {
+    if (!Array.isArray(p.enumValues)) continue;
+    const seen = new Set<string>();
+    for (const v of p.enumValues.slice(0, MAX_ENUM_VALUES)) {
+      if (typeof v !== 'string' || v.trim() === '' || v.length > MAX_ENUM_TEXT || seen.has(v)) continue;
+      seen.add(v);
+      if (classifyTool({ name: '', description: v.replace(/[_-]+/g, ' ') }).capabilities.length > 0) discounts.push({ why: 'enum-value', source: 'schema', at: p.path, text: v });
+    }
+  }
+  return { classification: value, discounted: discounts };
+}
 
 /** A nested tool call in a description: `tools.search(...)`, `tools.<name>(args)`, `tools.*`. */
 const TOOLS_SUBCALL = /(?:^|[^\p{L}\p{N}_])tools\.(?:[\p{L}_$][\p{L}\p{N}_$]*\s*\(|<|\*)/u;

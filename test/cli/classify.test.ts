@@ -27,6 +27,40 @@ describe('guard-eval classify', () => {
     expect(r.err).toBe('');
   });
 
+  it('--explain shows each capability’s words and where, and what was set aside and why', async () => {
+    const file = tmp('explain.json', JSON.stringify([
+      {
+        name: 'search_automations',
+        description: 'Search saved automations by keyword (e.g. send an email, create a file). It will not notify the owners.',
+        inputSchema: { type: 'object', properties: { query: { type: 'string' }, kind: { type: 'string', enum: ['send', 'all'] } } },
+      },
+      { name: 'get_current_time', description: 'Return the current time in a time zone' },
+      { name: 'zx_reconcile', description: 'Reconcile the zx shards' },
+    ]));
+    const r = await cli('classify', file, '--explain');
+    expect(r.code).toBe(0);
+    const block = (name: string): string => r.out.split('\n\n').find((b) => b.startsWith(`${name}:`)) ?? '';
+    const search = block('search_automations');
+    // What it does is read from the name and the description's own verb, not from the example.
+    expect(search).not.toContain('EXTERNAL_ACTION');
+    expect(search).not.toContain('LOCAL_MUTATION');
+    expect(search).toContain('description: "e.g. send an email, create a file": an example of a request');
+    expect(search).toContain('description: "notify": negated by "not"');
+    expect(search).toContain('property properties.kind: "send": an enum value (a value to pick)');
+    // `all` would read as nothing: it is not listed.
+    expect(search).not.toContain('"all"');
+    expect(block('get_current_time')).toContain('harmless (time)');
+    expect(block('zx_reconcile')).toContain('no capability (unknown: the unknownTool posture applies)');
+    const json = JSON.parse((await cli('classify', file, '--explain', '--json')).out) as { name: string; discounted: { why: string; source: string; at?: string; text: string; cue?: string }[] }[];
+    expect(json[0]?.discounted).toEqual([
+      { why: 'example', source: 'description', text: 'e.g. send an email, create a file' },
+      { why: 'negation', source: 'description', text: 'notify', cue: 'not' },
+      { why: 'enum-value', source: 'schema', at: 'properties.kind', text: 'send' },
+    ]);
+    // Without --explain, the JSON is as before.
+    expect((JSON.parse((await cli('classify', file, '--json')).out) as object[])[0]).not.toHaveProperty('discounted');
+  });
+
   it('--json gives name, capabilities and evidence for each tool', async () => {
     const r = await cli('classify', 'scenarios/catalog/examples.yaml', '--json');
     expect(r.code).toBe(0);
