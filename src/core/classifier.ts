@@ -28,7 +28,7 @@ import type { Classification, ToolSpec } from './types.js';
 import { isRecord } from './values.js';
 import { collectDiscounts } from './classifier-discounts.js';
 import type { Discount } from './classifier-discounts.js';
-import { ANNOTATION_TERMS, CODE_MODE_NAME_PAIRS, HARMLESS_NAMES } from './vocabulary.js';
+import { ANNOTATION_TERMS, CODE_MODE_NAME_PAIRS, HANDOFF, HARMLESS_NAMES, POSSESSIVE } from './vocabulary.js';
 import type { VerbRole } from './vocabulary.js';
 import { MAX_TEXT, nameTokens, textSegments, toTokens } from './classifier-tokens.js';
 import type { Segment, Tok } from './classifier-tokens.js';
@@ -94,8 +94,11 @@ export function classifyTool(spec: ToolSpec): Classification {
   const name = typeof s['name'] === 'string' ? s['name'] : '';
   const description = typeof s['description'] === 'string' ? s['description'] : '';
   const nTokens = nameTokens(name);
-  const descSegs: Segment[] = [];
+  let descSegs: Segment[] = [];
   textSegments(description, 'description', 'description', undefined, descSegs);
+  // A hand-off to a person is no act: its words are not read (see `HANDOFF`).
+  const handoff = harmlessName(nTokens)?.kind === 'handoff' && descSegs.some(hasHandOff);
+  if (handoff) descSegs = descSegs.map(withoutHandOff);
   const mentions = (set: ReadonlySet<string>): boolean =>
     nTokens.some((t) => set.has(t)) || descSegs.some((seg) => seg.toks.some((t) => set.has(t.s)));
   const props = schemaProps(s['inputSchema']);
@@ -117,7 +120,7 @@ export function classifyTool(spec: ToolSpec): Classification {
   const demo = descSegs[0]?.toks.some((t) => DEMO.has(t.s)) === true;
 
   // Name.
-  const nameSeg: Segment = { kind: 'name', source: 'name', at: undefined, toks: demo ? [] : toTokens(nTokens) };
+  const nameSeg: Segment = { kind: 'name', source: 'name', at: undefined, toks: demo ? [] : handoff ? withoutHandOff({ kind: 'name', source: 'name', at: undefined, toks: toTokens(nTokens) }).toks : toTokens(nTokens) };
   // The description first: a send in it decides whether the name's send verb leaves the boundary.
   const descPhase: Phase = { placing, selfSend: false, writeOnly: false, internal };
   const descA = descSegs.map((seg) => analyse(seg, c, descPhase));
@@ -181,7 +184,7 @@ export function classifyTool(spec: ToolSpec): Classification {
     if (p.description === undefined) continue;
     const segs: Segment[] = [];
     textSegments(p.description, 'schema', 'schema', p.path, segs);
-    for (const seg of segs) schemaA.push(analyse(seg, c, schemaPhase));
+    for (const seg of segs) schemaA.push(analyse(handoff ? withoutHandOff(seg) : seg, c, schemaPhase));
     // An output file ("filename: File to save the console messages to"): the tool writes it.
     if (SCHEMA.path.has(p.joined) && p.text) {
       const w = segs.flatMap((seg) => seg.toks).find((t) => t.info?.verb === 'create' && t.info.strong === true);
@@ -246,6 +249,49 @@ export function classifyTool(spec: ToolSpec): Classification {
     if (!agrees || prose.some((a) => a.objects.length > 0)) harmless = undefined;
   }
   return { capabilities, evidence: c.evidence, codeMode, ...(harmless !== undefined ? { harmless } : {}) };
+}
+
+const HANDOFF_VERBS = new Set<string>(HANDOFF.verbs);
+const HANDOFF_HANDED = new Set<string>(HANDOFF.handed);
+const HANDOFF_PEOPLE = new Set<string>(HANDOFF.people);
+const HANDOFF_AROUND = new Set<string>(HANDOFF.around);
+const HANDOFF_BARE = new Set<string>(HANDOFF.bare);
+const HANDOFF_DETS = new Set<string>(['the', 'a', 'an', 'this', 'that', 'their', 'his', 'her', 'your', 'my', 'our', POSSESSIVE]);
+
+/** Whether a segment holds a hand-off clause: verb, [determiners] [handed [possessive]], [off|over], to, [..] person. */
+function hasHandOff(seg: Segment): boolean {
+  const toks = seg.toks;
+  for (let i = 0; i < toks.length; i++) {
+    if (!HANDOFF_VERBS.has((toks[i] as Tok).s)) continue;
+    let j = i + 1;
+    const skip = (set: ReadonlySet<string>): void => {
+      while (j < toks.length && set.has((toks[j] as Tok).s)) j++;
+    };
+    skip(HANDOFF_DETS);
+    skip(HANDOFF_HANDED);
+    skip(HANDOFF_DETS);
+    if (toks[j]?.s === 'off' || toks[j]?.s === 'over') j++;
+    if (toks[j]?.s !== 'to') continue;
+    for (let k = j + 1; k < Math.min(toks.length, j + 5); k++) {
+      const w = (toks[k] as Tok).s;
+      if (HANDOFF_PEOPLE.has(w)) return true;
+      if (!HANDOFF_DETS.has(w) && !HANDOFF_AROUND.has(w)) break;
+    }
+  }
+  return false;
+}
+
+/** A segment with its hand-off words unread: the hand-off's verbs with no object of their own, who is handed over, to whom. */
+function withoutHandOff(seg: Segment): Segment {
+  const toks = seg.toks.map((t, i, all) => {
+    // The verb's object, past its determiners: none, or one that is handed over.
+    let j = i + 1;
+    while (j < all.length && HANDOFF_DETS.has((all[j] as Tok).s)) j++;
+    const next = all[j]?.s;
+    const handOffVerb = HANDOFF_VERBS.has(t.s) && (next === undefined || next === 'to' || next === 'off' || next === 'over' || HANDOFF_HANDED.has(next) || HANDOFF_BARE.has(next));
+    return handOffVerb || HANDOFF_HANDED.has(t.s) || HANDOFF_PEOPLE.has(t.s) || HANDOFF_AROUND.has(t.s) ? { s: t.s, info: undefined, mark: t.mark } : t;
+  });
+  return { ...seg, toks };
 }
 
 const HARMLESS_KIND = new Map<string, string>(Object.entries(HARMLESS_NAMES.kinds).flatMap(([kind, words]) => words.map((w: string): [string, string] => [w, kind])));

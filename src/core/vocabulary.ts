@@ -652,6 +652,26 @@ export const HARMLESS_NAMES = {
   ],
 } as const;
 
+/**
+ * A hand-off of the conversation to a person ("Transfer the user to a human agent, with a summary of
+ * the user's issue", "Hand the conversation off to a live representative"): on a tool whose name is
+ * a hand-off (`HARMLESS_NAMES`, kind `handoff`), a clause of its description or a property's made of
+ * one of `verbs`, optionally who or what is handed over (`handed`, after a determiner or a
+ * possessive), `off`/`over`, `to`, and within three words one of `people`, is no act. Its words, the
+ * same verbs with no object of their own ("only transfer if the user asks"), and the words of
+ * `handed` and `people` elsewhere in the tool's prose are then not read; whatever else the prose says
+ * is. Without such a clause nothing changes: "Transfer funds to the agent's account" is a transfer.
+ */
+export const HANDOFF = {
+  verbs: ['transfer', 'hand', 'handoff', 'escalate', 'route', 'connect'],
+  handed: ['user', 'users', 'customer', 'customers', 'caller', 'conversation', 'chat', 'call', 'session', 'issue', 'summary', 'request', 'problem', 'question', 'them', 'me'],
+  people: ['human', 'person', 'representative', 'operator', 'staff'],
+  /** Words between `to` and the person, or after it: "to a live human support agent". */
+  around: ['live', 'real', 'support', 'agent', 'agents', 'team', 'member'],
+  /** After a hand-off verb, a word that says the verb has no object: "only transfer if …". */
+  bare: ['if', 'when', 'only', 'unless', 'once', 'after', 'before'],
+} as const;
+
 /** Adjacent name tokens that mark a Code Mode tool (`run_code`, `execute_code`, `code_mode`). */
 export const CODE_MODE_NAME_PAIRS: readonly (readonly [string, string])[] = [
   ['run', 'code'],

@@ -47,6 +47,34 @@ describe('harmless tools are recognised by their names', () => {
     expect(withRecord.harmless).toBeUndefined();
   });
 
+  it('a hand-off of the conversation to a person, told in the description, is no act', () => {
+    const tau = {
+      name: 'transfer_to_human_agents',
+      description: "Transfer the user to a human agent, with a summary of the user's issue. Only transfer if the user explicitly asks for a human agent, or if the user's issue cannot be resolved by the agent with the available tools.",
+      inputSchema: { type: 'object', properties: { summary: { type: 'string', description: "A summary of the user's issue." } } },
+    };
+    expect(classifyTool(tau)).toMatchObject({ capabilities: [], harmless: { kind: 'handoff' } });
+    expect(harmless('handoff_to_human', 'Hand the conversation off to a human support agent.')).toMatchObject({ kind: 'handoff' });
+    expect(harmless('escalate_to_human', 'Escalate the chat to a live human representative when the customer asks for one.')).toMatchObject({ kind: 'handoff' });
+  });
+
+  it('hand-off look-alikes keep what they do: a transfer of money or files, a send beside the hand-off, a name that is no hand-off', () => {
+    const caps = (name: string, description: string): readonly string[] => classifyTool({ name, description }).capabilities;
+    // No hand-off clause: the name's transfer is a transfer.
+    expect(caps('transfer_to_human_agents', "Transfer funds from the user's account to a human agent's bank account.")).toContain('EXTERNAL_ACTION');
+    expect(caps('transfer_to_human', "Transfer the user's files to a human agent by email.")).toContain('EXTERNAL_ACTION');
+    // A hand-off clause, and a transfer with an object of its own: still a transfer.
+    const both = classifyTool({ name: 'transfer_to_human', description: "Transfer the user to a human agent. Then transfer the funds to the agent's account." });
+    expect(both.capabilities).toContain('EXTERNAL_ACTION');
+    expect(both.harmless).toBeUndefined();
+    // A hand-off clause, and a send of its own.
+    const mails = classifyTool({ name: 'handoff_to_human', description: 'Hand the conversation off to a human agent, then send the transcript to the vendor by email.' });
+    expect(mails.capabilities).toContain('EXTERNAL_ACTION');
+    expect(mails.harmless).toBeUndefined();
+    // The clause alone does not make a name harmless: `transfer_call` says nothing of a person.
+    expect(classifyTool({ name: 'transfer_call', description: 'Transfer the call to a human agent.' }).harmless).toBeUndefined();
+  });
+
   it('the guard applies no unknown-tool posture to a recognised tool, and still does to an unreadable one', () => {
     const guard = createGuard({ salt: 's', unknownTool: 'deny', tools: [{ name: 'get_current_time', description: 'Get the current time' }, { name: 'zx_reconcile', description: 'Reconcile the zx shards' }] });
     const s = guard.session('a');
