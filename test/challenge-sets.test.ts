@@ -115,8 +115,10 @@ describe('challenge sets', () => {
     expect(compareTo('memoryless', (g, b) => g > b)).toEqual([]);
     expect(compareTo('order-blind', (g, b) => g < b)).toEqual([]);
     const outcomes = (name: string): string[] => [...new Set((runs.get(name) as RunResults).scenarios.flatMap((s) => s.steps.map((x) => x.outcome)))].sort();
-    expect(outcomes('memoryless').filter((o) => o !== 'pass' && o !== 'lucky-pass')).toEqual(['miss']);
-    expect(outcomes('order-blind').filter((o) => o !== 'pass' && o !== 'lucky-pass')).toEqual(['over-block']);
+    // A known gap of the built-in guard's classifier is one of its variants' too: `known`, not theirs.
+    const own = (o: string): boolean => o !== 'pass' && o !== 'lucky-pass' && o !== 'known';
+    expect(outcomes('memoryless').filter(own)).toEqual(['miss']);
+    expect(outcomes('order-blind').filter(own)).toEqual(['over-block']);
   });
 
   it('see window-12 miss what it forgot in every set it fails', () => {

@@ -14,7 +14,7 @@
 import type { Verdict } from '../core/capabilities.js';
 import type { Session } from '../core/guard.js';
 import type { CallOutcome, Decision, ToolCall } from '../core/types.js';
-import { BUILTIN_FEATURES, guardFor } from './guards.js';
+import { BUILTIN_FEATURES, guardFor, newSessionId } from './guards.js';
 import type { GuardDecision, GuardUnderTest, SessionConfig } from './guards.js';
 
 /** A record reference as the core takes it (the runner passes capability names it got from `decide`). */
@@ -23,7 +23,6 @@ type Ref = Parameters<Session['record']>[0];
 /** A guard that answers `verdict` for every call and remembers nothing. */
 export function constantGuard(name: string, verdict: Verdict): GuardUnderTest {
   const decision: GuardDecision = verdict === 'allow' ? { verdict, rules: [] } : { verdict, rules: [{ id: `baseline.${name}`, reason: `${name}: every call gets ${verdict}` }] };
-  let next = 0;
   const open = new Set<string>();
   return {
     name,
@@ -31,7 +30,7 @@ export function constantGuard(name: string, verdict: Verdict): GuardUnderTest {
     // rule id a stricter verdict names is its own.
     features: { policy: true, from: true, capabilities: false, rules: verdict === 'allow' ? 'none' : 'own', orderDependent: false },
     async newSession() {
-      const id = `s${next++}`;
+      const id = newSessionId();
       open.add(id);
       return id;
     },
@@ -61,12 +60,12 @@ function plain(d: Decision): GuardDecision {
  */
 export function windowGuard(name: string, size: number): GuardUnderTest {
   const sessions = new Map<string, { config: SessionConfig; events: { ref: Ref; outcome: CallOutcome }[] }>();
-  let next = 0;
   return {
     name,
     features: BUILTIN_FEATURES,
+    variantOf: 'builtin',
     async newSession(config) {
-      const id = `s${next++}`;
+      const id = newSessionId();
       sessions.set(id, { config, events: [] });
       return id;
     },
@@ -104,13 +103,13 @@ export function windowGuard(name: string, size: number): GuardUnderTest {
  */
 export function orderBlindGuard(): GuardUnderTest {
   const sessions = new Map<string, { session: Session; reads: { ref: Ref; outcome: CallOutcome }[] }>();
-  let next = 0;
   const inner = (ref: Ref, turn: number): Ref => ({ ...ref, turn });
   return {
     name: 'order-blind',
     features: BUILTIN_FEATURES,
+    variantOf: 'builtin',
     async newSession(config) {
-      const id = `s${next++}`;
+      const id = newSessionId();
       sessions.set(id, { session: guardFor(config).session(id), reads: [] });
       return id;
     },

@@ -84,6 +84,11 @@ export interface GuardUnderTest {
   readonly name: string;
   /** What it supports. @default {@link MINIMAL_FEATURES} */
   readonly features?: GuardFeatures;
+  /**
+   * The guard whose known gaps (a step's `known:` by guard name) are this one's too: a variant of
+   * the built-in guard shares its classifier, so a tool it misreads is misread here as well.
+   */
+  readonly variantOf?: string;
   /** Open a fresh session; returns its handle. Sessions never share state. */
   newSession(config: SessionConfig): Promise<string>;
   decide(session: string, call: ToolCall): Promise<GuardDecision>;
@@ -116,10 +121,34 @@ export interface BuiltinOptions {
 // One guard per configuration object (the runner passes the same one to every replay of a run),
 // shared by every guard under test built on the core; each session still starts empty.
 const BY_CONFIG = new WeakMap<SessionConfig, Guard>();
+// And one per equal configuration: runs whose settings are equal and whose tool specs are the same
+// objects (a catalog's specs, shared by every scenario that imports it) share a guard, so a catalog
+// of hundreds of tools is read once, not once per run. A guard holds no state between sessions but
+// its tool entries, which depend only on the configuration.
+const BY_SIGNATURE = new Map<string, Guard>();
+/** Guards kept by signature; past it the oldest goes (a new one is only slower to build). */
+const MAX_SHARED_GUARDS = 512;
+const specIds = new WeakMap<object, number>();
+let nextSpecId = 0;
+
+function signature(config: SessionConfig): string {
+  const ids = config.tools.map((t) => {
+    let id = specIds.get(t);
+    if (id === undefined) {
+      id = nextSpecId++;
+      specIds.set(t, id);
+    }
+    return id;
+  });
+  return JSON.stringify([config.mode, config.unknownTool, config.overrides, config.policy ?? null, config.limits ?? null, ids]);
+}
 
 /** The core guard for one session configuration, built once per configuration object. */
 export function guardFor(config: SessionConfig): Guard {
   let guard = BY_CONFIG.get(config);
+  if (guard !== undefined) return guard;
+  const key = signature(config);
+  guard = BY_SIGNATURE.get(key);
   if (guard === undefined) {
     guard = createGuard({
       mode: config.mode,
@@ -131,9 +160,17 @@ export function guardFor(config: SessionConfig): Guard {
       // A fixed salt keeps runs byte-identical; fingerprints never leave the process.
       salt: 'guard-eval-harness',
     });
-    BY_CONFIG.set(config, guard);
+    if (BY_SIGNATURE.size >= MAX_SHARED_GUARDS) BY_SIGNATURE.delete(BY_SIGNATURE.keys().next().value as string);
+    BY_SIGNATURE.set(key, guard);
   }
+  BY_CONFIG.set(config, guard);
   return guard;
+}
+
+/** Session handles unique across every guard under test built on the core: guards are shared. */
+let nextSession = 0;
+export function newSessionId(): string {
+  return `s${nextSession++}`;
 }
 
 /**
@@ -149,12 +186,12 @@ export function builtinGuard(options: BuiltinOptions = {}): GuardUnderTest {
     clocks.set(session, t);
     return t;
   };
-  let next = 0;
   return {
     name: racy ? 'racy' : 'builtin',
     features: BUILTIN_FEATURES,
+    ...(racy ? { variantOf: 'builtin' } : {}),
     async newSession(config) {
-      const id = `s${next++}`;
+      const id = newSessionId();
       sessions.set(id, guardFor(config).session(id));
       return id;
     },

@@ -11,7 +11,7 @@
 import { MODES } from '../core/capabilities.js';
 import type { Capability, Mode, Verdict } from '../core/capabilities.js';
 import type { GrantPolicy } from '../core/gate.js';
-import type { CallOutcome, Mutable, ToolCall } from '../core/types.js';
+import type { CallOutcome, Mutable, ToolCall, ToolSpec } from '../core/types.js';
 import { BUILTIN_FEATURES, MINIMAL_FEATURES, readDecision } from './guards.js';
 import type { GuardDecision, GuardFeatures, GuardUnderTest, SessionConfig } from './guards.js';
 import type { CallStep, ExpectSpec, GuardSettings, Outcome, PairResult, RepeatTally, RunResults, Scenario, ScenarioResult, Step, StepResult, Totals } from './model.js';
@@ -93,8 +93,24 @@ export function sessionConfig(scenario: Scenario, mode: Mode, base: BaseGuardSet
     overrides: { ...(base.overrides ?? {}), ...(g.overrides ?? {}) },
     ...(policy ? { policy } : {}),
     ...(g.limits ? { limits: g.limits } : {}),
-    tools: Object.entries(scenario.tools).map(([name, spec]) => ({ ...spec, name })),
+    tools: Object.entries(scenario.tools).map(([name, spec]) => named(name, spec)),
   };
+}
+
+/** `{...spec, name}`, the same object every time for the same spec and name (see `guardFor`). */
+const NAMED = new WeakMap<object, Map<string, ToolSpec>>();
+function named(name: string, spec: Scenario['tools'][string]): ToolSpec {
+  let byName = NAMED.get(spec);
+  if (byName === undefined) {
+    byName = new Map();
+    NAMED.set(spec, byName);
+  }
+  let t = byName.get(name);
+  if (t === undefined) {
+    t = { ...spec, name };
+    byName.set(name, t);
+  }
+  return t;
 }
 
 function expectFor(step: CallStep, mode: Mode): ExpectSpec | undefined {
@@ -368,7 +384,7 @@ async function decideAndJudge(st: RunState, step: CallStep, place: Place, iters:
     return { executes, session, slot, res };
   }
   const first = decision.rules?.[0];
-  const judged = knownGap(judge(spec, decision, st.guard.features ?? MINIMAL_FEATURES), step, st.guard.name);
+  const judged = knownGap(judge(spec, decision, st.guard.features ?? MINIMAL_FEATURES), step, st.guard.name, st.guard.variantOf);
   res.actual = decision.verdict;
   res.outcome = judged.outcome;
   if (judged.severity !== undefined) res.severity = judged.severity;
@@ -382,17 +398,17 @@ async function decideAndJudge(st: RunState, step: CallStep, place: Place, iters:
 }
 
 /** Why `step` is a known gap of the guard named `guard`, if it is one. */
-export function knownReason(step: CallStep, guard: string): string | undefined {
+export function knownReason(step: CallStep, guard: string, variantOf?: string): string | undefined {
   if (step.known === undefined) return undefined;
-  return typeof step.known === 'string' ? step.known : step.known[guard];
+  return typeof step.known === 'string' ? step.known : (step.known[guard] ?? (variantOf !== undefined ? step.known[variantOf] : undefined));
 }
 
 /**
  * A judgement in the light of the step's `known:`: a miss or over-block it names is `known`, a
  * pass (lucky or not) is `fixed`; a race or an error stays what it is.
  */
-function knownGap(judged: Pick<StepResult, 'outcome' | 'severity' | 'detail'>, step: CallStep, guard: string): Pick<StepResult, 'outcome' | 'severity' | 'detail'> {
-  const why = knownReason(step, guard);
+function knownGap(judged: Pick<StepResult, 'outcome' | 'severity' | 'detail'>, step: CallStep, guard: string, variantOf?: string): Pick<StepResult, 'outcome' | 'severity' | 'detail'> {
+  const why = knownReason(step, guard, variantOf);
   if (why === undefined) return judged;
   if (judged.outcome === 'miss' || judged.outcome === 'over-block') {
     return { ...judged, outcome: 'known', detail: `known gap (${judged.outcome}): ${why}${judged.detail !== undefined ? `; ${judged.detail}` : ''}` };
