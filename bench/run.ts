@@ -7,7 +7,8 @@
  * deciding a call with 1 MiB of arguments ≤ 5× `JSON.stringify` of the same arguments (README
  * "Bounds"). They are reported against, never asserted in tests.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { parse } from 'yaml';
 import { Bench } from 'tinybench';
 import { classifyTool } from '../src/core/classifier.js';
 import { analyzeCommand } from '../src/core/command.js';
@@ -231,6 +232,8 @@ async function main(): Promise<void> {
     shell: ratio('decide a shell call with a 1 MiB script', 'reference: JSON.stringify of a 1 MiB shell script'),
   };
 
+  const catalogs = classifyCatalogs();
+
   // Ledger size after 1 M calls in one session: serialised snapshot bytes.
   const s = guard.session('soak');
   for (let i = 0; i < 1_000_000; i++) {
@@ -263,7 +266,11 @@ async function main(): Promise<void> {
       reduced4Ms: byName.get('enumerate a 4-call batch up to partial-order reduction')?.p50Ms ?? null,
       sampled6x10kMs: byName.get('sample 10 000 orders of a 6-call batch')?.p50Ms ?? null,
     },
+    /** Classifying every tool of every committed catalog: per-tool medians, against JSON.stringify of the same spec. */
+    classifyCatalogs: catalogs,
     budgets: {
+      classifyMedianUs: { goal: 5, actual: catalogs.medianUs, within: catalogs.medianUs <= 5 },
+      classifyMaxUs: { goal: 50, actual: catalogs.maxUs, within: catalogs.maxUs <= 50 },
       p99DecisionUs: { budget: 20, actual: perCall?.p99Us ?? null, within: perCall ? perCall.p99Us < 20 : false },
       ledgerKiB: { budget: 64, serialised: ledgerBytes / KIB, heap: heapPerSession / KIB, within: ledgerBytes <= 64 * KIB && heapPerSession <= 64 * KIB },
       explore4BatchMs: { budget: 50, actual: byName.get('explore a 4-call batch with the built-in guard (every order, reduced)')?.p50Ms ?? null },
@@ -279,7 +286,45 @@ async function main(): Promise<void> {
   console.log(`ledger after 1 M calls: ${(ledgerBytes / KIB).toFixed(1)} KiB serialised, ${(heapPerSession / KIB).toFixed(1)} KiB of heap per saturated session (budget ≤ 64 KiB)`);
   console.log(`exploring with the built-in guard: a 4-call batch, every order (reduced) ${report.batches.explore4Ms?.toFixed(1)} ms (goal < 50 ms); a 6-call batch, 10 000 sampled orders ${report.batches.explore6x10kMs?.toFixed(0)} ms (goal < 1 s; ${report.batches.explore6x10kUnreducedMs?.toFixed(0)} ms without reduction)`);
   console.log(`enumeration alone: every order of 4 calls ${report.batches.exhaustive4Ms?.toFixed(2)} ms (goal < 50 ms); reduced ${report.batches.reduced4Ms?.toFixed(2)} ms; 10 000 sampled orders of 6 calls ${report.batches.sampled6x10kMs?.toFixed(1)} ms (goal < 1 s)`);
+  console.log(`classifying the ${catalogs.tools} tools of ${catalogs.catalogs} catalogs: median ${catalogs.medianUs.toFixed(1)} µs per tool (goal ≤ 5), p99 ${catalogs.p99Us.toFixed(1)} µs, slowest ${catalogs.maxUs.toFixed(1)} µs (${catalogs.slowest}; goal ≤ 50); ${catalogs.ratioToReference.toFixed(1)}× JSON.stringify of the same spec`);
   console.log('written: reports/bench.json');
+}
+
+/**
+ * Every tool of every committed catalog (scenarios/catalog), classified on its own: each tool's
+ * median over a few timed runs after one untimed, then the median, p99 and largest of those
+ * medians, beside the same figures for JSON.stringify of the spec (a reference measured in the
+ * same run). Timed one call at a time with the high-resolution clock: tinybench would give one
+ * figure for all the tools, and the slowest tool is a goal of its own.
+ */
+function classifyCatalogs(): { catalogs: number; tools: number; medianUs: number; p99Us: number; maxUs: number; slowest: string; referenceMedianUs: number; ratioToReference: number } {
+  const dir = 'scenarios/catalog';
+  const specs: { id: string; spec: ToolSpec }[] = [];
+  const files = readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort();
+  for (const f of files) {
+    const tools = (parse(readFileSync(`${dir}/${f}`, 'utf8')) as { tools?: Record<string, object> }).tools ?? {};
+    for (const [name, spec] of Object.entries(tools)) specs.push({ id: `${f.replace(/\.yaml$/, '')}/${name}`, spec: { ...spec, name } as ToolSpec });
+  }
+  const RUNS = 15;
+  const medianOf = (f: () => unknown): number => {
+    f();
+    const t: number[] = [];
+    for (let k = 0; k < RUNS; k++) {
+      const a = process.hrtime.bigint();
+      f();
+      t.push(Number(process.hrtime.bigint() - a) / 1000);
+    }
+    t.sort((x, y) => x - y);
+    return t[RUNS >> 1] as number;
+  };
+  const per = specs.map(({ id, spec }) => ({ id, us: medianOf(() => classifyTool(spec)), ref: medianOf(() => JSON.stringify(spec)) }));
+  const q = (xs: number[], p: number): number => xs[Math.min(xs.length - 1, Math.floor(p * xs.length))] as number;
+  const us = per.map((x) => x.us).sort((a, b) => a - b);
+  const ref = per.map((x) => x.ref).sort((a, b) => a - b);
+  const slowest = per.reduce((a, b) => (b.us > a.us ? b : a));
+  const medianUs = q(us, 0.5);
+  const referenceMedianUs = q(ref, 0.5);
+  return { catalogs: files.length, tools: specs.length, medianUs, p99Us: q(us, 0.99), maxUs: slowest.us, slowest: slowest.id, referenceMedianUs, ratioToReference: medianUs / referenceMedianUs };
 }
 
 await main();

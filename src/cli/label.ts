@@ -14,9 +14,11 @@ import { loadCliScenarios } from './scenarios.js';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
-import { MODES, VERDICTS } from '../core/capabilities.js';
+import { CAPABILITIES, MODES, VERDICTS } from '../core/capabilities.js';
 import type { Verdict } from '../core/capabilities.js';
 import { STRATIFY_KEYS, buildSheet } from '../harness/label-sheet.js';
+import { CAPABILITY_ANSWERS, CAPABILITY_SHEET_COLUMNS, buildCapabilitySheet, capabilityAgreement, readReturnedCapabilities } from '../harness/capability-sheet.js';
+import type { CapabilityKey, CapabilityKeyItem, ReturnedCapabilities } from '../harness/capability-sheet.js';
 import type { LabelKey, Stratify } from '../harness/label-sheet.js';
 import { formatIssue, InputError } from '../io/errors.js';
 import { applyLabels, withStepHashes } from '../io/label-apply.js';
@@ -43,6 +45,8 @@ export interface LabelExportOptions {
   readonly bom?: boolean;
   readonly lf?: boolean;
   readonly force?: boolean;
+  /** A capability sheet: one row per tool whose step labels its capabilities, a column per capability. */
+  readonly capabilities?: boolean;
 }
 
 /**
@@ -50,6 +54,7 @@ export interface LabelExportOptions {
  * ids are seeded hashes, and a seed the labelers could guess would let them map ids back.
  */
 export async function labelExportCommand(paths: readonly string[], o: LabelExportOptions, io: CliIO): Promise<number> {
+  if (o.capabilities === true) return exportCapabilities(paths, o, io);
   if (o.fromKey !== undefined) return exportFromKey(paths, o.fromKey, o, io);
   if (o.key === undefined) throw usage('give --key <file> (the key to write), or --from-key <file> for another labeler of an earlier export');
   let sample: number | undefined;
@@ -79,6 +84,81 @@ export async function labelExportCommand(paths: readonly string[], o: LabelExpor
   writeFileSafely(o.out, renderSheetCsv(sheet.rows, { bom: o.bom === true, eol: o.lf === true ? 'lf' : 'crlf' }), { exclusive });
   io.stdout(`wrote ${o.out} (${sheet.rows.length} item${sheet.rows.length === 1 ? '' : 's'}) and the key ${o.key}: keep the key away from the labelers\n`);
   return 0;
+}
+
+/** `label export --capabilities`: a capability sheet and its key (see capability-sheet.ts). */
+async function exportCapabilities(paths: readonly string[], o: LabelExportOptions, io: CliIO): Promise<number> {
+  const clash = (['fromKey', 'stratify'] as const).filter((k) => o[k] !== undefined);
+  if (clash.length > 0) throw usage(`--capabilities does not take ${clash.map((k) => (k === 'fromKey' ? '--from-key' : `--${k}`)).join(', ')}`);
+  if (o.key === undefined) throw usage('give --key <file> (the key to write)');
+  let sample: number | undefined;
+  if (o.sample !== undefined) {
+    sample = Number(o.sample);
+    if (!/^\d+$/.test(o.sample) || !Number.isSafeInteger(sample) || sample <= 0) throw usage(`--sample must be a positive integer, got \`${o.sample}\``);
+  }
+  if (o.out === o.key) throw usage('the sheet and the key must be different files');
+  if (o.force !== true) {
+    const exists = [o.out, o.key].filter((f) => existsSync(f));
+    if (exists.length > 0) throw new InputError('EXISTS', exists.map((f) => ({ pos: { file: f }, message: 'already exists: nothing was written (use --force to overwrite)' })));
+  }
+  const { scenarios, warnings } = await loadCliScenarios(paths, ['challenge-sets']);
+  for (const w of warnings) io.stderr(`warning: ${formatIssue(w)}\n`);
+  const sheet = buildCapabilitySheet(scenarios, { seed: o.seed ?? randomBytes(8).toString('hex'), ...(sample !== undefined ? { sample } : {}), ...(o.labeler !== undefined ? { labeler: o.labeler } : {}) });
+  if (sheet.key.items.length === 0) throw usage('no step of these scenarios labels its tool\'s capabilities (`expect.capabilities`)');
+  const exclusive = o.force !== true;
+  writeFileSafely(o.key, `${JSON.stringify(sheet.key, null, 2)}\n`, { exclusive });
+  const csv = renderTableCsv([...CAPABILITY_SHEET_COLUMNS], sheet.rows);
+  writeFileSafely(o.out, `${o.bom === true ? '\uFEFF' : ''}${o.lf === true ? csv.replace(/\r\n/g, '\n') : csv}`, { exclusive });
+  io.stdout(`wrote ${o.out} (${sheet.rows.length} tool${sheet.rows.length === 1 ? '' : 's'}, a column per capability) and the key ${o.key}: keep the key away from the labelers\n`);
+  return 0;
+}
+
+/** Read a capability key, or undefined when the file is another kind of key. @throws InputError (exit 2) when it cannot be read */
+function readCapabilityKey(file: string): CapabilityKey | undefined {
+  let v: unknown;
+  try {
+    v = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (e) {
+    throw new InputError('KEY_INVALID', [{ pos: { file }, message: `cannot read the key: ${e instanceof Error ? e.message : String(e)}` }]);
+  }
+  const k = v as Partial<CapabilityKey> | null;
+  if (k === null || typeof k !== 'object' || k.schema !== 'guard-eval/capability-key@1') return undefined;
+  const answers = new Set<unknown>(CAPABILITY_ANSWERS);
+  const bad = !Array.isArray(k.items) || typeof k.seed !== 'string' || k.items.some((i) => i === null || typeof i !== 'object' || typeof i.id !== 'string' || !Array.isArray(i.label) || i.label.length !== CAPABILITIES.length || i.label.some((a: unknown) => !answers.has(a)));
+  if (bad) throw new InputError('KEY_INVALID', [{ pos: { file }, message: 'not a capability key (expected `schema: guard-eval/capability-key@1`, `seed` and `items`, each with an `id` and six answers in `label`)' }]);
+  return k as CapabilityKey;
+}
+
+/** `label import` of capability sheets: Cohen's κ per capability and pooled, and the disagreements. */
+async function importCapabilities(sheets: readonly string[], key: CapabilityKey, o: { json?: boolean; adjudication?: string; force?: boolean }, seed: number, io: CliIO): Promise<number> {
+  const columns = ['item_id', ...CAPABILITIES.map((c) => c.toLowerCase()), 'notes', 'labeler'];
+  const all: ReturnedCapabilities[] = [];
+  let bad = false;
+  for (const file of sheets) {
+    const parsed = await readSheetFile(file, ['item_id', ...CAPABILITIES.map((c) => c.toLowerCase())], columns);
+    const { items, issues } = readReturnedCapabilities(parsed.rows, key);
+    for (const i of issues) io.stderr(`${file}${i.row !== null ? `:${i.row}` : ''}: ${i.message}\n`);
+    bad ||= issues.length > 0;
+    all.push(...items);
+  }
+  const a = capabilityAgreement(all, key, seed);
+  if (o.adjudication !== undefined) {
+    const byId = new Map(key.items.map((i) => [i.id, i]));
+    const notes = new Map(all.map((i) => [i.id, i.notes]));
+    const rows = a.disagreements.map((d) => {
+      const item = byId.get(d.id) as CapabilityKeyItem;
+      return [d.id, item.scenario, `${item.file}:${item.line}:${item.col}`, item.tool, d.capability, d.label, d.labeler, notes.get(d.id) ?? '', '', ''];
+    });
+    writeFileSafely(o.adjudication, renderTableCsv(['item_id', 'scenario', 'at', 'tool', 'capability', 'label', 'labeler', 'labeler_notes', 'final', 'final_notes'], rows), { exclusive: o.force !== true });
+  }
+  if (o.json === true) {
+    io.stdout(`${JSON.stringify({ schema: 'guard-eval/capability-agreement@1', ...a }, (_k, v: unknown) => (typeof v === 'number' && Number.isNaN(v) ? null : v), 2)}\n`);
+    return bad ? 1 : 0;
+  }
+  io.stdout(`${a.n} tools compared, answers yes / no / unsure per capability:\n`);
+  for (const r of a.byCapability) io.stdout(`  ${r.capability.padEnd(18)} agreement ${num(r.agreement)}, Cohen's κ ${num(r.cohenKappa)} (95 % CI ${num(r.ci[0])} to ${num(r.ci[1])})\n`);
+  io.stdout(`${a.disagreements.length} disagreement${a.disagreements.length === 1 ? '' : 's'} (tool × capability)${o.adjudication !== undefined ? `: ${o.adjudication}` : ''}\n`);
+  return bad ? 1 : 0;
 }
 
 /**
@@ -257,6 +337,8 @@ export async function labelImportCommand(sheets: readonly string[], o: { key: st
   if (o.adjudication !== undefined && existsSync(o.adjudication) && !o.force) throw new InputError('EXISTS', [{ pos: { file: o.adjudication }, message: 'already exists: choose another name, or --force to overwrite it' }]);
   const seed = o.seed === undefined ? 1 : Number(o.seed);
   if (!Number.isSafeInteger(seed)) throw usage(`--seed: expected an integer, got \`${o.seed}\``);
+  const capabilityKey = readCapabilityKey(o.key);
+  if (capabilityKey !== undefined) return importCapabilities(sheets, capabilityKey, o, seed, io);
   const key = readKey(o.key);
   const out: { sheet: string; labeler: string; items: ReturnedItem[]; narratives: Map<string, string>; issues: { row: number | null; message: string }[]; summary: SheetAgreement }[] = [];
   // The cells read: narratives only for an adjudication sheet, and there only each valid item's.

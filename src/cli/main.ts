@@ -261,8 +261,9 @@ export async function main(argv: readonly string[], rawIO: CliIO = defaultIO): P
     .option('--labeler <name>', 'who fills the sheet in (in the sheet and the key; varies the row order; names the adjudication columns)')
     .option('--bom', 'start the sheet with a UTF-8 BOM (for Excel)')
     .option('--lf', 'LF line ends instead of CRLF')
+    .option('--capabilities', 'a capability sheet: one row per tool whose step labels its capabilities, a yes/no/unsure column per capability')
     .option('--force', 'overwrite an existing sheet or key')
-    .action(async (paths: string[], o: { out: string; key?: string; fromKey?: string; seed?: string; sample?: string; stratify?: string; labeler?: string; bom?: boolean; lf?: boolean; force?: boolean }) => {
+    .action(async (paths: string[], o: { out: string; key?: string; fromKey?: string; seed?: string; sample?: string; stratify?: string; labeler?: string; bom?: boolean; lf?: boolean; force?: boolean; capabilities?: boolean }) => {
       code = await labelExportCommand(paths, o, io);
     });
   label
