@@ -49,6 +49,22 @@ export interface LabelExportOptions {
   readonly capabilities?: boolean;
 }
 
+/** `--sample`, checked. @throws InputError (exit 2) */
+function sampleOf(o: LabelExportOptions): number | undefined {
+  if (o.sample === undefined) return undefined;
+  const sample = Number(o.sample);
+  if (!/^\d+$/.test(o.sample) || !Number.isSafeInteger(sample) || sample <= 0) throw usage(`--sample must be a positive integer, got \`${o.sample}\``);
+  return sample;
+}
+
+/** A sheet and a key to write: two files, neither there already unless `force`. @throws InputError (exit 2) */
+function checkOutputs(out: string, key: string, force: boolean): void {
+  if (out === key) throw usage('the sheet and the key must be different files');
+  if (force) return;
+  const exists = [out, key].filter((f) => existsSync(f));
+  if (exists.length > 0) throw new InputError('EXISTS', exists.map((f) => ({ pos: { file: f }, message: 'already exists: nothing was written (use --force to overwrite)' })));
+}
+
 /**
  * Write the sheet and the key. The seed defaults to a random one (recorded in the key only): item
  * ids are seeded hashes, and a seed the labelers could guess would let them map ids back.
@@ -57,18 +73,10 @@ export async function labelExportCommand(paths: readonly string[], o: LabelExpor
   if (o.capabilities === true) return exportCapabilities(paths, o, io);
   if (o.fromKey !== undefined) return exportFromKey(paths, o.fromKey, o, io);
   if (o.key === undefined) throw usage('give --key <file> (the key to write), or --from-key <file> for another labeler of an earlier export');
-  let sample: number | undefined;
-  if (o.sample !== undefined) {
-    sample = Number(o.sample);
-    if (!/^\d+$/.test(o.sample) || !Number.isSafeInteger(sample) || sample <= 0) throw usage(`--sample must be a positive integer, got \`${o.sample}\``);
-  }
+  const sample = sampleOf(o);
   if (o.stratify !== undefined && !(STRATIFY_KEYS as readonly string[]).includes(o.stratify)) throw usage(`--stratify must be one of ${STRATIFY_KEYS.join(', ')}, got \`${o.stratify}\``);
   if (o.stratify !== undefined && sample === undefined) throw usage('--stratify needs --sample');
-  if (o.out === o.key) throw usage('the sheet and the key must be different files');
-  if (o.force !== true) {
-    const exists = [o.out, o.key].filter((f) => existsSync(f));
-    if (exists.length > 0) throw new InputError('EXISTS', exists.map((f) => ({ pos: { file: f }, message: 'already exists: nothing was written (use --force to overwrite)' })));
-  }
+  checkOutputs(o.out, o.key, o.force === true);
   const { scenarios, warnings } = await loadCliScenarios(paths, ['challenge-sets']);
   for (const w of warnings) io.stderr(`warning: ${formatIssue(w)}\n`);
   const seed = o.seed ?? randomBytes(8).toString('hex');
@@ -91,16 +99,8 @@ async function exportCapabilities(paths: readonly string[], o: LabelExportOption
   const clash = (['fromKey', 'stratify'] as const).filter((k) => o[k] !== undefined);
   if (clash.length > 0) throw usage(`--capabilities does not take ${clash.map((k) => (k === 'fromKey' ? '--from-key' : `--${k}`)).join(', ')}`);
   if (o.key === undefined) throw usage('give --key <file> (the key to write)');
-  let sample: number | undefined;
-  if (o.sample !== undefined) {
-    sample = Number(o.sample);
-    if (!/^\d+$/.test(o.sample) || !Number.isSafeInteger(sample) || sample <= 0) throw usage(`--sample must be a positive integer, got \`${o.sample}\``);
-  }
-  if (o.out === o.key) throw usage('the sheet and the key must be different files');
-  if (o.force !== true) {
-    const exists = [o.out, o.key].filter((f) => existsSync(f));
-    if (exists.length > 0) throw new InputError('EXISTS', exists.map((f) => ({ pos: { file: f }, message: 'already exists: nothing was written (use --force to overwrite)' })));
-  }
+  const sample = sampleOf(o);
+  checkOutputs(o.out, o.key, o.force === true);
   const { scenarios, warnings } = await loadCliScenarios(paths, ['challenge-sets']);
   for (const w of warnings) io.stderr(`warning: ${formatIssue(w)}\n`);
   const sheet = buildCapabilitySheet(scenarios, { seed: o.seed ?? randomBytes(8).toString('hex'), ...(sample !== undefined ? { sample } : {}), ...(o.labeler !== undefined ? { labeler: o.labeler } : {}) });
