@@ -394,7 +394,8 @@ const UNIT_TESTS = {
   'walk.ts': ['bounds', 'detectors', 'command', 'fingerprint', 'test/readme.test.ts'],
   'call.ts': ['bounds'],
   'ledger.ts': ['ledger.model', 'provenance-table', 'test/readme.test.ts'],
-  'vocabulary.ts': ['classifier'],
+  'vocabulary.ts': ['classifier', 'classifier-harmless'],
+  'classifier.ts': ['classifier-harmless', 'classifier-discounts', 'classifier-examples'],
   // The detectors read the schema's destination fields through it.
   'classifier-schema.ts': ['detectors'],
   'classifier-tokens.ts': ['classifier-examples'],

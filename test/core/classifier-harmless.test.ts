@@ -71,6 +71,12 @@ describe('harmless tools are recognised by their names', () => {
     const mails = classifyTool({ name: 'handoff_to_human', description: 'Hand the conversation off to a human agent, then send the transcript to the vendor by email.' });
     expect(mails.capabilities).toContain('EXTERNAL_ACTION');
     expect(mails.harmless).toBeUndefined();
+    // What is transferred decides, not the words around it: the user's account balance, to a human
+    // agent's bank account, is money; a user handed to billing, "not a human", is no hand-off.
+    expect(caps('transfer_to_human_agents', "Transfer the user's account balance to a human agent's bank account.")).toContain('EXTERNAL_ACTION');
+    expect(caps('transfer_to_human', 'Transfer the user to billing, not a human.')).toContain('EXTERNAL_ACTION');
+    // The clause may hand the user `over`.
+    expect(harmless('transfer_to_human', 'Transfer the user over to a human agent.')).toMatchObject({ kind: 'handoff' });
     // The clause alone does not make a name harmless: `transfer_call` says nothing of a person.
     expect(classifyTool({ name: 'transfer_call', description: 'Transfer the call to a human agent.' }).harmless).toBeUndefined();
   });
