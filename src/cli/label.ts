@@ -113,19 +113,31 @@ async function exportCapabilities(paths: readonly string[], o: LabelExportOption
   return 0;
 }
 
-/** Read a capability key, or undefined when the file is another kind of key. @throws InputError (exit 2) when it cannot be read */
-function readCapabilityKey(file: string): CapabilityKey | undefined {
-  let v: unknown;
+/** A key file's JSON. @throws InputError (exit 2) */
+function readKeyJson(file: string): unknown {
   try {
-    v = JSON.parse(readFileSync(file, 'utf8'));
+    return JSON.parse(readFileSync(file, 'utf8'));
   } catch (e) {
     throw new InputError('KEY_INVALID', [{ pos: { file }, message: `cannot read the key: ${e instanceof Error ? e.message : String(e)}` }]);
   }
+}
+
+/** A capability key, or undefined when the JSON is another kind of key. @throws InputError (exit 2) when it is a broken one */
+function capabilityKeyOf(v: unknown, file: string): CapabilityKey | undefined {
   const k = v as Partial<CapabilityKey> | null;
   if (k === null || typeof k !== 'object' || k.schema !== 'guard-eval/capability-key@1') return undefined;
   const answers = new Set<unknown>(CAPABILITY_ANSWERS);
-  const bad = !Array.isArray(k.items) || typeof k.seed !== 'string' || k.items.some((i) => i === null || typeof i !== 'object' || typeof i.id !== 'string' || !Array.isArray(i.label) || i.label.length !== CAPABILITIES.length || i.label.some((a: unknown) => !answers.has(a)));
-  if (bad) throw new InputError('KEY_INVALID', [{ pos: { file }, message: 'not a capability key (expected `schema: guard-eval/capability-key@1`, `seed` and `items`, each with an `id` and six answers in `label`)' }]);
+  const str = (x: unknown): boolean => typeof x === 'string' && x !== '';
+  const pos = (x: unknown): boolean => Number.isSafeInteger(x) && (x as number) >= 1;
+  const ids = new Set<unknown>();
+  const itemOk = (i: Partial<CapabilityKeyItem> | null): boolean => {
+    if (i === null || typeof i !== 'object' || ids.has(i.id)) return false;
+    ids.add(i.id);
+    return [i.id, i.scenario, i.step, i.tool, i.file].every(str) && pos(i.line) && pos(i.col) && Array.isArray(i.label) && i.label.length === CAPABILITIES.length && i.label.every((a: unknown) => answers.has(a));
+  };
+  if (!Array.isArray(k.items) || typeof k.seed !== 'string' || !k.items.every(itemOk)) {
+    throw new InputError('KEY_INVALID', [{ pos: { file }, message: 'not a capability key (expected `schema: guard-eval/capability-key@1`, `seed` and `items`, each with a distinct `id`, its `scenario`, `step`, `tool`, `file`, `line`, `col` and six answers in `label`)' }]);
+  }
   return k as CapabilityKey;
 }
 
@@ -204,12 +216,11 @@ async function exportFromKey(paths: readonly string[], keyFile: string, o: Label
 
 /** Read and check a key file. @throws InputError (exit 2) */
 export function readKey(file: string): LabelKey {
-  let v: unknown;
-  try {
-    v = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (e) {
-    throw new InputError('KEY_INVALID', [{ pos: { file }, message: `cannot read the key: ${e instanceof Error ? e.message : String(e)}` }]);
-  }
+  return labelKeyOf(readKeyJson(file), file);
+}
+
+/** A key's JSON checked as a label key. @throws InputError (exit 2) */
+function labelKeyOf(v: unknown, file: string): LabelKey {
   const k = v as Partial<LabelKey> | null;
   if (k === null || typeof k !== 'object' || k.schema !== 'guard-eval/label-key@1' || !Array.isArray(k.items) || typeof k.seed !== 'string') {
     throw new InputError('KEY_INVALID', [{ pos: { file }, message: 'not a label key (expected `schema: guard-eval/label-key@1`, `seed` and `items`)' }]);
@@ -337,9 +348,10 @@ export async function labelImportCommand(sheets: readonly string[], o: { key: st
   if (o.adjudication !== undefined && existsSync(o.adjudication) && !o.force) throw new InputError('EXISTS', [{ pos: { file: o.adjudication }, message: 'already exists: choose another name, or --force to overwrite it' }]);
   const seed = o.seed === undefined ? 1 : Number(o.seed);
   if (!Number.isSafeInteger(seed)) throw usage(`--seed: expected an integer, got \`${o.seed}\``);
-  const capabilityKey = readCapabilityKey(o.key);
+  const raw = readKeyJson(o.key);
+  const capabilityKey = capabilityKeyOf(raw, o.key);
   if (capabilityKey !== undefined) return importCapabilities(sheets, capabilityKey, o, seed, io);
-  const key = readKey(o.key);
+  const key = labelKeyOf(raw, o.key);
   const out: { sheet: string; labeler: string; items: ReturnedItem[]; narratives: Map<string, string>; issues: { row: number | null; message: string }[]; summary: SheetAgreement }[] = [];
   // The cells read: narratives only for an adjudication sheet, and there only each valid item's.
   const keep = ['item_id', 'verdict', 'confidence', 'notes', 'labeler', ...(o.adjudication !== undefined ? ['narrative'] : [])];

@@ -97,7 +97,8 @@ export function classifyTool(spec: ToolSpec): Classification {
   let descSegs: Segment[] = [];
   textSegments(description, 'description', 'description', undefined, descSegs);
   // A hand-off to a person is no act: its words are not read (see `HANDOFF`).
-  const handoff = harmlessName(nTokens)?.kind === 'handoff' && descSegs.some(hasHandOff);
+  const named = harmlessName(nTokens);
+  const handoff = named?.kind === 'handoff' && descSegs.some(hasHandOff);
   if (handoff) descSegs = descSegs.map(withoutHandOff);
   const mentions = (set: ReadonlySet<string>): boolean =>
     nTokens.some((t) => set.has(t)) || descSegs.some((seg) => seg.toks.some((t) => set.has(t.s)));
@@ -241,7 +242,7 @@ export function classifyTool(spec: ToolSpec): Classification {
   // Nothing found: a tool recognised as harmless is told apart from one not understood. The name
   // says what it is; the description, if any, must say the same and name nothing it acts on, or the
   // tool is one the classifier cannot read after all ("calculator": "Frobnicates the zx").
-  let harmless = c.mask === 0 && !codeMode ? harmlessName(nTokens) : undefined;
+  let harmless = c.mask === 0 && !codeMode ? named : undefined;
   if (harmless !== undefined) {
     const words = HARMLESS_BY_KIND.get(harmless.kind) as ReadonlySet<string>;
     const prose = [...descA, ...schemaA];

@@ -14,6 +14,7 @@ import { CAPABILITIES } from '../core/capabilities.js';
 import type { Capability } from '../core/capabilities.js';
 import { hash52 } from '../core/fingerprint.js';
 import { bootstrapCI, cohenKappaFromMatrix, confusionMatrixOf, rawAgreementFromMatrix } from './agreement.js';
+import { itemId } from './label-sheet.js';
 import { forEachCall, isCapabilityList } from './model.js';
 import type { CallStep, ExpectSpec, Scenario } from './model.js';
 
@@ -82,10 +83,12 @@ function narrativeOf(tool: string, spec: Scenario['tools'][string] | undefined):
  */
 export function buildCapabilitySheet(scenarios: readonly Scenario[], options: { readonly seed: string; readonly sample?: number; readonly labeler?: string }): CapabilitySheet {
   const all: { item: CapabilityKeyItem; narrative: string; rank: number }[] = [];
+  const taken = new Set<string>();
   for (const s of scenarios) {
     forEachCall(s.steps, (c: CallStep) => {
       if (c.expect.kind !== 'single' || c.expect.spec.capabilities === undefined) return;
-      const id = `c${(hash52(`${options.seed}\u0000${s.id}\u0000${c.path}`, 0) >>> 0).toString(36).padStart(7, '0')}`;
+      const id = itemId(options.seed, s.id, 'capabilities', c.path, taken);
+      taken.add(id);
       all.push({
         item: { id, scenario: s.id, step: c.path, tool: c.call, file: c.loc.file, line: c.loc.line, col: c.loc.col, label: labelAnswers(c.expect.spec.capabilities) },
         narrative: narrativeOf(c.call, s.tools[c.call]),
@@ -117,7 +120,7 @@ export interface ReturnedCapabilities {
   readonly notes: string;
 }
 
-const ANSWER_WORDS: Readonly<Record<string, CapabilityAnswer>> = { yes: 'yes', y: 'yes', no: 'no', n: 'no', unsure: 'unsure', '?': 'unsure' };
+const ANSWER_WORDS: ReadonlyMap<string, CapabilityAnswer> = new Map([['yes', 'yes'], ['y', 'yes'], ['no', 'no'], ['n', 'no'], ['unsure', 'unsure'], ['?', 'unsure']]);
 
 /**
  * Check returned rows against the key: every item once, each of the six cells an answer.
@@ -143,7 +146,7 @@ export function readReturnedCapabilities(rows: readonly { row: number; cells: Re
     const answers: CapabilityAnswer[] = [];
     const bad: string[] = [];
     for (const c of CAPABILITIES) {
-      const a = ANSWER_WORDS[(r.cells[c.toLowerCase()] ?? '').trim().toLowerCase()];
+      const a = ANSWER_WORDS.get((r.cells[c.toLowerCase()] ?? '').trim().toLowerCase());
       if (a === undefined) bad.push(`${c} \`${(r.cells[c.toLowerCase()] ?? '').slice(0, 20)}\``);
       else answers.push(a);
     }

@@ -119,7 +119,7 @@ function shuffle<T>(xs: readonly T[], rnd: () => number): T[] {
 }
 
 /** `it-` and 8 hex characters of a seeded hash: opaque, encodes nothing but the identity. */
-function itemId(seed: string, scenario: string, mode: string, step: string, taken: ReadonlySet<string>): string {
+export function itemId(seed: string, scenario: string, mode: string, step: string, taken: ReadonlySet<string>): string {
   for (let n = 0; ; n++) {
     const h = hash52(`${seed}\u0000${scenario}\u0000${mode}\u0000${step}\u0000${n}`, 0);
     const id = `it-${(h % 4294967296).toString(16).padStart(8, '0')}`;

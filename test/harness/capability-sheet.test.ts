@@ -68,6 +68,15 @@ describe('capability sheets', () => {
     ]);
   });
 
+  it('takes no inherited property name for an answer (`constructor`, `__proto__`, `toString`)', () => {
+    const { key } = buildCapabilitySheet(SCENARIOS, { seed: 's1' });
+    const id = key.items[0]?.id as string;
+    const cells = { item_id: id, ...Object.fromEntries(CAPABILITIES.map((cap, k) => [cap.toLowerCase(), ['constructor', '__proto__', 'toString', 'no', 'no', 'no'][k] as string])) };
+    const r = readReturnedCapabilities([{ row: 2, cells }], key);
+    expect(r.items).toEqual([]);
+    expect(r.issues[0]).toEqual({ row: 2, message: 'expected yes, no or unsure in EXTERNAL_INGESTION `constructor`, PRIVATE_ACCESS `__proto__`, EXTERNAL_ACTION `toString`' });
+  });
+
   it("Cohen's κ per capability and pooled: 1 when the answers match, below when they do not, with each disagreement", () => {
     const { key } = buildCapabilitySheet(SCENARIOS, { seed: 's1' });
     const same = key.items.map((i, k) => ({ id: i.id, row: k + 2, answers: i.label, notes: '' }));
@@ -123,6 +132,12 @@ describe('guard-eval label export --capabilities / label import', () => {
     const js = JSON.parse((await cli('label', 'import', '--key', key, '--json', returned)).out) as { n: number; disagreements: unknown[] };
     expect(js.n).toBe(10);
     expect(js.disagreements).toHaveLength(1);
+    // A key whose items lack where they are: refused before any sheet is read (exit 2).
+    const broken = join(dir, 'broken-key.json');
+    writeFileSync(broken, JSON.stringify({ ...k, items: k.items.map(({ id, label: l }) => ({ id, label: l })) }));
+    const refused = await cli('label', 'import', '--key', broken, returned);
+    expect(refused.code).toBe(2);
+    expect(refused.err).toContain('not a capability key');
     // A cell that is no answer: exit 1, with its row.
     (rows[1] as Record<string, string>)['PRIVATE_ACCESS'] = 'perhaps';
     writeFileSync(returned, stringify(rows, { header: true, quoted: true }));
