@@ -230,7 +230,9 @@ const specs = [];
 const classification = (spec) => {
   try {
     const c = classifyTool(spec);
-    return `${[...c.capabilities].sort().join(',')}|${c.codeMode}`;
+    // What the guard acts on: the capabilities, Code Mode, and whether an empty set is recognised
+    // as harmless (allowed) or unknown (the posture): a mutant that only changes the last matters.
+    return `${[...c.capabilities].sort().join(',')}|${c.codeMode}|${c.harmless?.kind ?? ''}`;
   } catch {
     return 'throws';
   }

@@ -35,7 +35,7 @@ async function runOne({ version, specs: specIndices, runs: indices }) {
       let now;
       try {
         const c = classifyTool(spec);
-        now = `${[...c.capabilities].sort().join(',')}|${c.codeMode}`;
+        now = `${[...c.capabilities].sort().join(',')}|${c.codeMode}|${c.harmless?.kind ?? ''}`;
       } catch {
         now = 'throws';
       }

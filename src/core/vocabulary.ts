@@ -700,7 +700,7 @@ export const PLACING = {
  */
 export const FILE_TRANSFER = {
   verbs: ['upload', '上传'],
-  files: ['file', 'document', 'doc', 'photo', 'folder', 'directory', '文件', '文档', '文件夹', '檔案'],
+  files: ['file', 'document', 'doc', 'photo', 'folder', 'directory', '文件', '文档', '檔案'],
   local: ['local', 'disk', 'absolute path', '本地', '磁盘', '本機'],
 } as const;
 
