@@ -79,6 +79,12 @@ const MAX_REFS = 32;
  */
 const MAX_PREFIX_WORDS = 16;
 const MAX_EVAL_DEPTH = 4;
+/**
+ * Distinct script files one command may run by path (`python3 a.py && python3 b.py …`), each looked
+ * up among the scripts the session wrote. Past it, the command is not read: it counts as
+ * everything the rules look for, so a long list of harmless scripts cannot hide the last one.
+ */
+const MAX_SCRIPT_RUNS = 1024;
 
 const NETWORK = EIT | NAT;
 
@@ -1306,13 +1312,19 @@ export function analyzeTape(tape: Tape): CommandAnalysis {
     const label = `input not read (${tape.stop.reason}) past ${tape.stop.path}`;
     record(acc, NETWORK | PAT | MUT | CRED, label, tape.stop.path);
   }
+  const scripts = scriptsIn(us);
+  if (scripts.length > MAX_SCRIPT_RUNS) {
+    // INVARIANT: a script run the guard does not look up counts as everything the rules look for.
+    record(acc, NETWORK | PAT | MUT | CRED, `command not read past ${MAX_SCRIPT_RUNS} script runs`, '$');
+    scripts.length = MAX_SCRIPT_RUNS;
+  }
   const credentialRefs = [...acc.refs].sort().slice(0, MAX_REFS);
   return {
     network: (acc.phases & NETWORK) !== 0,
     credentialRefs,
     evidence: acc.evidence,
     phases: acc.phases,
-    scripts: scriptsIn(us),
+    scripts,
   };
 }
 
@@ -1358,9 +1370,10 @@ export function scriptKeys(path: string): string[] {
 
 /** The script files a command runs by path (`python3 scripts/upload.py`, `./deploy.sh`, `pwsh -File x.ps1`). */
 export function scriptRuns(args: unknown): string[] {
-  return scriptsIn(units(collect(readValue(args))));
+  return scriptsIn(units(collect(readValue(args)))).slice(0, MAX_SCRIPT_RUNS);
 }
 
+/** The distinct scripts run, up to one past {@link MAX_SCRIPT_RUNS} (so that a caller sees the bound was passed). */
 function scriptsIn(us: readonly { text: string }[]): string[] {
   const out = new Set<string>();
   for (const u of us) {
@@ -1368,7 +1381,8 @@ function scriptsIn(us: readonly { text: string }[]): string[] {
     if (!SCRIPT_NAMED.test(u.text)) continue;
     for (const m of u.text.matchAll(SCRIPT_RUN)) {
       const p = m[2];
-      if (p !== undefined && out.size < MAX_REFS) out.add(p);
+      if (p !== undefined) out.add(p);
+      if (out.size > MAX_SCRIPT_RUNS) return [...out];
     }
   }
   return [...out];
