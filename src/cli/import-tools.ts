@@ -19,9 +19,9 @@ export interface ImportToolsOptions {
   readonly env: readonly string[];
 }
 
-export const DEFAULT_TIMEOUT_MS = 30_000;
-/** The whole import's limit: with paging, a per-request limit alone would allow 1 000 × `--timeout`. */
-export const DEFAULT_DEADLINE_MS = 60_000;
+import { DEFAULT_DEADLINE_MS, DEFAULT_TIMEOUT_MS } from './import-tools-defaults.js';
+
+export { DEFAULT_DEADLINE_MS, DEFAULT_TIMEOUT_MS };
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 function usage(message: string): InputError {

@@ -6,20 +6,8 @@ import { escapeControls } from '../harness/reports/cells.js';
 import { createRequire } from 'node:module';
 import { Command, CommanderError } from 'commander';
 import { InputError } from '../io/errors.js';
-import { GUARD_NAMES } from '../harness/guards.js';
-import { REPORTER_NAMES } from '../harness/reports/index.js';
-import { classifyCommand } from './classify.js';
-import { compareCommand } from './compare.js';
-import { conformanceCommand } from './conformance.js';
-import { coverageCommand } from './coverage.js';
-import { gateCommand } from './gate.js';
-import { labelApplyCommand, labelExportCommand, labelImportCommand } from './label.js';
-import { mergeReportsCommand } from './merge-reports.js';
-import { explainCommand } from './explain.js';
-import { DEFAULT_DEADLINE_MS, DEFAULT_TIMEOUT_MS, importToolsCommand } from './import-tools.js';
-import { newCommand, newSetCommand } from './new.js';
-import { runCommand } from './run.js';
-import { validateCommand } from './validate.js';
+import { GUARD_NAMES, REPORTER_NAMES } from '../harness/names.js';
+import { DEFAULT_DEADLINE_MS, DEFAULT_TIMEOUT_MS } from './import-tools-defaults.js';
 
 /** Where the CLI writes; injected so tests capture output. */
 export interface CliIO {
@@ -74,7 +62,7 @@ export async function main(argv: readonly string[], rawIO: CliIO = defaultIO): P
     .option('--json', 'print a JSON array [{name, capabilities, evidence}]')
     .option('--explain', 'per capability, the words that matched and where; and what was set aside (a negation, an example, a code span, an enum value)')
     .action(async (file: string, opts: { json?: boolean; explain?: boolean }) => {
-      code = await classifyCommand(file, { json: opts.json === true, explain: opts.explain === true }, io);
+      code = await (await import('./classify.js')).classifyCommand(file, { json: opts.json === true, explain: opts.explain === true }, io);
     });
 
   program
@@ -101,7 +89,7 @@ export async function main(argv: readonly string[], rawIO: CliIO = defaultIO): P
     .option('--update-baseline', 'write the baseline from this run (every scenario; commit it)')
     .option('--strict-known', 'exit 1 also when a known gap (a step with `known:`) now passes: its note is stale')
     .action(async (paths: string[], o: { only?: string; tag?: string; mode?: string; out: string; json?: boolean; quiet?: boolean; guard: string; guardConfig?: string; guardTimeout?: string; interleavings: string; seed: string; reduction: boolean; order?: string[]; gate?: boolean; baseline?: string; updateBaseline?: boolean; reporter?: string[]; shard?: string; strictKnown?: boolean }) => {
-      code = await runCommand(
+      code = await (await import('./run.js')).runCommand(
         paths,
         {
           out: o.out,
@@ -139,7 +127,7 @@ export async function main(argv: readonly string[], rawIO: CliIO = defaultIO): P
     .option('--json', 'print the merged results.json and nothing else')
     .option('--quiet', 'print nothing but errors')
     .action(async (dirs: string[], o: { out: string; guardConfig?: string; gate?: boolean; baseline?: string; json?: boolean; quiet?: boolean }) => {
-      code = await mergeReportsCommand(
+      code = await (await import('./merge-reports.js')).mergeReportsCommand(
         dirs,
         { out: o.out, ...(o.guardConfig !== undefined ? { guardConfig: o.guardConfig } : {}), ...(o.baseline !== undefined ? { baseline: o.baseline } : {}), gate: o.gate === true, json: o.json === true, quiet: o.quiet === true },
         io,
@@ -154,7 +142,7 @@ export async function main(argv: readonly string[], rawIO: CliIO = defaultIO): P
     .option('--out <dir>', 'where gate.md is written (default: the results file’s folder)')
     .option('--quiet', 'print only a failing verdict')
     .action(async (results: string, o: { baseline?: string; out?: string; quiet?: boolean }) => {
-      code = await gateCommand(results, { ...(o.baseline !== undefined ? { baseline: o.baseline } : {}), ...(o.out !== undefined ? { out: o.out } : {}), quiet: o.quiet === true }, io);
+      code = await (await import('./gate.js')).gateCommand(results, { ...(o.baseline !== undefined ? { baseline: o.baseline } : {}), ...(o.out !== undefined ? { out: o.out } : {}), quiet: o.quiet === true }, io);
     });
 
   program
@@ -162,7 +150,7 @@ export async function main(argv: readonly string[], rawIO: CliIO = defaultIO): P
     .description('check scenario files and report every problem')
     .argument('[paths...]', 'scenario files or folders (default: challenge-sets and scenarios)', [])
     .action(async (paths: string[]) => {
-      code = await validateCommand(paths, io);
+      code = await (await import('./validate.js')).validateCommand(paths, io);
     });
 
   program
@@ -170,7 +158,7 @@ export async function main(argv: readonly string[], rawIO: CliIO = defaultIO): P
     .description('write a commented scenario skeleton that validates (inside a challenge set, its manifest count follows)')
     .argument('<id>', 'the scenario id, `<set>/<name>`')
     .action(async (id: string) => {
-      code = await newCommand(id, io);
+      code = await (await import('./new.js')).newCommand(id, io);
     });
 
   program
@@ -179,7 +167,7 @@ export async function main(argv: readonly string[], rawIO: CliIO = defaultIO): P
     .argument('<name>', 'the set folder, `set-<N>-<name>` (e.g. set-7-ci-agents)')
     .option('--title <text>', 'the title of the set in its README')
     .action(async (name: string, o: { title?: string }) => {
-      code = await newSetCommand(name, o.title !== undefined ? { title: o.title } : {}, io);
+      code = await (await import('./new.js')).newSetCommand(name, o.title !== undefined ? { title: o.title } : {}, io);
     });
 
   program
@@ -194,7 +182,7 @@ export async function main(argv: readonly string[], rawIO: CliIO = defaultIO): P
     .option('--step <path>', 'only the step at this result path, e.g. `steps[3]` or `steps[2].repeat[7].steps[0]`')
     .option('--failing', 'only the steps that fail (miss, over-block, race, error)')
     .action(async (id: string, paths: string[], o: { mode?: string; guard?: string; guardConfig?: string; guardTimeout?: string; step?: string; failing?: boolean }) => {
-      code = await explainCommand(id, paths, { ...(o.mode !== undefined ? { mode: o.mode } : {}), ...(o.guard !== undefined ? { guard: o.guard } : {}), ...(o.guardConfig !== undefined ? { guardConfig: o.guardConfig } : {}), ...(o.guardTimeout !== undefined ? { guardTimeout: o.guardTimeout } : {}), ...(o.step !== undefined ? { step: o.step } : {}), ...(o.failing === true ? { failing: true } : {}) }, io);
+      code = await (await import('./explain.js')).explainCommand(id, paths, { ...(o.mode !== undefined ? { mode: o.mode } : {}), ...(o.guard !== undefined ? { guard: o.guard } : {}), ...(o.guardConfig !== undefined ? { guardConfig: o.guardConfig } : {}), ...(o.guardTimeout !== undefined ? { guardTimeout: o.guardTimeout } : {}), ...(o.step !== undefined ? { step: o.step } : {}), ...(o.failing === true ? { failing: true } : {}) }, io);
     });
 
   program
@@ -208,7 +196,7 @@ export async function main(argv: readonly string[], rawIO: CliIO = defaultIO): P
     .option('--deadline <ms>', 'how long the whole import (start, initialize, every page of tools/list) may take', String(DEFAULT_DEADLINE_MS))
     .option('--env <NAME=VALUE>', 'an environment variable for the server (repeatable; only its name is recorded)', (v: string, prev: string[]) => [...prev, v], [] as string[])
     .action(async (command: string[], o: { name?: string; out: string; force?: boolean; timeout: string; deadline: string; env: string[] }) => {
-      code = await importToolsCommand(command, { ...(o.name !== undefined ? { name: o.name } : {}), out: o.out, force: o.force === true, timeout: o.timeout, deadline: o.deadline, env: o.env }, io);
+      code = await (await import('./import-tools.js')).importToolsCommand(command, { ...(o.name !== undefined ? { name: o.name } : {}), out: o.out, force: o.force === true, timeout: o.timeout, deadline: o.deadline, env: o.env }, io);
     });
 
   program
@@ -220,7 +208,7 @@ export async function main(argv: readonly string[], rawIO: CliIO = defaultIO): P
     .option('--json', 'print the matrix as JSON and nothing else')
     .option('--quiet', 'print nothing but errors')
     .action(async (paths: string[], o: { min?: string; out: string; json?: boolean; quiet?: boolean }) => {
-      code = await coverageCommand(paths, { out: o.out, json: o.json === true, quiet: o.quiet === true, ...(o.min !== undefined ? { min: o.min } : {}) }, io);
+      code = await (await import('./coverage.js')).coverageCommand(paths, { out: o.out, json: o.json === true, quiet: o.quiet === true, ...(o.min !== undefined ? { min: o.min } : {}) }, io);
     });
 
   program
@@ -230,7 +218,7 @@ export async function main(argv: readonly string[], rawIO: CliIO = defaultIO): P
     .option('--guard-timeout <ms>', 'time limit of one guard call (default 10000)')
     .option('--json', 'print the report as JSON')
     .action(async (spec: string, o: { guardTimeout?: string; json?: boolean }) => {
-      code = await conformanceCommand(spec, { ...(o.guardTimeout !== undefined ? { guardTimeout: o.guardTimeout } : {}), json: o.json === true }, io);
+      code = await (await import('./conformance.js')).conformanceCommand(spec, { ...(o.guardTimeout !== undefined ? { guardTimeout: o.guardTimeout } : {}), json: o.json === true }, io);
     });
 
   program
@@ -244,7 +232,7 @@ export async function main(argv: readonly string[], rawIO: CliIO = defaultIO): P
     .option('--json', 'print the comparison as JSON and nothing else')
     .option('--quiet', 'print nothing but errors')
     .action(async (paths: string[], o: { guard: string[]; guardTimeout?: string; out: string; markdown?: boolean; json?: boolean; quiet?: boolean }) => {
-      code = await compareCommand(paths, { guard: o.guard, ...(o.guardTimeout !== undefined ? { guardTimeout: o.guardTimeout } : {}), out: o.out, markdown: o.markdown === true, json: o.json === true, quiet: o.quiet === true }, io);
+      code = await (await import('./compare.js')).compareCommand(paths, { guard: o.guard, ...(o.guardTimeout !== undefined ? { guardTimeout: o.guardTimeout } : {}), out: o.out, markdown: o.markdown === true, json: o.json === true, quiet: o.quiet === true }, io);
     });
 
   const label = program.command('label').description('blinded labeling sheets: export them, check returned ones and measure agreement, write adjudicated labels back');
@@ -264,7 +252,7 @@ export async function main(argv: readonly string[], rawIO: CliIO = defaultIO): P
     .option('--capabilities', 'a capability sheet: one row per tool whose step labels its capabilities, a yes/no/unsure column per capability')
     .option('--force', 'overwrite an existing sheet or key')
     .action(async (paths: string[], o: { out: string; key?: string; fromKey?: string; seed?: string; sample?: string; stratify?: string; labeler?: string; bom?: boolean; lf?: boolean; force?: boolean; capabilities?: boolean }) => {
-      code = await labelExportCommand(paths, o, io);
+      code = await (await import('./label.js')).labelExportCommand(paths, o, io);
     });
   label
     .command('import')
@@ -276,7 +264,7 @@ export async function main(argv: readonly string[], rawIO: CliIO = defaultIO): P
     .option('--force', 'overwrite an existing adjudication sheet')
     .option('--json', 'print the result as JSON and nothing else')
     .action(async (sheets: string[], o: { key: string; json?: boolean; adjudication?: string; seed: string; force?: boolean }) => {
-      code = await labelImportCommand(sheets, { key: o.key, json: o.json === true, seed: o.seed, force: o.force === true, ...(o.adjudication !== undefined ? { adjudication: o.adjudication } : {}) }, io);
+      code = await (await import('./label.js')).labelImportCommand(sheets, { key: o.key, json: o.json === true, seed: o.seed, force: o.force === true, ...(o.adjudication !== undefined ? { adjudication: o.adjudication } : {}) }, io);
     });
   label
     .command('apply')
@@ -285,7 +273,7 @@ export async function main(argv: readonly string[], rawIO: CliIO = defaultIO): P
     .requiredOption('--key <file>', 'the key written by `label export`')
     .option('--write', 'write the files (atomically); without it, only the preview')
     .action(async (adjudication: string, o: { key: string; write?: boolean }) => {
-      code = await labelApplyCommand(adjudication, { key: o.key, write: o.write === true }, io);
+      code = await (await import('./label.js')).labelApplyCommand(adjudication, { key: o.key, write: o.write === true }, io);
     });
 
   try {

@@ -10,6 +10,7 @@ import type { Guard, Session } from '../core/guard.js';
 import type { ChainFacts, LedgerLimits } from '../core/ledger.js';
 import type { CallOutcome, CallRef, Decision, ToolCall, ToolSpec } from '../core/types.js';
 import { constantGuard, orderBlindGuard, windowGuard } from './baselines.js';
+import { GUARD_NAMES, type GuardName } from './names.js';
 
 /** How one session of a guard is configured: one scenario's `guard:` block, resolved. */
 export interface SessionConfig {
@@ -231,7 +232,7 @@ function sessionOf(sessions: Map<string, Session>, id: string): Session {
  * Every guard the CLI can name with `--guard`. Later guards join this one map. The baselines
  * (src/harness/baselines.ts) are weak on purpose: the challenge sets must fail each of them.
  */
-export const GUARDS = {
+export const GUARDS: Readonly<Record<GuardName, () => GuardUnderTest>> = {
   builtin: () => builtinGuard(),
   racy: () => builtinGuard({ racy: true }),
   'allow-all': () => constantGuard('allow-all', 'allow'),
@@ -240,7 +241,6 @@ export const GUARDS = {
   memoryless: () => windowGuard('memoryless', 0),
   'order-blind': () => orderBlindGuard(),
   'window-12': () => windowGuard('window-12', 12),
-} as const satisfies Record<string, () => GuardUnderTest>;
+};
 
-export type GuardName = keyof typeof GUARDS;
-export const GUARD_NAMES = Object.keys(GUARDS) as GuardName[];
+export { GUARD_NAMES, type GuardName };

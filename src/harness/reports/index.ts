@@ -1,6 +1,6 @@
 /**
  * The report formats: one registry for every plug-in of this kind. The CLI's choices,
- * the writer's defaults and the docs all come from {@link REPORTERS}.
+ * the writer's defaults and the docs all come from {@link REPORTERS} (its names, from ../names.ts).
  */
 import { consoleReporter } from './console.js';
 import { missesReporter, overBlocksReporter } from './csv.js';
@@ -10,8 +10,9 @@ import { junitReporter } from './junit.js';
 import { racesReporter } from './races.js';
 import { markdownReporter } from './summary.js';
 import type { Reporter } from './types.js';
+import { REPORTER_NAMES, type ReporterName } from '../names.js';
 
-export const REPORTERS = {
+export const REPORTERS: Readonly<Record<ReporterName, Reporter>> = {
   console: consoleReporter,
   markdown: markdownReporter,
   json: jsonReporter,
@@ -20,12 +21,9 @@ export const REPORTERS = {
   misses: missesReporter,
   'over-blocks': overBlocksReporter,
   races: racesReporter,
-} as const satisfies Record<string, Reporter>;
+};
 
-export type ReporterName = keyof typeof REPORTERS;
-
-/** Every reporter name, in registry order. */
-export const REPORTER_NAMES: readonly ReporterName[] = Object.freeze(Object.keys(REPORTERS) as ReporterName[]);
+export { REPORTER_NAMES, type ReporterName };
 
 export function isReporterName(s: string): s is ReporterName {
   return Object.hasOwn(REPORTERS, s);
