@@ -7,8 +7,11 @@
  * deciding a call with 1 MiB of arguments ≤ 5× `JSON.stringify` of the same arguments (README
  * "Bounds"). They are reported against, never asserted in tests.
  */
-import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { parse } from 'yaml';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse, parseDocument } from 'yaml';
 import { Bench } from 'tinybench';
 import { classifyTool } from '../src/core/classifier.js';
 import { analyzeCommand } from '../src/core/command.js';
@@ -21,6 +24,8 @@ import { allInterleavings, reducedInterleavings, sampleInterleavings } from '../
 import type { CallStep, Scenario } from '../src/harness/model.js';
 import { runScenario } from '../src/harness/runner.js';
 import type { ToolSpec } from '../src/core/types.js';
+import { chainGoals, cliStartMs, commitOf, evalCpuMs, heapPerLiveSession, history } from './goals.js';
+import type { Goal } from './goals.js';
 
 const TOOLS: ToolSpec[] = [
   { name: 'fetch_url', description: 'Fetch a web page and return its text', inputSchema: { type: 'object', properties: { url: { type: 'string' } } }, annotations: { readOnlyHint: true, openWorldHint: true } },
@@ -97,6 +102,29 @@ function batchScenario(n: number): Scenario {
   const send: CallStep = { ...member(0), path: 'steps[1]', call: 'send_email', args: { to: 'a@example.com', body: 'weekly update' } };
   const tools = Object.fromEntries(TOOLS.map((t) => [t.name, t]));
   return { id: `bench/batch-${n}`, set: 'bench', loc, tags: [], guard: {}, tools, steps: [{ kind: 'batch', loc, path: 'steps[0]', calls: Array.from({ length: n }, (_, i) => member(i)) }, send], modes: ['balanced'] };
+}
+
+/** Median wall time of `f` in milliseconds over `n` runs. */
+function medianMs(f: () => unknown, n = 7): number {
+  const t: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const a = process.hrtime.bigint();
+    f();
+    t.push(Number(process.hrtime.bigint() - a) / 1e6);
+  }
+  t.sort((x, y) => x - y);
+  return t[n >> 1] as number;
+}
+
+/** Every YAML file under `dir`, sorted. */
+function yamlFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) out.push(...yamlFiles(p));
+    else if (e.name.endsWith('.yaml')) out.push(p);
+  }
+  return out.sort();
 }
 
 function gc(): void {
@@ -245,6 +273,33 @@ async function main(): Promise<void> {
   // Heap held by one saturated session, measured over 50 sessions filled past every bound.
   const heapPerSession = measureHeapPerSession(guard);
 
+  // The goals of the performance work, each beside a reference measured here and now.
+  const chainPart = await chainGoals();
+  const hashRef = byName.get('reference: hash52 of 64 KiB');
+  const cli = cliStartMs();
+  const nodeStart = medianMs(() => spawnSync(process.execPath, ['-e', '0']));
+  const evalOut = mkdtempSync(join(tmpdir(), 'bench-eval-'));
+  const evalCpu = evalCpuMs(evalOut);
+  rmSync(evalOut, { recursive: true, force: true });
+  const parseAll = medianMs(() => {
+    for (const f of yamlFiles('challenge-sets')) parseDocument(readFileSync(f, 'utf8'));
+  }, 3);
+  const live = heapPerLiveSession(10_000);
+  const fpPerKiB = fp ? (fp.p50Ms * 1000) / 64 : null;
+  const hashPerKiB = hashRef ? (hashRef.p50Ms * 1000) / 64 : null;
+  const goals: Goal[] = [
+    ...chainPart.goals,
+    { goal: 'fingerprinting a result, per KiB', target: '≤ 1 µs', figure: `${fpPerKiB?.toFixed(2)} µs`, reference: `hash52 ${hashPerKiB?.toFixed(3)} µs per KiB`, ratio: fpPerKiB !== null && hashPerKiB !== null ? fpPerKiB / hashPerKiB : null, within: fpPerKiB !== null && fpPerKiB <= 1, value: fpPerKiB },
+    { goal: `classifying a tool, median over ${catalogs.tools} catalog tools`, target: '≤ 5 µs', figure: `${catalogs.medianUs.toFixed(1)} µs`, reference: `JSON.stringify of the spec ${catalogs.referenceMedianUs.toFixed(2)} µs`, ratio: catalogs.ratioToReference, within: catalogs.medianUs <= 5, value: catalogs.medianUs },
+    { goal: 'classifying the slowest tool', target: '≤ 50 µs', figure: `${catalogs.maxUs.toFixed(1)} µs (${catalogs.slowest})`, reference: `JSON.stringify of a spec ${catalogs.referenceMedianUs.toFixed(2)} µs`, ratio: catalogs.maxUs / catalogs.referenceMedianUs, within: catalogs.maxUs <= 50, value: catalogs.maxUs },
+    { goal: 'the whole eval of the challenge sets, CPU (build excluded)', target: '≤ 2 000 ms', figure: evalCpu === null ? 'not measured (no build)' : `${evalCpu.toFixed(0)} ms`, reference: `parsing their YAML ${parseAll.toFixed(0)} ms`, ratio: evalCpu === null ? null : evalCpu / parseAll, within: evalCpu === null ? null : evalCpu <= 2000, value: evalCpu },
+    { goal: 'CLI start to first output (--version)', target: '≤ 300 ms', figure: cli === null ? 'not measured (no build)' : `${cli.toFixed(0)} ms`, reference: `node -e 0 ${nodeStart.toFixed(0)} ms`, ratio: cli === null ? null : cli / nodeStart, within: cli === null ? null : cli <= 300, value: cli },
+    { goal: 'heap of one saturated session', target: '≤ 32 KiB', figure: `${(heapPerSession / KIB).toFixed(1)} KiB`, reference: `its ledger serialised after 1 M calls ${(ledgerBytes / KIB).toFixed(1)} KiB`, ratio: heapPerSession / ledgerBytes, within: heapPerSession <= 32 * KIB, value: heapPerSession / KIB },
+    { goal: '10 000 live sessions after the banking chain', target: '≤ 500 MB', figure: `${((live * 10_000) / 1e6).toFixed(1)} MB`, reference: `one session ${(live / KIB).toFixed(1)} KiB`, ratio: null, within: live * 10_000 <= 500e6, value: (live * 10_000) / 1e6 },
+  ];
+  const benchFile = 'reports/bench.json';
+  const runHistory = history(benchFile, { at: new Date().toISOString(), commit: commitOf(), figures: Object.fromEntries(goals.map((g) => [g.goal, g.value])) });
+
   const report = {
     schema: 'guard-eval/bench@1',
     node: process.version,
@@ -268,6 +323,11 @@ async function main(): Promise<void> {
     },
     /** Classifying every tool of every committed catalog: per-tool medians, against JSON.stringify of the same spec. */
     classifyCatalogs: catalogs,
+    /** The performance goals: each figure beside a reference measured in this run, and the ratio. */
+    goals,
+    bankingChain: chainPart.tasks,
+    /** The goals' figures of the last runs on this machine, newest last: a regression shows here. */
+    history: runHistory,
     budgets: {
       classifyMedianUs: { goal: 5, actual: catalogs.medianUs, within: catalogs.medianUs <= 5 },
       classifyMaxUs: { goal: 50, actual: catalogs.maxUs, within: catalogs.maxUs <= 50 },
@@ -278,7 +338,7 @@ async function main(): Promise<void> {
     },
   };
   mkdirSync('reports', { recursive: true });
-  writeFileSync('reports/bench.json', `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(benchFile, `${JSON.stringify(report, null, 2)}\n`);
   console.table(rows.map((r) => ({ task: r.name, 'p50 (µs)': +(r.p50Ms * 1000).toFixed(2), 'p99 (µs)': +(r.p99Ms * 1000).toFixed(2), samples: r.samples })));
   console.log(`decide+record per call: p50 ${perCall?.p50Us.toFixed(2)} µs, p99 ${perCall?.p99Us.toFixed(2)} µs (budget p99 < 20 µs); ${report.derived.ratioChainCallToReference?.toFixed(1)}× the Map reference`);
   for (const [k, v] of Object.entries(decide1MiB)) console.log(`deciding a call with 1 MiB of arguments (${k}): ${v.p50Ms?.toFixed(2)} ms, ${v.ratio?.toFixed(1)}× JSON.stringify of the same arguments (goal ≤ 5×)`);
@@ -287,7 +347,16 @@ async function main(): Promise<void> {
   console.log(`exploring with the built-in guard: a 4-call batch, every order (reduced) ${report.batches.explore4Ms?.toFixed(1)} ms (goal < 50 ms); a 6-call batch, 10 000 sampled orders ${report.batches.explore6x10kMs?.toFixed(0)} ms (goal < 1 s; ${report.batches.explore6x10kUnreducedMs?.toFixed(0)} ms without reduction)`);
   console.log(`enumeration alone: every order of 4 calls ${report.batches.exhaustive4Ms?.toFixed(2)} ms (goal < 50 ms); reduced ${report.batches.reduced4Ms?.toFixed(2)} ms; 10 000 sampled orders of 6 calls ${report.batches.sampled6x10kMs?.toFixed(1)} ms (goal < 1 s)`);
   console.log(`classifying the ${catalogs.tools} tools of ${catalogs.catalogs} catalogs: median ${catalogs.medianUs.toFixed(1)} µs per tool (goal ≤ 5), p99 ${catalogs.p99Us.toFixed(1)} µs, slowest ${catalogs.maxUs.toFixed(1)} µs (${catalogs.slowest}; goal ≤ 50); ${catalogs.ratioToReference.toFixed(1)}× JSON.stringify of the same spec`);
-  console.log('written: reports/bench.json');
+  console.log('goals (each beside a reference measured in this run):');
+  console.table(goals.map((g) => ({ goal: g.goal, target: g.target, figure: g.figure, reference: g.reference, ratio: g.ratio === null ? '' : `${g.ratio.toFixed(1)}×`, met: g.within === null ? '?' : g.within ? 'yes' : 'no' })));
+  const previous = runHistory.at(-2) as { at: string; figures: Record<string, number | null> } | undefined;
+  if (previous !== undefined) {
+    for (const g of goals) {
+      const before = previous.figures[g.goal];
+      if (g.value !== null && typeof before === 'number' && before > 0 && g.value > before * 1.25) console.log(`slower than the run of ${previous.at}: ${g.goal}, ${before.toFixed(2)} → ${g.value.toFixed(2)}`);
+    }
+  }
+  console.log(`written: ${benchFile} (with the goals of the last ${runHistory.length} runs)`);
 }
 
 /**
