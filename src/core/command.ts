@@ -929,8 +929,11 @@ function subcommands(args: readonly string[], n: number): string[] {
   return out;
 }
 
-/** A remote operand of scp/rsync: `host:path`, `user@host:`, `host::module`, `rsync://`. */
-const REMOTE_OPERAND = /^(?:rsync:\/\/|(?:[\w.-]+@)?[\w.-]*[A-Za-z][\w.-]*::?(?![\\/]{2}))/;
+/**
+ * A remote operand of scp/rsync: `host:path`, `user@host:`, `host::module`, `rsync://`, with the
+ * host a name (it holds a letter: `12:30` is no host), an IPv4 address or a bracketed IPv6 one.
+ */
+const REMOTE_OPERAND = /^(?:rsync:\/\/|(?:[\w.-]+@)?(?:[\w.-]*[A-Za-z][\w.-]*|\d{1,3}(?:\.\d{1,3}){3}|\[[\dA-Fa-f:.]+\])::?(?![\\/]{2}))/;
 const WINDOWS_DRIVE = /^[A-Za-z]:[\\/]/;
 const isRemote = (op: string): boolean => REMOTE_OPERAND.test(op) && !WINDOWS_DRIVE.test(op);
 
