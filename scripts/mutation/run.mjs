@@ -36,6 +36,7 @@ import { existsSync } from 'node:fs';
 import { fork } from 'node:child_process';
 import ts from 'typescript';
 import { applyMutant, mutantDiff, mutantsOf, requiredText } from './mutants.mjs';
+import { cpuTimer } from './cpu-timer.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const SCHEMA = 'guard-eval/mutation@1';
@@ -336,6 +337,14 @@ function selectRuns(m) {
       const [start, end] = m.reach;
       return !zero.some(([a, b]) => a < start && end <= b);
     });
+    // The guard reads a tool spec once per content and keeps the reading (its classification among
+    // it) for every later run with the same spec: coverage credits the classifier's code to the
+    // first run only. A classifier mutant is therefore tried on every run with a tool; the worker
+    // then keeps the runs with a tool the mutant classifies differently.
+    if (CLASSIFIER_FILES.has(m.file)) {
+      const reached = new Set(chosen);
+      chosen = cleanRuns.filter((r) => r.specs.length > 0 || reached.has(r));
+    }
   }
   // Cheapest first, by the clean time measured above: ordered by the guard's call count instead (a
   // cost the same on every machine), a sample's killed mutants ran half as many runs again before
@@ -489,21 +498,17 @@ async function runMutant(m, slot) {
   // for a classifier mutant, classifying the suite's tools again) gets a budget of its own.
   const version = ++versions;
   const r = await new Promise((done) => {
-    let timer;
-    const arm = (ms) => {
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        // A hang: the worker is replaced, and the mutant counts as detected.
-        stopWorker(slot);
-        w.pending?.finish({ status: 'timeout', ran: selected.length });
-      }, ms);
-    };
-    arm(IMPORT_BUDGET_MS);
+    const timer = cpuTimer({ pid: w.child.pid }, () => {
+      // A hang: the worker is replaced, and the mutant counts as detected.
+      stopWorker(slot);
+      w.pending?.finish({ status: 'timeout', ran: selected.length });
+    });
+    timer.arm(IMPORT_BUDGET_MS);
     w.pending = {
       version,
-      starting: (index) => arm(RUN_BUDGET_MS + RUN_BUDGET_FACTOR * (cleanRuns[index]?.ms ?? 0)),
+      starting: (index) => timer.arm(RUN_BUDGET_MS + RUN_BUDGET_FACTOR * (cleanRuns[index]?.ms ?? 0)),
       finish: (res) => {
-        clearTimeout(timer);
+        timer.clear();
         w.pending = undefined;
         const rest = { ...res };
         delete rest.version;
@@ -569,8 +574,12 @@ async function hostRun(slot, file, mutated, files, budget) {
   const root = dirname(slot);
   const target = join(root, file);
   const h = unitHostFor(slot);
+  // The host is a process group of its own (vitest's workers included): its CPU time is the group's.
   let timer;
-  const timeout = new Promise((res) => (timer = setTimeout(() => res('timeout'), budget)));
+  const timeout = new Promise((res) => {
+    timer = cpuTimer({ group: h.child.pid }, () => res('timeout'));
+    timer.arm(budget);
+  });
   const answer = (async () => {
     if ((await h.ready) === 'exit') throw new Error(`the unit-test host of ${slot} could not start vitest; try \`npx vitest run\` in the project, or run with --no-unit`);
     const reply = new Promise((res) => {
@@ -585,7 +594,7 @@ async function hostRun(slot, file, mutated, files, budget) {
     return reply;
   })();
   const r = await Promise.race([answer, timeout]);
-  clearTimeout(timer);
+  timer.clear();
   if (r === 'timeout') {
     stopUnitHost(slot);
     // The host may have died with the mutant in place.
