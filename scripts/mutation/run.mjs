@@ -352,7 +352,24 @@ function selectRuns(m) {
   // same sample; whether a mutant is killed does not. The clean time was measured with each
   // catalog's specs already read (the harness reads a catalog once per eval); a mutant's fresh
   // module graph reads them again, so each run also costs its tools.
-  return [...chosen].sort((a, b) => cost(a) - cost(b));
+  const sorted = [...chosen].sort((a, b) => cost(a) - cost(b));
+  // Runs that killed earlier mutants of the same file go first, the latest first: neighbouring
+  // mutants mostly break the same thing. On a 120-mutant sample (seed 13) the median killed mutant
+  // ran 1 run instead of 4, and the killed mutants 30 292 runs in all instead of 42 663.
+  const history = killers.get(m.file) ?? [];
+  const chosenSet = new Set(chosen);
+  const first = history.filter((r) => chosenSet.has(r));
+  const firstSet = new Set(first);
+  return [...first, ...sorted.filter((r) => !firstSet.has(r))];
+}
+
+/** Per core file, the runs that killed its mutants so far, the latest first (see selectRuns). */
+const killers = new Map();
+const KILLERS_KEPT = 64;
+function rememberKiller(file, run) {
+  const list = (killers.get(file) ?? []).filter((r) => r !== run);
+  list.unshift(run);
+  killers.set(file, list.slice(0, KILLERS_KEPT));
 }
 
 /** Milliseconds a run is expected to take in a mutant's fresh module graph: its clean time, and its tools read. */
@@ -515,11 +532,14 @@ async function runMutant(m, slot) {
         done(rest);
       },
     };
-    const specsToTry = CLASSIFIER_FILES.has(m.file) ? [...new Set(selected.flatMap((x) => x.specs))] : undefined;
-    w.child.send({ version, specs: specsToTry, runs: selected.map((x) => cleanIndex.get(x)) });
+    w.child.send({ version, classifier: CLASSIFIER_FILES.has(m.file), runs: selected.map((x) => cleanIndex.get(x)) });
   });
   writeFileSync(target, originalJs.get(m.file));
   if (w.exited) workers.delete(slot);
+  if (r.killer !== undefined) {
+    rememberKiller(m.file, cleanRuns[r.killer]);
+    delete r.killer;
+  }
   return r;
 }
 
@@ -555,22 +575,22 @@ function stopUnitHost(slot) {
   }
 }
 /**
- * Budget of one unit-test run of a mutant: a fixed part plus a multiple of the fastest passing run
- * of the same test files (a mutant that makes a linear-time test quadratic is then a timeout in
- * seconds, not a minute's wait for the test to fail by itself); the host's start, and the first
- * (clean) run of each list of test files, get the generous fixed budget.
+ * Budget of one unit-test run of a mutant: a fixed part plus a multiple of the clean runs of its
+ * test files (a mutant that makes a linear-time test quadratic is then a timeout in seconds, not a
+ * minute's wait for the test to fail by itself); the host's start, and the first (clean) run of
+ * each test file, get the generous fixed budget.
  */
 const UNIT_BUDGET_MS = 180_000;
 const UNIT_BUDGET_FIXED_MS = 15_000;
 const UNIT_BUDGET_FACTOR = 4;
-/** The fastest passing unit-test run per list of test files. */
-const unitFastest = new Map();
+/** The time of each unit-test file's run, alone, on the unmutated source (the budget's base). */
+const unitClean = new Map();
 
 /**
  * Run test files in a slot's host with `mutated` in place of the file's source, within a budget.
  * @returns `{failed}` as the host answers (null when every test passed), or 'timeout'
  */
-async function hostRun(slot, file, mutated, files, budget) {
+async function hostRun(slot, file, mutated, groups, budget) {
   const root = dirname(slot);
   const target = join(root, file);
   const h = unitHostFor(slot);
@@ -583,14 +603,14 @@ async function hostRun(slot, file, mutated, files, budget) {
   const answer = (async () => {
     if ((await h.ready) === 'exit') throw new Error(`the unit-test host of ${slot} could not start vitest; try \`npx vitest run\` in the project, or run with --no-unit`);
     const reply = new Promise((res) => {
-      const onExit = () => res({ failed: 'unit-test host exited' });
+      const onExit = () => res({ failed: 'unit-test host exited', file: null, times: [] });
       h.child.once('exit', onExit);
       h.child.once('message', (msg) => {
         h.child.off('exit', onExit);
         res(msg);
       });
     });
-    h.child.send({ target, source: sources.get(file), mutated, files: files.map((f) => join(root, f)) });
+    h.child.send({ target, source: sources.get(file), mutated, groups: groups.map((g) => g.map((f) => join(root, f))) });
     return reply;
   })();
   const r = await Promise.race([answer, timeout]);
@@ -603,26 +623,41 @@ async function hostRun(slot, file, mutated, files, budget) {
   return r;
 }
 
-/** @returns a status when the unit tests notice the mutant, undefined when they all pass */
+/** Per core file, the unit-test files that killed its mutants so far, the latest first. */
+const unitKillers = new Map();
+
+/**
+ * The unit tests of a mutant's file: the test file that last killed a mutant of the same file
+ * alone first, then the others side by side. Measured on a 120-mutant sample, where the unit phase
+ * was 41 % of the run: the killed mutants' unit phase took 141 s with every file side by side and
+ * 92 s one file at a time, the survivors' 76 s side by side and 133 s one at a time.
+ * @returns a status when the unit tests notice the mutant, undefined when they all pass
+ */
 async function runUnit(m, slot) {
+  const root = dirname(slot);
   const files = unitTestsFor(m.file);
-  const key = files.join('\n');
-  // The first time these test files are needed, they run once on the unmutated source: the time
-  // that takes (the host warmed up) sets the budget of every mutant's run of them.
-  if (!unitFastest.has(key)) {
-    const t = Date.now();
-    const clean = await hostRun(slot, m.file, sources.get(m.file), files, UNIT_BUDGET_MS);
+  // The first time a test file is needed, it runs once on the unmutated source, alone: the time
+  // that takes (the host warmed up) sets the budget of every mutant's run of it.
+  const unmeasured = files.filter((f) => !unitClean.has(f));
+  if (unmeasured.length > 0) {
+    const clean = await hostRun(slot, m.file, sources.get(m.file), unmeasured.map((f) => [f]), UNIT_BUDGET_MS);
     if (clean === 'timeout' || clean.failed !== null) {
-      throw new Error(`the unit tests of ${m.file} do not pass on the unmutated source (${clean === 'timeout' ? 'timeout' : clean.failed}): run \`npx vitest run ${files.join(' ')}\`, or run with --no-unit`);
+      throw new Error(`the unit tests of ${m.file} do not pass on the unmutated source (${clean === 'timeout' ? 'timeout' : clean.failed}): run \`npx vitest run ${unmeasured.join(' ')}\`, or run with --no-unit`);
     }
-    if (!unitFastest.has(key)) unitFastest.set(key, Date.now() - t);
+    for (const [[path], ms] of clean.times) unitClean.set(path.slice(root.length + 1), ms);
   }
-  const budget = Math.min(UNIT_BUDGET_MS, UNIT_BUDGET_FIXED_MS + UNIT_BUDGET_FACTOR * unitFastest.get(key));
-  const started = Date.now();
-  const r = await hostRun(slot, m.file, applyMutant(sources.get(m.file), m), files, budget);
+  const last = (unitKillers.get(m.file) ?? []).find((f) => files.includes(f));
+  const rest = files.filter((f) => f !== last);
+  const groups = [...(last !== undefined ? [[last]] : []), ...(rest.length > 0 ? [rest] : [])];
+  const budget = Math.min(UNIT_BUDGET_MS, UNIT_BUDGET_FIXED_MS + UNIT_BUDGET_FACTOR * files.reduce((sum, f) => sum + unitClean.get(f), 0));
+  const r = await hostRun(slot, m.file, applyMutant(sources.get(m.file), m), groups, budget);
   if (r === 'timeout') return { status: 'timeout', killedBy: `unit tests (timeout: over ${Math.round(budget / 1000)} s)` };
-  if (r.failed === null) unitFastest.set(key, Math.min(unitFastest.get(key), Date.now() - started));
-  return r.failed === null ? undefined : { status: 'killed-unit', killedBy: `unit tests: ${r.failed}` };
+  if (r.failed === null) return undefined;
+  if (r.file !== null) {
+    const f = r.file.slice(root.length + 1);
+    unitKillers.set(m.file, [f, ...(unitKillers.get(m.file) ?? []).filter((x) => x !== f)]);
+  }
+  return { status: 'killed-unit', killedBy: `unit tests: ${r.failed}` };
 }
 
 const results = new Array(mutants.length);

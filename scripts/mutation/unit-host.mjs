@@ -4,11 +4,13 @@
  * its own, so that a mutant that loops forever inside a test (where vitest's cancel cannot reach)
  * is stopped by killing the group, vitest's workers included, and a fresh host takes over.
  *
- * Message in: `{target, source, mutated, files}`: write `mutated` to `target`, run the test
- * `files`, write `source` back. Message out: `{failed: string | null}`, the first failing test
- * (`file > name`) or an unhandled error, null when every test passed.
+ * Message in: `{target, source, mutated, groups}`: write `mutated` to `target`, run the groups of
+ * test files one after another up to the first that fails, write `source` back. Message out:
+ * `{failed, file, times}`: the first failing test (`file > name`) or an unhandled error, null when
+ * every test passed; the failing file's path (or null); `[paths, ms]` for each group that passed.
  */
 import { writeFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
 import { Writable } from 'node:stream';
 import { createVitest } from 'vitest/node';
 
@@ -21,19 +23,29 @@ const sink = new Writable({ write: (_chunk, _enc, done) => done() });
 const vitest = await createVitest('test', { root, watch: false, reporters: [], silent: true, bail: 1, pool: 'forks', isolate: false }, {}, { stdout: sink, stderr: sink });
 await vitest.standalone();
 
-process.on('message', async ({ target, source, mutated, files }) => {
+process.on('message', async ({ target, source, mutated, groups }) => {
   writeFileSync(target, mutated);
   vitest.invalidateFile(target);
   let failed = null;
+  let file = null;
+  const times = [];
   try {
-    const r = await vitest.runTestFiles(files);
-    // Only this run's modules: the result also lists modules of earlier runs.
-    const bad = r.testModules.filter((t) => files.includes(t.moduleId)).find((t) => !t.ok());
-    if (bad !== undefined) {
-      const test = [...bad.children.allTests()].find((t) => t.result().state === 'failed');
-      failed = `${bad.moduleId.slice(root.length + 1)}${test ? ` > ${test.fullName}` : ''}`;
-    } else if (r.unhandledErrors.length > 0) {
-      failed = String(r.unhandledErrors[0]).slice(0, 200);
+    // One group of files at a time (vitest runs a group's files side by side), in the order given,
+    // up to the first that fails: the mutant stays in place across them.
+    for (const files of groups) {
+      const t = performance.now();
+      const r = await vitest.runTestFiles(files);
+      // Only this run's modules: the result also lists modules of earlier runs.
+      const bad = r.testModules.filter((m) => files.includes(m.moduleId)).find((m) => !m.ok());
+      if (bad !== undefined) {
+        const test = [...bad.children.allTests()].find((x) => x.result().state === 'failed');
+        failed = `${bad.moduleId.slice(root.length + 1)}${test ? ` > ${test.fullName}` : ''}`;
+        file = bad.moduleId;
+      } else if (r.unhandledErrors.length > 0) {
+        failed = String(r.unhandledErrors[0]).slice(0, 200);
+      }
+      if (failed !== null) break;
+      times.push([files, performance.now() - t]);
     }
   } catch (e) {
     failed = String(e).slice(0, 200);
@@ -41,6 +53,6 @@ process.on('message', async ({ target, source, mutated, files }) => {
     writeFileSync(target, source);
     vitest.invalidateFile(target);
   }
-  process.send({ failed });
+  process.send({ failed, file, times });
 });
 process.send({ ready: true });

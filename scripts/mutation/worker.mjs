@@ -18,35 +18,42 @@ const send = (m) => new Promise((res) => process.send(m, res));
 let allRuns = [];
 let allSpecs = [];
 
-async function runOne({ version, specs: specIndices, runs: indices }) {
+async function runOne({ version, classifier, runs: indices }) {
   const all = indices.map((i) => ({ ...allRuns[i], index: i }));
   const at = (p) => `${distUrl}${p}?m=${version}`;
   const { runScenario } = await import(at('harness/runner.js'));
   const { builtinGuard } = await import(at('harness/guards.js'));
-  let runs = all;
-  if (specIndices !== undefined) {
-    // A classifier mutant: only scenarios with a tool it classifies differently can notice it.
-    // The tools of the selected runs are classified again (in a fresh module graph nothing is
-    // compiled yet, so this is most of such a mutant's cost: the parent sends only those).
+  // A classifier mutant: only scenarios with a tool it classifies differently can notice it. Each
+  // tool is classified again when a run with it comes up, once (in a fresh module graph nothing is
+  // compiled yet, so this is most of such a mutant's cost: a mutant killed by its first runs then
+  // classifies only their tools, not the whole suite's).
+  let classify;
+  if (classifier) {
     const { classifyTool } = await import(at('core/classifier.js'));
-    const changed = new Set();
-    for (const i of specIndices) {
-      const { spec, original } = allSpecs[i];
-      let now;
-      try {
-        const c = classifyTool(spec);
-        now = `${[...c.capabilities].sort().join(',')}|${c.codeMode}|${c.harmless?.kind ?? ''}`;
-      } catch {
-        now = 'throws';
+    const changed = new Map();
+    classify = (i) => {
+      let c = changed.get(i);
+      if (c === undefined) {
+        const { spec, original } = allSpecs[i];
+        let now;
+        try {
+          const k = classifyTool(spec);
+          now = `${[...k.capabilities].sort().join(',')}|${k.codeMode}|${k.harmless?.kind ?? ''}`;
+        } catch {
+          now = 'throws';
+        }
+        c = now !== original;
+        changed.set(i, c);
       }
-      if (now !== original) changed.add(i);
-    }
-    runs = runs.filter((r) => r.specs.some((i) => changed.has(i)));
+      return c;
+    };
   }
   let result = { status: 'survived', ran: 0 };
-  for (const { index, scenario, mode } of runs) {
-    // The parent times each run on its own, from this message: a hang is noticed within its budget.
+  for (const { index, scenario, mode, specs } of all) {
+    // The parent times each run on its own, from this message: a hang is noticed within its budget
+    // (a classifier mutant's hang while it reads the run's tools included).
     process.send({ version, starting: index });
+    if (classify !== undefined && !specs.some(classify)) continue;
     const r = await runScenario(scenario, mode, { guard: builtinGuard(), callTimeoutMs: 5_000 });
     result.ran++;
     // A lucky pass (the right verdict by another rule) is a change the sets report: it counts.
@@ -55,6 +62,7 @@ async function runOne({ version, specs: specIndices, runs: indices }) {
       result = {
         status: 'killed',
         ran: result.ran,
+        killer: index,
         killedBy: `${scenario.id} [${mode}]${step ? ` ${step.path}: ${step.outcome}${step.detail ? `: ${step.detail}` : `: expected ${step.expected}, got ${step.actual ?? 'none'}`}` : ''}`.slice(0, 400),
       };
       break;
