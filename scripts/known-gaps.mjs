@@ -88,8 +88,10 @@ try {
         const result = callPair && steps.get(lineOf(callPair.key.range[0]));
         const expect = step.get('expect');
         const caps = isMap(expect) ? expect.get('capabilities') : undefined;
-        if (result === undefined || !isMap(caps)) continue;
-        const label = { must: caps.get('must')?.toJSON() ?? [], must_not: caps.get('must_not')?.toJSON() ?? [] };
+        if (result === undefined || !(isMap(caps) || isSeq(caps))) continue;
+        // Bounds, or an exact list: what it leaves out is excluded.
+        const exact = isSeq(caps) ? caps.toJSON() : undefined;
+        const label = exact !== undefined ? { must: exact, must_not: ALL.filter((c) => !exact.includes(c)) } : { must: caps.get('must')?.toJSON() ?? [], must_not: caps.get('must_not')?.toJSON() ?? [] };
         const want = noteFor(label, result.capabilities ?? [], result.expected, result.actual);
         const knownPair = step.items.find((p) => p.key?.value === 'known');
         const known = knownPair?.value;

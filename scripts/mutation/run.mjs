@@ -426,7 +426,7 @@ const UNIT_TESTS = {
   'call.ts': ['bounds'],
   'ledger.ts': ['ledger.model', 'provenance-table', 'test/readme.test.ts'],
   'vocabulary.ts': ['classifier', 'classifier-harmless'],
-  'classifier.ts': ['classifier-harmless', 'classifier-discounts', 'classifier-examples'],
+  'classifier.ts': ['classifier-harmless', 'classifier-discounts', 'classifier-examples', 'classifier-unnamed'],
   // The detectors read the schema's destination fields through it.
   'classifier-schema.ts': ['detectors'],
   'classifier-tokens.ts': ['classifier-examples'],

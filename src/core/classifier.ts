@@ -32,11 +32,11 @@ import { ANNOTATION_TERMS, CODE_MODE_NAME_PAIRS, HANDOFF, HARMLESS_NAMES, POSSES
 import type { VerbRole } from './vocabulary.js';
 import { MAX_TEXT, nameTokens, textSegments, toTokens } from './classifier-tokens.js';
 import type { Segment, Tok } from './classifier-tokens.js';
-import { DEMO, GETTER_OPENER, SCHEMA, SERVICES } from './classifier-lexicon.js';
+import { DEMO, DETS, GETTER_OPENER, SCHEMA, SERVICES } from './classifier-lexicon.js';
 import type { WordInfo } from './classifier-lexicon.js';
 import { addEvidence, compareEvidence, readsArePublished } from './classifier-evidence.js';
 import type { Collector } from './classifier-evidence.js';
-import { analyse, crossPair, emitPair, lastOnto, notifiedPeople, publishedContents, readClass, submittedRecords } from './classifier-pairing.js';
+import { analyse, crossPair, emitPair, lastOnto, notifiedPeople, publishedContents, readClass, saysLocal, submittedRecords } from './classifier-pairing.js';
 import type { Analysis, Phase, Role } from './classifier-pairing.js';
 import { schemaProps, schemaRules, takesLocalFile } from './classifier-schema.js';
 import type { ToolFacts } from './classifier-schema.js';
@@ -236,9 +236,6 @@ export function classifyTool(spec: ToolSpec): Classification {
     if (published !== undefined) readsArePublished(c, published);
   }
 
-  const capabilities: Capability[] = [];
-  for (let i = 0; i < CAPABILITIES.length; i++) if (c.mask & (1 << i)) capabilities.push(CAPABILITIES[i] as Capability);
-  c.evidence.sort(compareEvidence);
   // Nothing found: a tool recognised as harmless is told apart from one not understood. The name
   // says what it is; the description, if any, must say the same and name nothing it acts on, or the
   // tool is one the classifier cannot read after all ("calculator": "Frobnicates the zx").
@@ -249,7 +246,52 @@ export function classifyTool(spec: ToolSpec): Classification {
     const agrees = descA.length === 0 || descA.some((a) => a.seg.toks.some((t) => words.has(t.info?.term ?? t.s)));
     if (!agrees || prose.some((a) => a.objects.length > 0)) harmless = undefined;
   }
+  // Nothing found and nothing harmless, yet the name reads or changes something the vocabulary
+  // does not name (`get_pipeline`, `list_applications`, `create_change_request`): a record that a
+  // service or a system keeps for the user. Reading it is private access. Changing it changes state
+  // where the record is kept: a service (an external action, as the gate's MutateExternal), unless
+  // the tool says its store is local (`local`, `disk`, a local file argument). The unknown-tool
+  // posture is for tools the classifier cannot read; these it can, all but what the object is.
+  if (c.mask === 0 && !codeMode && harmless === undefined) {
+    const found = unnamedObject(nameSeg, nameA);
+    if (found !== undefined) {
+      const bits = !found.writes ? PAT : c.localSource || saysLocal(c, nameSeg) || descSegs.some((seg) => saysLocal(c, seg)) ? MUT : NAT;
+      addEvidence(c, bits, 'name', found.term, undefined);
+    }
+  }
+  const capabilities: Capability[] = [];
+  for (let i = 0; i < CAPABILITIES.length; i++) if (c.mask & (1 << i)) capabilities.push(CAPABILITIES[i] as Capability);
+  c.evidence.sort(compareEvidence);
   return { capabilities, evidence: c.evidence, codeMode, ...(harmless !== undefined ? { harmless } : {}) };
+}
+
+/**
+ * An act on an object the vocabulary does not name, from a name: every verb of the name reads, or
+ * every verb writes (`create`, `modify`: `get_or_create_widget` is neither), and a word of the name
+ * that is no verb, no known term and no determiner is the object: the first after the verb, else
+ * the first before it (`luma_get_categories` reads categories).
+ * @returns the evidence term, `<verb> <object>` (`get pipeline`), and whether the verbs write
+ */
+function unnamedObject(seg: Segment, a: Analysis): { term: string; writes: boolean } | undefined {
+  let verb: Tok | undefined;
+  let writes: boolean | undefined;
+  let before: Tok | undefined;
+  let after: Tok | undefined;
+  for (let i = 0; i < seg.toks.length; i++) {
+    const t = seg.toks[i] as Tok;
+    const role = (a.roles[i] as Role).verb;
+    if (role !== undefined) {
+      const w = role === 'create' || role === 'modify';
+      if ((role !== 'read' && !w) || (writes !== undefined && writes !== w)) return undefined;
+      writes = w;
+      verb ??= t;
+    } else if (t.info === undefined && t.s.length > 2 && !DETS.has(t.s) && !/^\d+$/.test(t.s)) {
+      if (verb === undefined) before ??= t;
+      else after ??= t;
+    }
+  }
+  const object = after ?? before;
+  return verb === undefined || object === undefined ? undefined : { term: `${verb.s} ${object.s}`, writes: writes === true };
 }
 
 const HANDOFF_VERBS = new Set<string>(HANDOFF.verbs);

@@ -1,0 +1,95 @@
+/**
+ * A tool whose name reads or changes a record the vocabulary does not name (`get_pipeline`,
+ * `create_change_request`) is read, not unknown: reading is PRIVATE_ACCESS; changing is an external
+ * action, or a local mutation when the tool says its store is local. Everything else keeps the
+ * unknown-tool posture: a name with no verb, a verb that neither reads nor writes, verbs of both
+ * kinds, an object that is only a determiner or a number, a harmless name, a tool that already
+ * classifies to something.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { classifyTool } from '../../src/core/classifier.js';
+import { createGuard } from '../../src/core/guard.js';
+
+const caps = (name: string, description = '', inputSchema?: unknown): readonly string[] => classifyTool({ name, description, ...(inputSchema !== undefined ? { inputSchema } : {}) }).capabilities;
+const evidence = (name: string, description = ''): unknown => classifyTool({ name, description }).evidence;
+
+describe('a read of an unnamed record is private access', () => {
+  it('every read verb, the object after it or before it', () => {
+    expect(caps('get_pipeline', 'Get details of a specific pipeline')).toEqual(['PRIVATE_ACCESS']);
+    expect(caps('list-applications', 'List applications in an organization with pagination')).toEqual(['PRIVATE_ACCESS']);
+    expect(caps('describeCluster')).toEqual(['PRIVATE_ACCESS']);
+    expect(caps('luma_get_categories')).toEqual(['PRIVATE_ACCESS']);
+  });
+
+  it('says which words it read, from the name', () => {
+    expect(evidence('get_pipeline')).toEqual([{ capability: 'PRIVATE_ACCESS', source: 'name', term: 'get pipeline' }]);
+    // The first word after the verb, not the one before it.
+    expect(evidence('luma_get_categories')).toEqual([{ capability: 'PRIVATE_ACCESS', source: 'name', term: 'get categories' }]);
+    // With nothing after the verb, the first word before it.
+    expect(evidence('pipeline_get')).toEqual([{ capability: 'PRIVATE_ACCESS', source: 'name', term: 'get pipeline' }]);
+  });
+});
+
+describe('a change of an unnamed record acts where the record is kept', () => {
+  it('a service by default: an external action', () => {
+    expect(caps('create_change_request', 'Create a change request')).toEqual(['EXTERNAL_ACTION']);
+    expect(caps('create_orchestration')).toEqual(['EXTERNAL_ACTION']);
+    expect(evidence('create_widget')).toEqual([{ capability: 'EXTERNAL_ACTION', source: 'name', term: 'create widget' }]);
+  });
+
+  it('local state when the tool says its store is local', () => {
+    expect(caps('create_widget', 'Create a widget in the local store')).toEqual(['LOCAL_MUTATION']);
+    expect(caps('local_create_widget')).toEqual(['LOCAL_MUTATION']);
+    expect(caps('create_widget', 'Create a widget', { type: 'object', properties: { path: { type: 'string', description: 'Absolute path of the local file to read it from' } } })).toContain('LOCAL_MUTATION');
+  });
+});
+
+describe('look-alikes keep the unknown-tool posture', () => {
+  it('no verb, a verb of another kind, or read and write verbs together', () => {
+    expect(caps('build_number', 'The build number of the current pipeline')).toEqual([]);
+    expect(caps('frobnicate_widget', 'Frobnicates the widget')).toEqual([]);
+    expect(caps('get_or_create_widget')).toEqual([]);
+    expect(caps('list_or_add_gizmos')).toEqual([]);
+  });
+
+  it('no object of its own: a determiner, a number, a short word, or nothing', () => {
+    expect(caps('get_the')).toEqual([]);
+    expect(caps('list_42')).toEqual([]);
+    expect(caps('get_id')).toEqual([]);
+    expect(caps('get')).toEqual([]);
+    expect(caps('create')).toEqual([]);
+  });
+
+  it('a harmless name stays harmless, and a known object keeps its own reading', () => {
+    expect(classifyTool({ name: 'get_current_time' }).harmless?.kind).toBe('time');
+    expect(caps('get_current_time')).toEqual([]);
+    // `file` is a word the vocabulary knows: its own pairing decides, with its own evidence.
+    expect(evidence('read_file')).not.toContainEqual(expect.objectContaining({ term: 'read file', source: 'name' }));
+    expect(caps('fetch_url')).toEqual(['EXTERNAL_INGESTION']);
+  });
+
+  it('a tool that already classifies to something gains nothing from the rule', () => {
+    // Property: appending unknown words to a name the vocabulary reads never adds the rule's evidence.
+    const known = ['read_file', 'send_email', 'fetch_url', 'run_shell', 'delete_file', 'read_inbox'];
+    fc.assert(
+      fc.property(fc.constantFrom(...known), fc.stringMatching(/^[qxz][a-z]{3,8}$/), (name, noun) => {
+        const before = classifyTool({ name }).capabilities;
+        const after = classifyTool({ name: `${name}_${noun}` }).capabilities;
+        return before.length > 0 && after.join() === before.join();
+      }),
+      { seed: 1616, numRuns: 200 },
+    );
+  });
+});
+
+describe('in the guard', () => {
+  it('an unnamed read is allowed where the unknown-tool posture denies; an unreadable tool is still denied', () => {
+    const guard = createGuard({ salt: 's', unknownTool: 'deny', tools: [{ name: 'get_pipeline', description: 'Get details of a specific pipeline' }, { name: 'frobnicate_widget', description: 'Frobnicates the widget' }] });
+    const s = guard.session('a');
+    const read = s.decide({ tool: 'get_pipeline', args: {}, turn: 0 });
+    expect([read.verdict, read.capabilities]).toEqual(['allow', ['PRIVATE_ACCESS']]);
+    const unknown = s.decide({ tool: 'frobnicate_widget', args: {}, turn: 1 });
+    expect([unknown.verdict, unknown.rules.map((r) => r.id)]).toEqual(['deny', ['classify.unknown-tool']]);
+  });
+});
