@@ -435,7 +435,7 @@ const UNIT_TESTS = {
   'gate.ts': ['gate', 'test/readme.test.ts'],
   'rules.ts': ['test/readme.test.ts'],
   'config.ts': ['bounds'],
-  'command.ts': ['head-lines', 'command-prefix-bounds'],
+  'command.ts': ['head-lines', 'command-prefix-bounds', 'command-script-bounds'],
   'guard.ts': ['guard-spec-reading'],
 };
 /** Test files by name in test/core (`gate` → test/core/gate.test.ts), or by path from the root. */

@@ -42,6 +42,8 @@ describe('scripts run by path, many in one command', () => {
     expect(at(1024)).toMatchObject({ network: false, credentialRefs: [] });
     expect(at(1024).scripts).toHaveLength(1024);
     expect(at(1025)).toMatchObject({ network: true, credentialRefs: ['command not read past 1024 script runs'] });
+    // Everything the rules look for: every phase of a command, credentials included.
+    expect(new Set(at(1025).evidence.filter((e) => e.term === 'command not read past 1024 script runs').map((e) => e.capability))).toEqual(new Set(['EXTERNAL_INGESTION', 'PRIVATE_ACCESS', 'EXTERNAL_ACTION', 'LOCAL_MUTATION', 'CREDENTIAL_ACCESS']));
     expect(at(1025).scripts).toHaveLength(1024);
     // The same script run twice is one script.
     expect(analyzeCommand({ command: [...checks(1024), ...checks(1024)].join(' && ') })).toMatchObject({ network: false, credentialRefs: [] });
