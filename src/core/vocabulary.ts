@@ -722,7 +722,7 @@ export const ON_PAGE = {
  */
 export const REQUEST_HEADERS = {
   parts: ['header'],
-  requests: ['request', 'network request', 'http request', 'api request', 'xhr'],
+  requests: ['request', 'network request', 'api request', 'xhr'],
 } as const;
 
 /**

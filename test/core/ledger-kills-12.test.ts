@@ -1,0 +1,27 @@
+/**
+ * Survivors of the `--seed 12` mutation draw in the ledger: a fingerprint table grows with its
+ * entries, not to its full size on the first insert (the memory a session holds is the bench's
+ * "heap of one saturated session" goal; a table that jumped to full size would hold it from the
+ * first call on).
+ */
+import { describe, expect, it } from 'vitest';
+import { ProvenanceTable } from '../../src/core/ledger.js';
+
+describe('a provenance table grows with its entries', () => {
+  it('ten entries in a table of 1 024 keep it at its first size, and it doubles only past 80 % load', () => {
+    const t = new ProvenanceTable(1024);
+    // The slot arrays, without the insertion-order ring (8 bytes an entry).
+    const slots = (): number => t.byteLength - 8 * t.size;
+    t.add(101, 1, 0);
+    const first = slots();
+    expect(first).toBe(16 * (8 + 12));
+    for (let k = 2; k <= 10; k++) t.add(k * 7919, 1, 0);
+    expect(slots()).toBe(first);
+    // 16 slots hold 12 entries below 80 % load; the 13th doubles them.
+    for (let k = 11; k <= 12; k++) t.add(k * 7919, 1, 0);
+    expect(slots()).toBe(first);
+    t.add(13 * 7919, 1, 0);
+    expect(slots()).toBe(2 * first);
+    expect(t.size).toBe(13);
+  });
+});
