@@ -251,10 +251,14 @@ export function classifyTool(spec: ToolSpec): Classification {
   // service or a system keeps for the user. Reading it is private access. Changing it changes state
   // where the record is kept: a service (an external action, as the gate's MutateExternal), unless
   // the tool says its store is local (`local`, `disk`, a local file argument). The unknown-tool
-  // posture is for tools the classifier cannot read; these it can, all but what the object is.
+  // posture is for tools the classifier cannot read; these it can, all but what the object is. A
+  // description must say the same kind of act ("Get details of a pipeline"): one that only does
+  // what the vocabulary cannot read ("Frobnicates the widget", "Returns the sum of two numbers")
+  // leaves the tool unread.
   if (c.mask === 0 && !codeMode && harmless === undefined) {
     const found = unnamedObject(nameSeg, nameA);
-    if (found !== undefined) {
+    const confirmed = (writes: boolean): boolean => descA.length === 0 || descA.some((a) => (writes ? a.verbRoles.has('create') || a.verbRoles.has('modify') : a.verbRoles.has('read')));
+    if (found !== undefined && confirmed(found.writes)) {
       const bits = !found.writes ? PAT : c.localSource || saysLocal(c, nameSeg) || descSegs.some((seg) => saysLocal(c, seg)) ? MUT : NAT;
       addEvidence(c, bits, 'name', found.term, undefined);
     }

@@ -3,8 +3,8 @@
  * `create_change_request`) is read, not unknown: reading is PRIVATE_ACCESS; changing is an external
  * action, or a local mutation when the tool says its store is local. Everything else keeps the
  * unknown-tool posture: a name with no verb, a verb that neither reads nor writes, verbs of both
- * kinds, an object that is only a determiner or a number, a harmless name, a tool that already
- * classifies to something.
+ * kinds, an object that is only a determiner or a number, a description that does not say the same
+ * kind of act, a harmless name, a tool that already classifies to something.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -51,6 +51,19 @@ describe('look-alikes keep the unknown-tool posture', () => {
     expect(caps('frobnicate_widget', 'Frobnicates the widget')).toEqual([]);
     expect(caps('get_or_create_widget')).toEqual([]);
     expect(caps('list_or_add_gizmos')).toEqual([]);
+  });
+
+  it('a description that does not say the same kind of act: what the tool does is unread', () => {
+    // The name reads, the description does something the vocabulary cannot read.
+    expect(caps('get_widget', 'Frobnicates the widget and ships it off')).toEqual([]);
+    expect(caps('create_widget', 'Yeets the widget')).toEqual([]);
+    // Computing, not reading: `returns` names what comes back, not an act.
+    expect(caps('get_sum', 'Returns the sum of two numbers')).toEqual([]);
+    // A description of the other kind of act does not confirm it either.
+    expect(caps('get_widget', 'Create a widget')).not.toContain('PRIVATE_ACCESS');
+    // The same kind of act, in other words, confirms it.
+    expect(caps('get_widget', 'Fetch one widget by its id')).toEqual(['PRIVATE_ACCESS']);
+    expect(caps('create_widget', 'Add a widget')).toEqual(['EXTERNAL_ACTION']);
   });
 
   it('no object of its own: a determiner, a number, a short word, or nothing', () => {

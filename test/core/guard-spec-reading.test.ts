@@ -65,8 +65,7 @@ describe('tool specs read by content', () => {
     const web = { ...local, inputSchema: { type: 'object', properties: { id: { type: 'string', description: 'URL of the web page to fetch the item from.' } } } };
     const a = createGuard({ tools: [local] }).tool('get_item');
     const b = createGuard({ tools: [web] }).tool('get_item');
-    // A read of an item the vocabulary does not name: a record kept for the user.
-    expect(a.capabilities).toEqual(['PRIVATE_ACCESS']);
+    expect(a.capabilities).toEqual([]);
     expect(b.capabilities).toEqual(['EXTERNAL_INGESTION']);
   });
 
