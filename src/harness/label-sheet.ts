@@ -139,9 +139,19 @@ function compactJson(v: unknown): string {
   }
 }
 
+/** `s`, or its first `max - 1` code points and an ellipsis when it has more than `max`. */
 function abbreviate(s: string, max = RESULT_MAX): string {
-  const chars = [...s];
-  return chars.length <= max ? s : `${chars.slice(0, max - 1).join('')}…`;
+  if (s.length <= max) return s;
+  // Count code points only as far as needed: a result can be megabytes.
+  let count = 0;
+  let cut = 0;
+  let i = 0;
+  for (const ch of s) {
+    if (count === max - 1) cut = i;
+    if (++count > max) return `${s.slice(0, cut)}…`;
+    i += ch.length;
+  }
+  return s;
 }
 
 function resultText(c: CallStep): string {
@@ -269,7 +279,8 @@ function specFor(c: CallStep, mode: Mode): ExpectSpec | undefined {
 
 interface Candidate {
   readonly item: KeyItem;
-  readonly row: SheetRow;
+  /** The item's row, written only for the items the sheet takes (a narrative can be long). */
+  readonly row: () => SheetRow;
 }
 
 /**
@@ -341,7 +352,7 @@ export function buildSheet(scenarios: readonly Scenario[], opts: SheetOptions): 
           ...(spec.rule !== undefined ? { rule: spec.rule } : {}),
           ...(s.twin !== undefined ? { twin: s.twin } : {}),
         };
-        all.push({ item, row: { item_id: id, narrative: narrative(s, mode, j), question: QUESTION, verdict: '', confidence: '', notes: '', labeler: opts.labeler ?? '' } });
+        all.push({ item, row: () => ({ item_id: id, narrative: narrative(s, mode, j), question: QUESTION, verdict: '', confidence: '', notes: '', labeler: opts.labeler ?? '' }) });
       }
     }
   }
@@ -355,7 +366,9 @@ export function buildSheet(scenarios: readonly Scenario[], opts: SheetOptions): 
       const groups = new Map<string, Candidate[]>();
       for (const c of all) {
         const k = c.item.stratum ?? 'none';
-        groups.set(k, [...(groups.get(k) ?? []), c]);
+        const group = groups.get(k);
+        if (group === undefined) groups.set(k, [c]);
+        else group.push(c);
       }
       const alloc = allocate(new Map([...groups].map(([k, v]) => [k, v.length])), opts.sample);
       chosen = [];
@@ -366,7 +379,7 @@ export function buildSheet(scenarios: readonly Scenario[], opts: SheetOptions): 
   const ordered = shuffle(chosen, seededRandom(`${seed}\u0000order\u0000${opts.labeler ?? ''}`));
   const items = [...chosen].map((c) => c.item).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return {
-    rows: ordered.map((c) => c.row),
+    rows: ordered.map((c) => c.row()),
     key: {
       schema: 'guard-eval/label-key@1',
       seed,

@@ -77,19 +77,29 @@ function offsetOf(lc: LineCounter, line: number, col: number): number {
   return (lc.lineStarts[line - 1] ?? -1) + col - 1;
 }
 
+/**
+ * Every map of a document by the offset it starts at (the first in document order where two
+ * start together), built in one walk per document: looking each item's step up by walking the
+ * whole document made a key of thousands of items quadratic (seconds on two sets).
+ */
+const MAPS_AT = new WeakMap<Node, Map<number, YAMLMap>>();
+
 /** The call map that starts at `offset`. */
 function stepMapAt(root: Node | null, offset: number): YAMLMap | undefined {
-  let found: YAMLMap | undefined;
-  visit(root, {
-    Map(_, node) {
-      if (node.range?.[0] === offset) {
-        found = node;
-        return visit.BREAK;
-      }
-      return undefined;
-    },
-  });
-  return found;
+  if (root === null) return undefined;
+  let index = MAPS_AT.get(root);
+  if (index === undefined) {
+    const built = new Map<number, YAMLMap>();
+    visit(root, {
+      Map(_, node) {
+        const at = node.range?.[0];
+        if (at !== undefined && !built.has(at)) built.set(at, node);
+      },
+    });
+    index = built;
+    MAPS_AT.set(root, index);
+  }
+  return index.get(offset);
 }
 
 function get(map: YAMLMap, key: string): Node | undefined {
@@ -131,6 +141,8 @@ const viewOf = (text: string, file: string): YamlView | undefined => parseYaml(t
  */
 export function withStepHashes(key: LabelKey, readText: (file: string) => string): LabelKey {
   const views = new Map<string, { view: YamlView | undefined; lc: LineCounter }>();
+  // A step is an item once per mode: its hash (of arguments that may be megabytes) is taken once.
+  const hashes = new Map<string, string | undefined>();
   const items = key.items.map((item) => {
     let v = views.get(item.file);
     if (v === undefined) {
@@ -147,7 +159,13 @@ export function withStepHashes(key: LabelKey, readText: (file: string) => string
       v = { view, lc };
       views.set(item.file, v);
     }
-    const hash = hashAt(v.view, offsetOf(v.lc, item.line, item.col), item.step);
+    const at = offsetOf(v.lc, item.line, item.col);
+    const memo = `${item.file}\u0000${at}\u0000${item.step}`;
+    let hash = hashes.get(memo);
+    if (!hashes.has(memo)) {
+      hash = hashAt(v.view, at, item.step);
+      hashes.set(memo, hash);
+    }
     return hash === undefined ? item : { ...item, stepHash: hash };
   });
   return { ...key, items };
