@@ -92,6 +92,13 @@ export const MODE_TEXT: Readonly<Record<Mode, string>> = {
 };
 
 const RESULT_MAX = 300;
+/** Characters of one call's arguments shown in a narrative (the rest is counted). */
+const ARGS_MAX = 2_000;
+/**
+ * Characters of one narrative: a spreadsheet keeps at most 32 767 in a cell and cuts the rest (or
+ * refuses the file), so a narrative stays below that, with room for a formula escape.
+ */
+export const NARRATIVE_MAX = 32_000;
 
 // ---------------------------------------------------------------------------------------------
 // Seeded hashing (the core's salted string hash) and randomness
@@ -154,6 +161,14 @@ function abbreviate(s: string, max = RESULT_MAX): string {
   return s;
 }
 
+/** A call's arguments as compact JSON, the first {@link ARGS_MAX} characters of it when longer. */
+function argsText(args: unknown): string {
+  const json = compactJson(args);
+  if (json.length <= ARGS_MAX) return json;
+  const shown = abbreviate(json, ARGS_MAX);
+  return `${shown} (${json.length.toLocaleString('en-US')} characters in all; the rest is not shown)`;
+}
+
 function resultText(c: CallStep): string {
   if (c.error !== undefined) return `The call failed: ${abbreviate(c.error)}`;
   if (c.result === undefined) return 'It returned an empty result.';
@@ -182,7 +197,7 @@ function collect(steps: readonly Step[]): Judged[] {
     const num = ++n;
     if (c.id !== undefined) numbers.set(c.id, num);
     const extra = notesOf(c);
-    return `${indent}${num}. The agent called \`${c.call}\` with ${compactJson(c.args)}.${extra} ${resultText(c)}`;
+    return `${indent}${num}. The agent called \`${c.call}\` with ${argsText(c.args)}.${extra} ${resultText(c)}`;
   };
   const fromNote = (c: CallStep): string => {
     const refs = c.from.map((id) => numbers.get(id)).filter((x): x is number => x !== undefined);
@@ -228,9 +243,28 @@ function collect(steps: readonly Step[]): Judged[] {
   return out;
 }
 
-function toolsText(s: Scenario): string[] {
+/**
+ * The scenario's tools, a line each. With `only`, those tools in full and the others by name, as
+ * many as `room` characters hold (a catalog of hundreds of tools would not fit a cell).
+ */
+function toolsText(s: Scenario, only?: ReadonlySet<string>, room = Infinity): string[] {
   const names = Object.keys(s.tools).sort();
   if (names.length === 0) return ['(no tools are declared)'];
+  if (only !== undefined) {
+    const full = toolsText(s).filter((_, i) => only.has(names[i] as string));
+    const rest = names.filter((n) => !only.has(n));
+    if (rest.length === 0) return full;
+    let list = '';
+    let listed = 0;
+    const left = room - full.reduce((n, l) => n + l.length + 1, 0) - 120;
+    for (const n of rest) {
+      if (list.length + n.length + 2 > left) break;
+      list += `${listed > 0 ? ', ' : ''}${n}`;
+      listed++;
+    }
+    const more = rest.length - listed;
+    return [...full, `- also declared (${rest.length} more tools, by name only: the whole list is too long for one cell): ${list}${more > 0 ? `${listed > 0 ? ', ' : ''}and ${more} more` : ''}`];
+  }
   return names.map((name) => {
     const t = s.tools[name];
     const what = t?.description ?? t?.title ?? '(no description)';
@@ -253,20 +287,54 @@ function settingsText(s: Scenario): string[] {
   return out;
 }
 
+/**
+ * What a labeler reads for one item, at most {@link NARRATIVE_MAX} characters: when the whole
+ * story is longer, only the tools of the call to judge (and of its batch) are described, the others
+ * named, and the oldest lines of the history give way to a line that counts them.
+ */
 function narrative(s: Scenario, mode: Mode, j: Judged): string {
-  const lines: string[] = ['TOOLS AVAILABLE TO THE AGENT', ...toolsText(s), '', 'DEPLOYMENT', `The deployment runs in ${MODE_TEXT[mode]}`, ...settingsText(s), ''];
-  lines.push('WHAT HAPPENED SO FAR', ...(j.history.length > 0 ? j.history : ['(nothing: this is the first call)']), '');
-  lines.push('THE CALL TO JUDGE');
+  const size = (ls: readonly string[]): number => ls.reduce((n, l) => n + l.length + 1, 0);
+  const deployment = ['', 'DEPLOYMENT', `The deployment runs in ${MODE_TEXT[mode]}`, ...settingsText(s), ''];
+  const call = judgedCall(j);
+  let tools = toolsText(s);
+  let history = j.history.length > 0 ? j.history : ['(nothing: this is the first call)'];
+  const fixed = (): number => size(deployment) + size(call) + 'TOOLS AVAILABLE TO THE AGENT\nWHAT HAPPENED SO FAR\n\n'.length;
+  if (fixed() + size(tools) + size(history) > NARRATIVE_MAX) {
+    const judged = new Set([j.call.call, ...j.siblings.map((c) => c.call)]);
+    tools = toolsText(s, judged, Math.max(2_000, NARRATIVE_MAX - fixed() - Math.min(size(history), NARRATIVE_MAX / 2)));
+  }
+  const room = NARRATIVE_MAX - fixed() - size(tools);
+  if (size(history) > room) {
+    // The latest calls matter most to the call being judged: keep as many of them as fit.
+    const kept: string[] = [];
+    let n = 80;
+    for (let i = history.length - 1; i >= 0; i--) {
+      const line = history[i] as string;
+      if (n + line.length + 1 > room) break;
+      kept.unshift(line);
+      n += line.length + 1;
+    }
+    history = [`(${history.length - kept.length} earlier lines of the history are not shown: the whole story is too long for one cell)`, ...kept];
+  }
+  const lines = ['TOOLS AVAILABLE TO THE AGENT', ...tools, ...deployment, 'WHAT HAPPENED SO FAR', ...history, '', ...call];
+  const text = lines.join('\n');
+  // What no shortening above can bound (a declared tool's own description of 40 000 characters).
+  return text.length <= NARRATIVE_MAX ? text : `${abbreviate(text, NARRATIVE_MAX - 60)} (the rest of this narrative is not shown)`;
+}
+
+/** The narrative's last part: the call to judge, with the calls of its batch. */
+function judgedCall(j: Judged): string[] {
+  const lines = ['THE CALL TO JUDGE'];
   if (j.siblings.length > 0) {
-    lines.push(`In the same turn, the agent also issues, in parallel (their results are not known yet): ${j.siblings.map((c) => `\`${c.call}\` with ${compactJson(c.args)}`).join('; ')}.`);
+    lines.push(`In the same turn, the agent also issues, in parallel (their results are not known yet): ${j.siblings.map((c) => `\`${c.call}\` with ${argsText(c.args)}`).join('; ')}.`);
   }
   const c = j.call;
   const where = j.inProgram ? ' from inside the Code Mode program above' : '';
   const notes: string[] = [];
   if (c.unknown) notes.push('This tool is not declared: nothing is known about it.');
   if (c.policy_verdict !== undefined) notes.push(`The host's own dispatch policy for this call: ${c.policy_verdict.verdict}${c.policy_verdict.transform !== undefined ? `, with transform ${c.policy_verdict.transform}` : ''}.`);
-  lines.push(`The agent now calls \`${c.call}\`${where} with ${compactJson(c.args)}.${j.fromNote}${notes.length > 0 ? ` ${notes.join(' ')}` : ''}`);
-  return lines.join('\n');
+  lines.push(`The agent now calls \`${c.call}\`${where} with ${argsText(c.args)}.${j.fromNote}${notes.length > 0 ? ` ${notes.join(' ')}` : ''}`);
+  return lines;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { allocate, buildSheet } from '../../src/harness/label-sheet.js';
+import { allocate, buildSheet, NARRATIVE_MAX } from '../../src/harness/label-sheet.js';
 import type { Scenario } from '../../src/harness/model.js';
-import { loadScenariosOrThrow } from '../../src/io/dsl.js';
+import { loadScenariosOrThrow, parseScenarioText } from '../../src/io/dsl.js';
 
 const load = async (): Promise<Scenario[]> => (await loadScenariosOrThrow(['test/fixtures/label'])).scenarios;
 
@@ -78,3 +78,46 @@ describe('buildSheet', () => {
     expect([...big.values()].reduce((x, y) => x + y, 0)).toBe(37);
   });
 });
+
+describe('a narrative fits a spreadsheet cell', () => {
+  // 300 tools with long descriptions, 60 earlier calls, and arguments of about 60 000 characters:
+  // the whole story would be about a megabyte; a spreadsheet cell keeps 32 767 characters.
+  const tools = Array.from({ length: 300 }, (_, i) => `      tool_${String(i).padStart(3, '0')}:\n        description: "${`Reads record ${i} of the archive and returns it. `.repeat(12)}"`).join('\n');
+  const earlier = Array.from({ length: 60 }, (_, i) => `      - call: tool_${String(i).padStart(3, '0')}\n        args: {q: "${'x'.repeat(900)}"}\n        result: "${'y'.repeat(900)}"\n        expect: allow`).join('\n');
+  const text = `version: 1
+scenarios:
+  - id: set-7/label/long-story
+    title: A long story
+    tools:
+${tools}
+      send_email:
+        description: Sends an email to a recipient.
+    steps:
+${earlier}
+      - call: send_email
+        args: {to: a@b.example, body: "${'z'.repeat(60_000)}"}
+        expect: deny
+`;
+  it('stays under the cell limit: only the tool of the judged call described, the oldest history counted, long arguments cut with their length', () => {
+    const r = parseScenarioText(text, 'long.yaml', () => ({ ok: false, message: 'no catalogs' }));
+    expect(r.issues).toEqual([]);
+    const { rows, key } = buildSheet(r.scenarios, { seed: 'cell' });
+    expect(rows).toHaveLength(61);
+    for (const row of rows) expect(row.narrative.length).toBeLessThanOrEqual(NARRATIVE_MAX);
+    const send = rows.find((row) => row.item_id === key.items.find((i) => i.step === 'steps[60]')?.id)?.narrative ?? '';
+    // The judged call's tool in full, the others by name.
+    expect(send).toContain('- send_email: Sends an email to a recipient.');
+    expect(send).not.toContain('- tool_059: Reads record 59');
+    expect(send).toMatch(/- also declared \(300 more tools, by name only: the whole list is too long for one cell\): tool_000, tool_001, /);
+    // The latest calls of the history, the earlier ones counted.
+    expect(send).toMatch(/\(\d+ earlier lines of the history are not shown: the whole story is too long for one cell\)/);
+    expect(send).toContain('60. The agent called `tool_059`');
+    // The judged call's arguments: their start, and how long they are.
+    expect(send).toContain('The agent now calls `send_email` with {"to":"a@b.example","body":"zzz');
+    expect(send).toContain('(60,030 characters in all; the rest is not shown)');
+    // A short story is told whole.
+    const first = rows.find((row) => row.item_id === key.items.find((i) => i.step === 'steps[0]')?.id)?.narrative ?? '';
+    expect(first).toContain('(nothing: this is the first call)');
+  });
+});
+
