@@ -190,6 +190,10 @@ const CASES: readonly Case[] = [
   { name: 'cmd type .env', args: sh('cmd /c type .env'), network: false, refs: ['.env'], phases: PAT | CRED },
   { name: 'cmd %GITHUB_TOKEN%', args: sh('echo %GITHUB_TOKEN%'), network: false, refs: ['%GITHUB_TOKEN%'], phases: CRED },
   { name: 'printenv', args: sh('printenv'), network: false, refs: ['printenv'], phases: CRED },
+  // The word after a bare redirection is its target, whichever operator: no variable is named.
+  { name: 'printenv 1<> file (read-write redirection)', args: sh('printenv 1<> /tmp/env.txt'), network: false, refs: ['printenv'], phases: CRED },
+  { name: 'printenv >| file (noclobber override)', args: sh('printenv >| /tmp/env.txt'), network: false, refs: ['printenv'], phases: CRED | MUT },
+  { name: 'printenv HOME 1<> file names one variable', args: sh('printenv HOME 1<> /tmp/home.txt'), network: false, refs: [], phases: 0 },
   { name: 'PowerShell env: drive', args: sh('Get-ChildItem env: | Out-File env.txt'), network: false, refs: ['env:'], phases: MUT | CRED },
   { name: 'non-credential names containing TOKEN', args: sh('echo ${TOKEN_COUNT} $API_URL $TOKENIZERS_PARALLELISM $MAX_TOKENS $PWD'), network: false, refs: [], phases: 0 },
   { name: '/etc/shadow', args: sh('cat /etc/shadow'), network: false, refs: ['/etc/shadow'], phases: PAT | CRED },
