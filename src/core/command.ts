@@ -647,10 +647,37 @@ function isRedirect(text: string, op: string, i: number): boolean {
   return REDIRECT_TARGET.test(text);
 }
 
+/**
+ * What the `<>` at `i` does to the file it opens for reading and writing: standard input read
+ * (and created when missing), standard output or error written, another descriptor either
+ * (`exec 3<> state.db`). Only with a descriptor number right before it, at a word's start, as SQL
+ * writes `a <> b` for "not equal"; nothing for bash's network pseudo-files (`3<>/dev/tcp/…`), which
+ * the network rules read.
+ * @returns the phases, 0 when it is no such redirection
+ */
+function readWriteRedirect(text: string, i: number): number {
+  let j = i - 1;
+  if (j < 0 || !/\d/.test(text[j] as string)) return 0;
+  while (j >= 0 && /\d/.test(text[j] as string)) j--;
+  if (j >= 0 && !/\s/.test(text[j] as string)) return 0;
+  DESCRIPTOR_AFTER.lastIndex = i + 2;
+  if (DESCRIPTOR_AFTER.test(text)) return 0;
+  REDIRECT_TARGET.lastIndex = i + 2;
+  if (!REDIRECT_TARGET.test(text)) return 0;
+  const fd = Number(text.slice(j + 1, i));
+  return fd === 1 || fd === 2 ? MUT : PAT | MUT;
+}
+
 function scanRedirects(text: string, at: string, acc: Acc): void {
   if ((!text.includes('>') && !text.includes('<')) || CODE_LIKE.test(text)) return;
   REDIRECT_OP.lastIndex = 0;
   for (let m = REDIRECT_OP.exec(text); m !== null; m = REDIRECT_OP.exec(text)) {
+    if (m[0] === '<' && text[m.index + 1] === '>') {
+      const phases = readWriteRedirect(text, m.index);
+      if (phases !== 0) record(acc, phases, '<>', at);
+      REDIRECT_OP.lastIndex = m.index + 2;
+      continue;
+    }
     if (!isRedirect(text, m[0], m.index)) continue;
     record(acc, m[0] === '<' ? PAT : MUT, m[0], at);
   }

@@ -191,9 +191,14 @@ const CASES: readonly Case[] = [
   { name: 'cmd %GITHUB_TOKEN%', args: sh('echo %GITHUB_TOKEN%'), network: false, refs: ['%GITHUB_TOKEN%'], phases: CRED },
   { name: 'printenv', args: sh('printenv'), network: false, refs: ['printenv'], phases: CRED },
   // The word after a bare redirection is its target, whichever operator: no variable is named.
-  { name: 'printenv 1<> file (read-write redirection)', args: sh('printenv 1<> /tmp/env.txt'), network: false, refs: ['printenv'], phases: CRED },
+  { name: 'printenv 1<> file (read-write redirection)', args: sh('printenv 1<> /tmp/env.txt'), network: false, refs: ['printenv'], phases: CRED | MUT },
+  // `N<>` opens a file for reading and writing: standard input is read (and created when missing),
+  // standard output written, another descriptor either; SQL's `a <> b` (no descriptor) is no redirection.
+  { name: 'cat 0<> file reads (and may create) it', args: sh('cat 0<> notes.txt'), network: false, refs: [], phases: PAT | MUT },
+  { name: 'exec 3<> file may do either', args: sh('exec 3<> state.db'), network: false, refs: [], phases: PAT | MUT },
+  { name: "SQL's <> is not equal", args: sh('sqlite3 app.db "select id from jobs where state <> 1 and owner <> other.name"'), network: false, refs: [], phases: 0 },
   { name: 'printenv >| file (noclobber override)', args: sh('printenv >| /tmp/env.txt'), network: false, refs: ['printenv'], phases: CRED | MUT },
-  { name: 'printenv HOME 1<> file names one variable', args: sh('printenv HOME 1<> /tmp/home.txt'), network: false, refs: [], phases: 0 },
+  { name: 'printenv HOME 1<> file names one variable', args: sh('printenv HOME 1<> /tmp/home.txt'), network: false, refs: [], phases: MUT },
   { name: 'PowerShell env: drive', args: sh('Get-ChildItem env: | Out-File env.txt'), network: false, refs: ['env:'], phases: MUT | CRED },
   { name: 'non-credential names containing TOKEN', args: sh('echo ${TOKEN_COUNT} $API_URL $TOKENIZERS_PARALLELISM $MAX_TOKENS $PWD'), network: false, refs: [], phases: 0 },
   { name: '/etc/shadow', args: sh('cat /etc/shadow'), network: false, refs: ['/etc/shadow'], phases: PAT | CRED },
