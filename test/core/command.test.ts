@@ -196,6 +196,7 @@ const CASES: readonly Case[] = [
   // standard output written, another descriptor either; SQL's `a <> b` (no descriptor) is no redirection.
   { name: 'cat 0<> file reads (and may create) it', args: sh('cat 0<> notes.txt'), network: false, refs: [], phases: PAT | MUT },
   { name: 'exec 3<> file may do either', args: sh('exec 3<> state.db'), network: false, refs: [], phases: PAT | MUT },
+  { name: '1<>/dev/null opens no file', args: sh('uptime 1<>/dev/null'), network: false, refs: [], phases: 0 },
   { name: "SQL's <> is not equal", args: sh('sqlite3 app.db "select id from jobs where state <> 1 and owner <> other.name"'), network: false, refs: [], phases: 0 },
   { name: 'printenv >| file (noclobber override)', args: sh('printenv >| /tmp/env.txt'), network: false, refs: ['printenv'], phases: CRED | MUT },
   { name: 'printenv HOME 1<> file names one variable', args: sh('printenv HOME 1<> /tmp/home.txt'), network: false, refs: [], phases: MUT },
