@@ -166,7 +166,9 @@ function argsText(args: unknown): string {
   const json = compactJson(args);
   if (json.length <= ARGS_MAX) return json;
   const shown = abbreviate(json, ARGS_MAX);
-  return `${shown} (${json.length.toLocaleString('en-US')} characters in all; the rest is not shown)`;
+  // Thousands grouped by hand: the same text on every Node build, with or without ICU.
+  const length = String(json.length).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${shown} (${length} characters in all; the rest is not shown)`;
 }
 
 function resultText(c: CallStep): string {
