@@ -729,12 +729,13 @@ const NOT_A_COMMAND = /^[ \t]*(?:[=:,[]|[-+*/%|&^!<>]=)/;
 const ASSIGNMENT = /^[A-Za-z_]\w*=/;
 const DURATION = /^\d+(?:\.\d+)?[smhd]?$/;
 /**
- * `>`, `2>>`, `<`, `<<EOF`, `<<<`, `1<>`, `>|` as a word: a redirection and (when bare) its target,
- * not an argument. The operator is the whole run of `<` and `>` (and a `|` after it): a list of
- * operators let `<` match first in `1<>` and left `>` as its target, so the file after a bare
- * `1<>` was read as an argument (`printenv 1<> f` as printing the one variable `f`).
+ * `>`, `2>>`, `<`, `<<EOF`, `<<<`, `1<>` as a word: a redirection and (when bare) its target, not
+ * an argument. The operator is the whole run of `<` and `>`: a list of operators let `<` match
+ * first in `1<>` and left `>` as its target, so the file after a bare `1<>` was read as an
+ * argument (`printenv 1<> f` as printing the one variable `f`). No word holds `>|`: the `|` ends
+ * the segment (the write itself is scanRedirects').
  */
-const REDIRECT_WORD = /^(?:\d*|&)[<>]+\|?(.*)$/;
+const REDIRECT_WORD = /^(?:\d*|&)[<>]+(.*)$/;
 
 /** The first separator or quote at or after `lastIndex`. */
 const SEGMENT_STOP = /[\n;|&)`'"]/g;

@@ -99,6 +99,8 @@ const ARGS_MAX = 2_000;
  * refuses the file), so a narrative stays below that, with room for a formula escape.
  */
 export const NARRATIVE_MAX = 32_000;
+/** Characters of one tool's line when a long story describes only the tools of the call to judge. */
+const TOOL_LINE_MAX = 4_000;
 
 // ---------------------------------------------------------------------------------------------
 // Seeded hashing (the core's salted string hash) and randomness
@@ -161,11 +163,23 @@ function abbreviate(s: string, max = RESULT_MAX): string {
   return s;
 }
 
+/**
+ * `s` cut to at most `max` UTF-16 code units (what a spreadsheet counts), never inside a
+ * surrogate pair, with `tail` after the cut when it cuts.
+ */
+function cutUnits(s: string, max: number, tail: string): string {
+  if (s.length <= max) return s;
+  let end = max - tail.length;
+  const last = s.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end--;
+  return `${s.slice(0, end)}${tail}`;
+}
+
 /** A call's arguments as compact JSON, the first {@link ARGS_MAX} characters of it when longer. */
 function argsText(args: unknown): string {
   const json = compactJson(args);
   if (json.length <= ARGS_MAX) return json;
-  const shown = abbreviate(json, ARGS_MAX);
+  const shown = cutUnits(json, ARGS_MAX, '…');
   // Thousands grouped by hand: the same text on every Node build, with or without ICU.
   const length = String(json.length).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return `${shown} (${length} characters in all; the rest is not shown)`;
@@ -253,7 +267,9 @@ function toolsText(s: Scenario, only?: ReadonlySet<string>, room = Infinity): st
   const names = Object.keys(s.tools).sort();
   if (names.length === 0) return ['(no tools are declared)'];
   if (only !== undefined) {
-    const full = toolsText(s).filter((_, i) => only.has(names[i] as string));
+    const full = toolsText(s)
+      .filter((_, i) => only.has(names[i] as string))
+      .map((l) => cutUnits(l, TOOL_LINE_MAX, '… (the rest of this description is not shown)'));
     const rest = names.filter((n) => !only.has(n));
     if (rest.length === 0) return full;
     let list = '';
@@ -308,20 +324,21 @@ function narrative(s: Scenario, mode: Mode, j: Judged): string {
   const room = NARRATIVE_MAX - fixed() - size(tools);
   if (size(history) > room) {
     // The latest calls matter most to the call being judged: keep as many of them as fit.
+    const omitted = (k: number): string => `(${k} earlier lines of the history are not shown: the whole story is too long for one cell)`;
     const kept: string[] = [];
-    let n = 80;
+    let n = omitted(history.length).length + 1;
     for (let i = history.length - 1; i >= 0; i--) {
       const line = history[i] as string;
       if (n + line.length + 1 > room) break;
       kept.unshift(line);
       n += line.length + 1;
     }
-    history = [`(${history.length - kept.length} earlier lines of the history are not shown: the whole story is too long for one cell)`, ...kept];
+    history = [omitted(history.length - kept.length), ...kept];
   }
   const lines = ['TOOLS AVAILABLE TO THE AGENT', ...tools, ...deployment, 'WHAT HAPPENED SO FAR', ...history, '', ...call];
   const text = lines.join('\n');
-  // What no shortening above can bound (a declared tool's own description of 40 000 characters).
-  return text.length <= NARRATIVE_MAX ? text : `${abbreviate(text, NARRATIVE_MAX - 60)} (the rest of this narrative is not shown)`;
+  // What no shortening above can bound (a batch of hundreds of calls beside the one to judge).
+  return cutUnits(text, NARRATIVE_MAX, '… (the rest of this narrative is not shown)');
 }
 
 /** The narrative's last part: the call to judge, with the calls of its batch. */

@@ -115,9 +115,48 @@ ${earlier}
     // The judged call's arguments: their start, and how long they are.
     expect(send).toContain('The agent now calls `send_email` with {"to":"a@b.example","body":"zzz');
     expect(send).toContain('(60,030 characters in all; the rest is not shown)');
+    // A result is shortened by code points, never inside a surrogate pair.
+    expect(send).not.toMatch(/[\ud800-\udbff](?![\udc00-\udfff])/);
     // A short story is told whole.
     const first = rows.find((row) => row.item_id === key.items.find((i) => i.step === 'steps[0]')?.id)?.narrative ?? '';
     expect(first).toContain('(nothing: this is the first call)');
+  });
+});
+
+describe('a narrative fits a spreadsheet cell, whatever is long', () => {
+  // A spreadsheet counts UTF-16 code units: 20 000 emoji are 40 000 of them.
+  const text = `version: 1
+scenarios:
+  - id: set-7/label/long-description
+    title: A tool described at length
+    tools:
+      big_tool:
+        description: "Reads the archive. ${'😀'.repeat(20_000)}"
+      other_tool:
+        description: Reads the other archive.
+    steps:
+      - call: other_tool
+        args: {q: x}
+        result: "${'😀'.repeat(301)}"
+        expect: allow
+      - call: big_tool
+        args: {q: "${'😀'.repeat(3_000)}"}
+        expect: allow
+`;
+  it('cuts a long description of the judged tool, long arguments and results, keeping the call to judge whole', () => {
+    const r = parseScenarioText(text, 'desc.yaml', () => ({ ok: false, message: 'no catalogs' }));
+    expect(r.issues).toEqual([]);
+    const { rows, key } = buildSheet(r.scenarios, { seed: 'units' });
+    for (const row of rows) {
+      expect(row.narrative.length).toBeLessThanOrEqual(NARRATIVE_MAX);
+      expect(row.narrative).not.toMatch(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/);
+    }
+    const big = rows.find((row) => row.item_id === key.items.find((i) => i.step === 'steps[1]')?.id)?.narrative ?? '';
+    expect(big).toContain('… (the rest of this description is not shown)');
+    expect(big).toMatch(/THE CALL TO JUDGE\nThe agent now calls `big_tool` with \{"q":"😀+…\S* \(6,008 characters in all; the rest is not shown\)\.$/u);
+    // The earlier result: 299 code points and an ellipsis (300 would be shown whole).
+    expect(big).toContain(`It returned: ${'😀'.repeat(299)}…`);
+    expect(big).not.toContain(`It returned: ${'😀'.repeat(300)}`);
   });
 });
 
