@@ -532,7 +532,7 @@ async function runMutant(m, slot) {
         done(rest);
       },
     };
-    w.child.send({ version, classifier: CLASSIFIER_FILES.has(m.file), runs: selected.map((x) => cleanIndex.get(x)) });
+    w.child.send({ version, file: `core/${m.file.slice('src/core/'.length).replace(/\.ts$/, '.js')}`, classifier: CLASSIFIER_FILES.has(m.file), runs: selected.map((x) => cleanIndex.get(x)) });
   });
   writeFileSync(target, originalJs.get(m.file));
   if (w.exited) workers.delete(slot);

@@ -1,7 +1,7 @@
 /**
  * Mutants' runs, in a child process that stays up for many of them. For each mutant the parent
- * has written the mutated module into the slot's copy of `dist/`; the worker imports the guard's
- * module graph afresh under a version of its own (see hooks.mjs), runs the scenarios that reach
+ * has written the mutated module into the slot's copy of `dist/`; the worker imports afresh, under a
+ * version of its own, the part of the guard's module graph that reaches it (see hooks.mjs), runs the scenarios that reach
  * the mutated code against the built-in guard, and stops at the first run with a step that does
  * not pass (a lucky pass included: the sets report it). A mutant that hangs or crashes the process
  * is handled by the parent, which starts a new worker.
@@ -18,9 +18,10 @@ const send = (m) => new Promise((res) => process.send(m, res));
 let allRuns = [];
 let allSpecs = [];
 
-async function runOne({ version, classifier, runs: indices }) {
+async function runOne({ version, file, classifier, runs: indices }) {
   const all = indices.map((i) => ({ ...allRuns[i], index: i }));
-  const at = (p) => `${distUrl}${p}?m=${version}`;
+  // Only the modules whose imports reach the mutated file are imported afresh (hooks.mjs).
+  const at = (p) => `${distUrl}${p}?m=${version}&f=${encodeURIComponent(file)}`;
   const { runScenario } = await import(at('harness/runner.js'));
   const { builtinGuard } = await import(at('harness/guards.js'));
   // A classifier mutant: only scenarios with a tool it classifies differently can notice it. Each
