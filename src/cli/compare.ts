@@ -1,7 +1,8 @@
 /**
  * `guard-eval compare [paths...] --guard a,b,... --guard exec:...`: run several guards over the same
  * scenarios and print the guard × set table of miss and over-block rates, failed runs and pairs
- * passed.
+ * passed; write it as compare.md, and compare.html (with the security/utility frontier) with a page
+ * per guard's run.
  */
 import { prepareOutDir } from '../io/safe-write.js';
 import { loadCliScenarios } from './scenarios.js';
@@ -12,6 +13,7 @@ import type { GuardName } from '../harness/guards.js';
 import type { RunResults } from '../harness/model.js';
 import { runScenarios } from '../harness/runner.js';
 import { writeTextFiles } from '../harness/write-reports.js';
+import { writeComparisonPages } from './report.js';
 import { didYouMean } from '../core/suggest.js';
 import { InputError, formatIssue } from '../io/errors.js';
 import type { CliIO } from './main.js';
@@ -78,6 +80,8 @@ export async function compareCommand(paths: readonly string[], opts: CompareCliO
   const c = compare(runs);
   const markdown = renderComparisonMarkdown(c);
   const written = await writeTextFiles(opts.out, [{ file: 'compare.md', text: `# Guards compared\n\nEach set's cell: miss rate / over-block rate.\n\n${markdown}\n` }]);
+  // compare.html and a page per guard's run (runs/<n>-<guard>/index.html), as `report` writes them.
+  written.push(...(await writeComparisonPages(runs.map((results, i) => ({ results, from: specs[i] as string })), opts.out)).slice(0, 1));
   if (opts.json) io.stdout(`${JSON.stringify({ schema: 'guard-eval/compare@1', sets: c.sets, rows: c.rows }, null, 2)}\n`);
   else if (opts.markdown) io.stdout(`${markdown}\n`);
   else if (!opts.quiet) {

@@ -227,12 +227,22 @@ export async function main(argv: readonly string[], rawIO: CliIO = defaultIO): P
     .argument('[paths...]', 'scenario files or folders (default: challenge-sets)', [])
     .option('--guard <spec>', `a guard to compare; repeat it for several: built-in names, comma-separated (${GUARD_NAMES.join(', ')}), or all (the default); a module path or package name; exec:<command>`, (v: string, acc: string[]) => [...acc, v], [] as string[])
     .option('--guard-timeout <ms>', 'time limit of one guard call (default 10000)')
-    .option('--out <dir>', 'where compare.md is written', 'reports')
+    .option('--out <dir>', 'where compare.md, compare.html and the runs\' pages (runs/) are written', 'reports')
     .option('--markdown', 'print the table as Markdown and nothing else')
     .option('--json', 'print the comparison as JSON and nothing else')
     .option('--quiet', 'print nothing but errors')
     .action(async (paths: string[], o: { guard: string[]; guardTimeout?: string; out: string; markdown?: boolean; json?: boolean; quiet?: boolean }) => {
       code = await (await import('./compare.js')).compareCommand(paths, { guard: o.guard, ...(o.guardTimeout !== undefined ? { guardTimeout: o.guardTimeout } : {}), out: o.out, markdown: o.markdown === true, json: o.json === true, quiet: o.quiet === true }, io);
+    });
+
+  program
+    .command('report')
+    .description('HTML pages of runs saved earlier: a page per run and compare.html with the guard × set table and the security/utility frontier')
+    .argument('<results...>', 'results.json files, or the --out folders that hold them')
+    .option('--out <dir>', 'where the pages are written', 'reports')
+    .option('--quiet', 'print nothing but errors')
+    .action(async (files: string[], o: { out: string; quiet?: boolean }) => {
+      code = await (await import('./report.js')).reportCommand(files, { out: o.out, quiet: o.quiet === true }, io);
     });
 
   const label = program.command('label').description('blinded labeling sheets: export them, check returned ones and measure agreement, write adjudicated labels back');

@@ -221,6 +221,8 @@ export interface ScenarioResult {
   readonly title?: string;
   readonly pair?: string;
   readonly twin?: 'benign' | 'attack';
+  /** The scenario's `tags`, when it has any (`--tag` filters on them). */
+  readonly tags?: readonly string[];
   readonly steps: readonly StepResult[];
   /** For an `unsupported` run: the features it needs that the guard lacks (`policy`, `from`). */
   readonly unsupported?: readonly string[];

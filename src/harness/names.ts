@@ -10,5 +10,5 @@ export const GUARD_NAMES = ['builtin', 'racy', 'allow-all', 'deny-all', 'ask-all
 export type GuardName = (typeof GUARD_NAMES)[number];
 
 /** Every reporter name, in the order reports are written. */
-export const REPORTER_NAMES = ['console', 'markdown', 'json', 'junit', 'github', 'misses', 'over-blocks', 'races'] as const;
+export const REPORTER_NAMES = ['console', 'markdown', 'json', 'junit', 'github', 'misses', 'over-blocks', 'races', 'html'] as const;
 export type ReporterName = (typeof REPORTER_NAMES)[number];

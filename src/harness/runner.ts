@@ -668,6 +668,7 @@ async function runOnce(scenario: Scenario, mode: Mode, options: RunOptions, conf
     ...(scenario.title !== undefined ? { title: scenario.title } : {}),
     ...(scenario.pair !== undefined ? { pair: scenario.pair } : {}),
     ...(scenario.twin !== undefined ? { twin: scenario.twin } : {}),
+    ...(scenario.tags.length > 0 ? { tags: [...scenario.tags] } : {}),
     steps: sessionError !== undefined ? [...st.steps, sessionErrorStep(st.steps.length, sessionError)] : st.steps,
   };
   return { result, batches: st.batches };
@@ -685,6 +686,7 @@ function unsupportedResult(scenario: Scenario, mode: Mode, missing: readonly str
     ...(scenario.title !== undefined ? { title: scenario.title } : {}),
     ...(scenario.pair !== undefined ? { pair: scenario.pair } : {}),
     ...(scenario.twin !== undefined ? { twin: scenario.twin } : {}),
+    ...(scenario.tags.length > 0 ? { tags: [...scenario.tags] } : {}),
     steps: [],
     unsupported: [...missing],
   };

@@ -26,7 +26,7 @@ export async function writeReports(
   names: readonly ReporterName[] = REPORTER_NAMES,
 ): Promise<string[]> {
   // Without a replay command of the caller's, reports name the guard the results say ran.
-  const ctx: ReportContext = { replayCommand: context.replayCommand ?? replayCommand(results.guard) };
+  const ctx: ReportContext = { replayCommand: context.replayCommand ?? replayCommand(results.guard), sourceRoot: context.sourceRoot ?? sourceRootOf(outDir) };
   const rendered: { file: string; text: string | Iterable<string> }[] = [];
   for (const name of new Set(names)) {
     const reporter: Reporter = REPORTERS[name];
@@ -59,6 +59,12 @@ export function writeTextFiles(outDir: string, files: readonly { file: string; t
     writeFileSafely(target, typeof text === 'string' ? escapeControls(text, keep) : mapIterable(text, (t) => escapeControls(t, keep)));
   }
   return Promise.resolve(rendered.map((r) => r.target));
+}
+
+/** From `outDir` back to the working folder, where the scenario paths of a run start: `../` for `reports`. */
+export function sourceRootOf(outDir: string): string {
+  const rel = path.relative(path.resolve(outDir), process.cwd()).split(path.sep).join('/');
+  return rel === '' ? '' : `${rel}/`;
 }
 
 function* mapIterable<T, U>(items: Iterable<T>, f: (t: T) => U): Generator<U> {

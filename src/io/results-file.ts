@@ -116,6 +116,7 @@ export function resultsProblems(value: unknown): string[] {
       field(s, at, 'title', str, 'a title', true);
       field(s, at, 'pair', str, 'a pair id', true);
       field(s, at, 'twin', oneOf(TWINS), `one of ${TWINS.join(', ')}`, true);
+      field(s, at, 'tags', strings, 'a list of tags', true);
       if (!Array.isArray(s.steps)) return void out.push(`${at}steps: expected a list, got ${show(s.steps)}`);
       s.steps.forEach((t: unknown, j) => {
         const sat = `${at}steps[${j}].`;

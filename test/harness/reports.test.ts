@@ -34,15 +34,15 @@ function consoleRow(text: string, label: string): string[] | undefined {
 // ---------------------------------------------------------------------------------------------
 
 describe('the registry', () => {
-  it('names exactly console, markdown, json, junit, github, misses, over-blocks, races, with their files', () => {
-    const names = ['console', 'markdown', 'json', 'junit', 'github', 'misses', 'over-blocks', 'races'];
+  it('names exactly console, markdown, json, junit, github, misses, over-blocks, races, html, with their files', () => {
+    const names = ['console', 'markdown', 'json', 'junit', 'github', 'misses', 'over-blocks', 'races', 'html'];
     expect(Object.keys(REPORTERS)).toEqual(names);
     expect(REPORTER_NAMES).toEqual(names);
     const files = Object.fromEntries(Object.entries(REPORTERS).map(([k, r]) => [k, 'file' in r ? r.file : undefined]));
     expect(files).toEqual({
-      console: undefined, markdown: 'summary.md', json: 'results.json', junit: 'junit.xml', github: undefined, misses: 'misses.csv', 'over-blocks': 'over-blocks.csv', races: 'races.md',
+      console: undefined, markdown: 'summary.md', json: 'results.json', junit: 'junit.xml', github: undefined, misses: 'misses.csv', 'over-blocks': 'over-blocks.csv', races: 'races.md', html: 'index.html',
     });
-    expect(new Set(Object.values(files).filter((f) => f !== undefined)).size).toBe(6);
+    expect(new Set(Object.values(files).filter((f) => f !== undefined)).size).toBe(7);
     expect(isReporterName('markdown')).toBe(true);
     expect(isReporterName('junit')).toBe(true);
     expect(isReporterName('toString')).toBe(false);
@@ -325,7 +325,7 @@ describe('writeReports', () => {
     dir = await mkdtemp(path.join(tmpdir(), 'guard-eval-reports-'));
     const out = path.join(dir, 'nested', 'reports');
     const written = await writeReports(RESULTS, CTX, out);
-    const files = ['summary.md', 'results.json', 'junit.xml', 'misses.csv', 'over-blocks.csv', 'races.md'];
+    const files = ['summary.md', 'results.json', 'junit.xml', 'misses.csv', 'over-blocks.csv', 'races.md', 'index.html'];
     expect(written).toEqual(files.map((f) => path.join(out, f)));
     expect((await readdir(dir, { recursive: true })).sort()).toEqual(['nested', path.join('nested', 'reports'), ...files.map((f) => path.join('nested', 'reports', f))].sort());
     expect(await readFile(path.join(out, 'summary.md'), 'utf8')).toBe(REPORTERS.markdown.render(RESULTS, CTX));

@@ -5,6 +5,7 @@
 import { consoleReporter } from './console.js';
 import { missesReporter, overBlocksReporter } from './csv.js';
 import { githubReporter } from './github.js';
+import { htmlReporter } from './html.js';
 import { jsonReporter } from './json.js';
 import { junitReporter } from './junit.js';
 import { racesReporter } from './races.js';
@@ -21,6 +22,7 @@ export const REPORTERS: Readonly<Record<ReporterName, Reporter>> = {
   misses: missesReporter,
   'over-blocks': overBlocksReporter,
   races: racesReporter,
+  html: htmlReporter,
 };
 
 export { REPORTER_NAMES, type ReporterName };
@@ -36,6 +38,7 @@ export { renderConsole, CONSOLE_MAX_FAILURES } from './console.js';
 export { renderSummary } from './summary.js';
 export { renderRaces } from './races.js';
 export { renderJson } from './json.js';
+export { renderHtml, escapeHtml, scriptJson, HTML_MAX_STATIC_FAILURES } from './html.js';
 export { renderOutcomeCsv, CSV_COLUMNS } from './csv.js';
 export { renderJunit, xmlAttr, xmlText, xmlChars } from './junit.js';
 export {

@@ -9,6 +9,11 @@ export interface ReportContext {
    * Built by the runner; renderers only call it.
    */
   readonly replayCommand: (scenario: { id: string; file: string; mode: string; order?: string }) => string;
+  /**
+   * What makes a scenario's file path (relative to where the run ran) a link from the report's
+   * folder, e.g. `../` for `reports/`. Set by the writer; @default `../`
+   */
+  readonly sourceRoot?: string;
 }
 
 /** One report format. */
