@@ -13,7 +13,7 @@ import { openGuard, parseGuardTimeout } from './run.js';
 import { runModes, runScenario } from '../harness/runner.js';
 import { writtenStep } from '../harness/gate.js';
 import type { BaseGuardSettings } from '../harness/runner.js';
-import type { Scenario, ScenarioResult } from '../harness/model.js';
+import type { RunResults, Scenario, ScenarioResult } from '../harness/model.js';
 import { InputError } from '../io/errors.js';
 import type { CliIO } from './main.js';
 
@@ -103,6 +103,35 @@ export async function explainCommand(id: string, paths: readonly string[], opts:
     if (result.status !== 'pass') failed = true;
   }
   return failed ? 1 : 0;
+}
+
+/** Failing runs whose trace a run's index.html carries, and the lines kept of each. */
+export const PAGE_TRACES_MAX = 200;
+export const PAGE_TRACE_MAX_LINES = 400;
+
+/**
+ * The explain traces of a run's failing runs under the built-in guard, for its index.html: each
+ * run again with the trace on, as `explain` runs it (canonical order, repeats unrolled), its lines
+ * cut to {@link PAGE_TRACE_MAX_LINES}. At most {@link PAGE_TRACES_MAX} runs; other guards get none
+ * (the page shows the explain command instead).
+ * @returns the traces by `id`, NUL, `mode`
+ */
+export async function failingTraces(results: RunResults, scenarios: readonly Scenario[], spec: string, base: BaseGuardSettings): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  if (spec !== 'builtin') return out;
+  const byId = new Map(scenarios.map((s) => [s.id, s]));
+  for (const run of results.scenarios) {
+    if (out.size >= PAGE_TRACES_MAX) break;
+    const scenario = byId.get(run.id);
+    if (scenario === undefined || (run.status !== 'fail' && run.status !== 'error')) continue;
+    const trace: TraceEntry[] = [];
+    const guard = builtinGuard({ trace: (e) => trace.push(e) });
+    const result = await runScenario(scenario, run.mode, { guard, base, explore: false, unrollRepeats: true });
+    await guard.close();
+    const lines = renderExplanation(scenario, result, trace).split('\n');
+    out.set(`${run.id}\u0000${run.mode}`, lines.length > PAGE_TRACE_MAX_LINES ? [...lines.slice(0, PAGE_TRACE_MAX_LINES), `… ${lines.length - PAGE_TRACE_MAX_LINES} more lines: run the explain command`].join('\n') : lines.join('\n'));
+  }
+  return out;
 }
 
 /** `guard`, noting each decision it answers, in the order the calls were sent. */

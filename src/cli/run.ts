@@ -7,6 +7,7 @@ import { parseShard, selectShard } from '../harness/shard.js';
 import type { Shard } from '../harness/shard.js';
 import { GuardSpecError, loadGuard } from '../harness/guard-spec.js';
 import type { GuardUnderTest } from '../harness/guards.js';
+import { failingTraces } from './explain.js';
 import { REPORTERS, REPORTER_NAMES, isReporterName, renderGithubAnnotations, renderGithubSummary } from '../harness/reports/index.js';
 import type { ReportContext, ReporterName } from '../harness/reports/index.js';
 import { runFailed, runScenarios } from '../harness/runner.js';
@@ -213,7 +214,9 @@ export async function runCommand(paths: readonly string[], opts: RunCliOptions, 
       },
     });
     if (progressShown) io.stderr('\n');
-    const ctx: ReportContext = { replayCommand: replayCommand(opts.guard, opts.guardConfig) };
+    // The page of the run carries the explain trace of each failing run (built-in guard only).
+    const traces = reporters.includes('html') ? await failingTraces(results, selected, opts.guard, base) : new Map<string, string>();
+    const ctx: ReportContext = { replayCommand: replayCommand(opts.guard, opts.guardConfig), explainTrace: (id, mode) => traces.get(`${id}\u0000${mode}`) };
     const written = await writeReports(results, ctx, opts.out, reporters);
     if (opts.json) io.stdout(REPORTERS.json.render(results, ctx));
     else if (!opts.quiet) {

@@ -26,7 +26,11 @@ export async function writeReports(
   names: readonly ReporterName[] = REPORTER_NAMES,
 ): Promise<string[]> {
   // Without a replay command of the caller's, reports name the guard the results say ran.
-  const ctx: ReportContext = { replayCommand: context.replayCommand ?? replayCommand(results.guard), sourceRoot: context.sourceRoot ?? sourceRootOf(outDir) };
+  const ctx: ReportContext = {
+    replayCommand: context.replayCommand ?? replayCommand(results.guard),
+    sourceRoot: context.sourceRoot ?? sourceRootOf(outDir),
+    ...(context.explainTrace !== undefined ? { explainTrace: context.explainTrace } : {}),
+  };
   const rendered: { file: string; text: string | Iterable<string> }[] = [];
   for (const name of new Set(names)) {
     const reporter: Reporter = REPORTERS[name];

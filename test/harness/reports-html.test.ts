@@ -197,6 +197,23 @@ describe('guard-eval report', () => {
     expect(compare).toContain('runs/1-builtin');
   });
 
+  it('carries the explain trace of a failing run under the built-in guard, and none for another guard', async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'guard-eval-report-'));
+    // The example with one label made wrong: the concurrent CRM read labelled deny.
+    const text = (await readFile('scenarios/examples/batch.yaml', 'utf8')).replace('id: examples/batch/parallel-reads', 'id: t/mislabelled').replace(/expect: allow( +# concurrent)/, 'expect: deny$1');
+    await writeFile(path.join(dir, 'f.yaml'), text);
+    const r = await cli('run', path.join(dir, 'f.yaml'), '--out', path.join(dir, 'out'), '--quiet');
+    expect(r.code, r.err).toBe(1);
+    const data = dataOf(await readFile(path.join(dir, 'out', 'index.html'), 'utf8'));
+    const trace = data.s[(data.runs[0] as unknown[])[15] as number] as string;
+    expect(trace).toContain('t/mislabelled [balanced]');
+    expect(trace).toMatch(/crm_lookup[\s\S]*chain before: external content seen: no[\s\S]*expected: deny {3}miss \(hard\) {3}<- FAILED/);
+    const other = await cli('run', path.join(dir, 'f.yaml'), '--guard', 'memoryless', '--out', path.join(dir, 'out2'), '--quiet');
+    expect(other.code).toBe(1);
+    const data2 = dataOf(await readFile(path.join(dir, 'out2', 'index.html'), 'utf8'));
+    expect((data2.runs[0] as unknown[])[15]).toBe(-1);
+  });
+
   it('exits 2 naming the file when a results.json is missing or malformed', async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'guard-eval-report-'));
     await writeFile(path.join(dir, 'bad.json'), '{"schema": "guard-eval/results@2"}');

@@ -63,6 +63,7 @@ export function reportApp(): void {
     tags: string[];
     replay: string;
     explain: string;
+    trace: string;
     worst: string;
     known: boolean;
     stepsRaw: readonly (readonly unknown[])[];
@@ -96,6 +97,7 @@ export function reportApp(): void {
       tags: (r[9] as number[]).map(str),
       replay: r[10] === -1 ? fillSlots(data.replay, str(r[12]), str(r[13]), str(r[4])) : str(r[10]),
       explain: fillSlots(data.explain, str(r[14]), str(r[13]), str(r[4])),
+      trace: str(r[15]),
       worst: OUTCOMES[worst] ?? 'pass',
       known,
       stepsRaw: steps,
@@ -223,6 +225,7 @@ export function reportApp(): void {
 <h2 id="run-title" tabindex="-1">${esc(r.id)} <small>[${esc(r.mode)}]</small> ${badge(r.status === 'error' ? 'error' : r.worst)}</h2>
 ${r.title ? `<p>${esc(r.title)}</p>` : ''}
 <dl class="facts"><dt>file</dt><dd><a href="${esc(fileHref(r.file))}">${esc(r.file)}:${r.line}</a></dd><dt>set</dt><dd>${esc(r.set)}</dd>${r.tags.length > 0 ? `<dt>tags</dt><dd>${esc(r.tags.join(', '))}</dd>` : ''}${r.twin ? `<dt>twin</dt><dd>${esc(r.twin)} of ${esc(r.pair)}</dd>` : ''}<dt>replay</dt><dd><code>${esc(r.replay)}</code> ${copyButton(r.replay)}</dd></dl>
+${r.trace ? `<details class="trace" open><summary>explain trace (the built-in guard's capabilities with evidence, chain state, findings and rules at each step)</summary><pre>${esc(r.trace)}</pre></details>` : ''}
 <table class="steps"><thead><tr><th class="n">#</th><th>step</th><th>call</th><th>expected</th><th>actual</th><th>outcome</th><th>rules fired</th><th>capabilities</th><th>reason, detail and trace</th></tr></thead><tbody>${rows}</tbody></table>`;
   };
   const fileHref = (file: string): string => {

@@ -117,6 +117,7 @@ export function reportData(results: RunResults, ctx: ReportContext): { s: string
       S.id(globId),
       S.id(file),
       S.id(shellQuote(run.id)),
+      S.id(ctx.explainTrace?.(run.id, run.mode)),
     ];
   });
   const pairs = results.pairs.map((p) => [
@@ -166,6 +167,7 @@ dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:.2rem 1rem}dl.fa
 button.copy{font-size:11px;padding:0 .4rem;margin-left:.3rem}
 .js-only{display:none}body.js .js-only{display:block}body.js .static-only{display:none}
 figure{margin:0}
+details.trace{margin:.6rem 0}details.trace pre{font:12px ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;white-space:pre-wrap;background:var(--head);border:1px solid var(--line);padding:.6rem;max-height:32rem;overflow:auto}
 @media print{nav,form#filters,button.copy,.pager{display:none}body{max-width:none;padding:0}a{color:inherit;text-decoration:none}}
 `;
 

@@ -14,6 +14,8 @@ export interface ReportContext {
    * folder, e.g. `../` for `reports/`. Set by the writer; @default `../`
    */
   readonly sourceRoot?: string;
+  /** The explain trace of a run, when the caller has one (the CLI keeps those of failing runs). */
+  readonly explainTrace?: (id: string, mode: string) => string | undefined;
 }
 
 /** One report format. */
