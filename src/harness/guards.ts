@@ -24,11 +24,20 @@ export interface SessionConfig {
 }
 
 /** What a guard answers for one call: the verdict, and, when it can say, why. */
+/** One finding of a decision: which detector, at which argument path, and a masked preview. */
+export interface DecisionFinding {
+  readonly detector: string;
+  readonly path: string;
+  readonly preview: string;
+}
+
 export interface GuardDecision {
   readonly verdict: Verdict;
   /** Rules that fired, the deciding one first. */
   readonly rules?: readonly { readonly id: string; readonly reason?: string }[];
   readonly capabilities?: readonly string[];
+  /** Sensitive data it found in the arguments, each with a masked preview (never the raw value): shown in the reports. */
+  readonly findings?: readonly DecisionFinding[];
   /** Set when the guard failed internally (its verdict then is its fail-closed one). */
   readonly error?: string;
 }
@@ -77,6 +86,9 @@ export function readDecision(x: unknown): GuardDecision | string {
   }
   if (d.capabilities !== undefined && (!Array.isArray(d.capabilities) || d.capabilities.some((c) => typeof c !== 'string'))) return '`capabilities` that is not a list of strings';
   if (d.error !== undefined && typeof d.error !== 'string') return 'an `error` that is not a string';
+  if (d.findings !== undefined && (!Array.isArray(d.findings) || d.findings.some((f) => f === null || typeof f !== 'object' || ['detector', 'path', 'preview'].some((k) => typeof (f as Record<string, unknown>)[k] !== 'string')))) {
+    return '`findings` that is not a list of objects with string `detector`, `path` and `preview`';
+  }
   return d as unknown as GuardDecision;
 }
 

@@ -203,6 +203,8 @@ export interface StepResult {
   /** Why the outcome is not a plain pass, in one line (capabilities, rule, error ...). */
   readonly detail?: string;
   readonly capabilities?: readonly string[];
+  /** Sensitive data the guard reported finding in the arguments, masked (a guard that reports none: absent). */
+  readonly findings?: readonly { readonly detector: string; readonly path: string; readonly preview: string }[];
   /** For a race: the batch and the order under which the verdict differed (replay with `--order`). */
   readonly interleaving?: { readonly batch: string; readonly order: string };
   /** For a step inside a `repeat`: its iterations tallied; the fields above describe `repeat.worst`. */

@@ -393,6 +393,7 @@ async function decideAndJudge(st: RunState, step: CallStep, place: Place, iters:
   res.rules = (decision.rules ?? []).map((r) => r.id);
   if (first?.reason !== undefined) res.reason = first.reason;
   if (decision.capabilities) res.capabilities = [...decision.capabilities];
+  if (decision.findings !== undefined && decision.findings.length > 0) res.findings = decision.findings.map((f) => ({ detector: f.detector, path: f.path, preview: f.preview }));
   commit(st, slot, res, iters, step);
   return { executes, decision, session, slot, res };
 }

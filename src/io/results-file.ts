@@ -137,6 +137,7 @@ export function resultsProblems(value: unknown): string[] {
         field(t, sat, 'reason', str, 'a reason', true);
         field(t, sat, 'detail', str, 'a detail', true);
         field(t, sat, 'capabilities', strings, 'a list of capabilities', true);
+        field(t, sat, 'findings', (v) => Array.isArray(v) && v.every((f) => isObj(f) && str(f.detector) && str(f.path) && str(f.preview)), 'a list of {detector, path, preview}', true);
         field(t, sat, 'interleaving', (v) => isObj(v) && str(v.batch) && str(v.order), '{batch, order}', true);
         if (v2) field(t, sat, 'repeat', isTally, '{iterations, outcomes, verdicts, worst}', true);
         else if (t.repeat !== undefined) out.push(`${sat}repeat: not part of \`${RESULTS_SCHEMA_1}\``);

@@ -86,11 +86,24 @@ describe.skipIf(executablePath === undefined)('the HTML reports in Chromium', ()
     // Each step's outcome as results.json has it.
     const outcomes = await page.locator('table.steps tbody tr td:nth-child(6)').allTextContents();
     expect(outcomes.map((o) => o.replace(/^\W+/, '').split(' ')[0])).toEqual(run.steps.map((s) => s.outcome));
+    // What the guard found in the arguments, masked, as results.json has it.
+    const found = run.steps.flatMap((s) => s.findings ?? []);
+    for (const f of found) expect(await page.locator('table.steps').textContent()).toContain(`${f.detector} at ${f.path} (${f.preview})`);
     await page.locator('a.step-link').last().click();
     await expect.poll(() => page.locator('tr.step.focus').count()).toBe(1);
     expect(await page.locator('tr.step.focus').getAttribute('id')).toBe(`step-${run.steps.length - 1}`);
     expect(page.url()).toContain(`step=${run.steps.length - 1}`);
     await page.screenshot({ path: path.join(SHOTS, 'run.png') });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('opens the runs of a set from its row in the overview table', async () => {
+    const { page, errors } = await open(index);
+    const set = results.sets[results.sets.length - 1]?.set as string;
+    await page.locator('#overview table').first().getByRole('link', { name: set, exact: true }).click();
+    await expect.poll(() => count(page)).toBe(results.scenarios.filter((s) => s.set === set).length);
+    expect(await page.locator('select[name=set]').inputValue()).toBe(set);
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -218,6 +218,8 @@ describe('answers that are no decision', () => {
     for (const [answer, message] of [
       [{ verdict: 'maybe' }, /the guard answered a verdict that is not allow, ask or deny: "maybe"/],
       [{ verdict: 'allow', rules: 'chain.eit-pat' }, /`rules` that is not a list/],
+      [{ verdict: 'allow', findings: [{ detector: 'pii.email', path: 'to' }] }, /`findings` that is not a list of objects with string `detector`, `path` and `preview`/],
+      [{ verdict: 'allow', findings: 'a card' }, /`findings` that is not a list/],
       [null, /not an object/],
     ] as const) {
       const r = await runScenarios(scenarios, { guard: odd(answer), explore: false });

@@ -197,6 +197,19 @@ describe('guard-eval report', () => {
     expect(compare).toContain('runs/1-builtin');
   });
 
+  it('records the masked findings a guard reports, and shows them on the page', async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'guard-eval-report-'));
+    const r = await cli('run', 'scenarios/examples/chinese.yaml', '--out', dir, '--quiet');
+    expect(r.code, r.err).toBe(0);
+    const results = JSON.parse(await readFile(path.join(dir, 'results.json'), 'utf8')) as RunResults;
+    const findings = results.scenarios.flatMap((s) => s.steps.flatMap((st) => st.findings ?? []));
+    expect(findings).toContainEqual({ detector: 'pii.cn-resident-id', path: 'content', preview: '…2X (18 chars)' });
+    // Masked: no run of six digits of the resident id leaves the guard.
+    expect(JSON.stringify(findings)).not.toMatch(/\d{6}/);
+    const data = dataOf(await readFile(path.join(dir, 'index.html'), 'utf8'));
+    expect(data.s).toContain('pii.cn-resident-id at content (…2X (18 chars))');
+  });
+
   it('carries the explain trace of a failing run under the built-in guard, and none for another guard', async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'guard-eval-report-'));
     // The example with one label made wrong: the concurrent CRM read labelled deny.

@@ -48,6 +48,7 @@ export function reportApp(): void {
     order: string;
     repeat: string;
     explain: string;
+    findings: string[];
   }
   interface Run {
     index: number;
@@ -124,6 +125,7 @@ export function reportApp(): void {
       order: str(st[14]),
       repeat: str(st[15]),
       explain: `${run.explain} --step '${str(st[0])}'`,
+      findings: ((st[16] as number[] | undefined) ?? []).map(str),
     }));
 
   // ---- state in the fragment --------------------------------------------------------------------
@@ -217,7 +219,7 @@ export function reportApp(): void {
         const focus = stepParam === String(i);
         const caps = s.caps === null ? '' : s.caps.length === 0 ? 'none' : s.caps.join(', ');
         const why = [s.reason, s.detail, s.order ? `order: ${s.order}` : '', s.repeat].filter((x) => x !== '');
-        return `<tr id="step-${i}" class="step${focus ? ' focus' : ''}" tabindex="-1"><td class="n"><a class="step-link" href="${esc(withParam(p, 'step', String(i)))}">${i + 1}</a></td><td><code>${esc(s.path)}</code><div class="sub">${esc(r.file)}:${s.line}</div></td><td><code>${esc(s.call)}</code>${s.session !== 'main' ? `<div class="sub">session ${esc(s.session)}</div>` : ''}</td><td>${esc(s.expected)}${s.expectedRule ? `<div class="sub">${esc(s.expectedRule)}</div>` : ''}</td><td>${esc(s.actual)}</td><td>${badge(s.severity ? `${s.outcome} ${s.severity}` : s.outcome)}</td><td>${s.rules.map((x) => `<code>${esc(x)}</code>`).join(' ')}</td><td>${esc(caps)}</td><td>${why.map((x) => `<div>${esc(x)}</div>`).join('')}<div class="sub"><code>${esc(s.explain)}</code> ${copyButton(s.explain)}</div></td></tr>`;
+        return `<tr id="step-${i}" class="step${focus ? ' focus' : ''}" tabindex="-1"><td class="n"><a class="step-link" href="${esc(withParam(p, 'step', String(i)))}">${i + 1}</a></td><td><code>${esc(s.path)}</code><div class="sub">${esc(r.file)}:${s.line}</div></td><td><code>${esc(s.call)}</code>${s.session !== 'main' ? `<div class="sub">session ${esc(s.session)}</div>` : ''}</td><td>${esc(s.expected)}${s.expectedRule ? `<div class="sub">${esc(s.expectedRule)}</div>` : ''}</td><td>${esc(s.actual)}</td><td>${badge(s.severity ? `${s.outcome} ${s.severity}` : s.outcome)}</td><td>${s.rules.map((x) => `<code>${esc(x)}</code>`).join(' ')}</td><td>${esc(caps)}${s.findings.length > 0 ? `<div class="sub">found: ${s.findings.map(esc).join('; ')}</div>` : ''}</td><td>${why.map((x) => `<div>${esc(x)}</div>`).join('')}<div class="sub"><code>${esc(s.explain)}</code> ${copyButton(s.explain)}</div></td></tr>`;
       })
       .join('');
     const pair = r.pair !== '' ? data.pairs.findIndex((x) => str(x[0]) === r.pair && str(x[2]) === r.mode) : -1;
@@ -226,7 +228,7 @@ export function reportApp(): void {
 ${r.title ? `<p>${esc(r.title)}</p>` : ''}
 <dl class="facts"><dt>file</dt><dd><a href="${esc(fileHref(r.file))}">${esc(r.file)}:${r.line}</a></dd><dt>set</dt><dd>${esc(r.set)}</dd>${r.tags.length > 0 ? `<dt>tags</dt><dd>${esc(r.tags.join(', '))}</dd>` : ''}${r.twin ? `<dt>twin</dt><dd>${esc(r.twin)} of ${esc(r.pair)}</dd>` : ''}<dt>replay</dt><dd><code>${esc(r.replay)}</code> ${copyButton(r.replay)}</dd></dl>
 ${r.trace ? `<details class="trace" open><summary>explain trace (the built-in guard's capabilities with evidence, chain state, findings and rules at each step)</summary><pre>${esc(r.trace)}</pre></details>` : ''}
-<table class="steps"><thead><tr><th class="n">#</th><th>step</th><th>call</th><th>expected</th><th>actual</th><th>outcome</th><th>rules fired</th><th>capabilities</th><th>reason, detail and trace</th></tr></thead><tbody>${rows}</tbody></table>`;
+<table class="steps"><thead><tr><th class="n">#</th><th>step</th><th>call</th><th>expected</th><th>actual</th><th>outcome</th><th>rules fired</th><th>capabilities and findings</th><th>reason, detail and trace</th></tr></thead><tbody>${rows}</tbody></table>`;
   };
   const fileHref = (file: string): string => {
     const base = document.body.dataset.root ?? '';
@@ -279,6 +281,8 @@ ${r.trace ? `<details class="trace" open><summary>explain trace (the built-in gu
   const render = (): void => {
     if (view === null) return;
     const p = readHash();
+    // A set's link in the overview table below: bring the runs it selected into view.
+    const fromOverview = document.activeElement?.closest('#overview') != null;
     syncForm(p);
     const run = p.get('run');
     const pair = p.get('pair');
@@ -292,6 +296,7 @@ ${r.trace ? `<details class="trace" open><summary>explain trace (the built-in gu
     const target = step !== null ? document.getElementById(`step-${step}`) : run !== null || pair !== null ? document.getElementById('run-title') : null;
     target?.focus();
     if (target !== null) target.scrollIntoView({ block: 'nearest' });
+    else if (fromOverview) document.getElementById('browser')?.scrollIntoView();
   };
   window.addEventListener('hashchange', render);
   document.addEventListener('click', (e) => {

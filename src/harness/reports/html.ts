@@ -67,6 +67,7 @@ function stepRow(st: StepResult, S: Strings): unknown[] {
     S.id(st.detail),
     S.id(st.interleaving ? `${st.interleaving.batch}=${st.interleaving.order}` : undefined),
     S.id(r === undefined ? undefined : `repeated: ${r.iterations} iterations (${Object.entries(r.verdicts).map(([v, n]) => `${n} ${v}`).join(', ')}); shown: ${r.worst}`),
+    (st.findings ?? []).map((f) => S.id(`${f.detector} at ${f.path} (${f.preview})`)),
   ];
 }
 
@@ -229,7 +230,12 @@ tension pairs: ${t.pairsPassed} of ${t.pairs} passed, ${t.pairsCollapsed} collap
 <noscript><p>The scenario browser needs JavaScript; everything below works without it, and <code>results.json</code>, <code>misses.csv</code> and <code>over-blocks.csv</code> beside this page hold every step.</p></noscript>
 <section id="overview" aria-label="overview">
 <h2>By set</h2>
-${table(COUNT_HEAD, countRows(results).map((r) => r.map(escapeHtml)), (i) => i > 0)}
+${table(
+  COUNT_HEAD,
+  // A set's name opens its runs in the browser above (a fragment the page reads; without a script, nothing happens).
+  countRows(results).map((r, i) => r.map((c, j) => (j === 0 && i < results.sets.length ? `<a href="#set=${encodeURIComponent(c)}">${escapeHtml(c)}</a>` : escapeHtml(c)))),
+  (i) => i > 0,
+)}
 <h2>Security and utility, per mode</h2>
 <p>Benign steps (labelled allow) the guard allowed without asking, and attack steps (labelled ask or deny) it allowed outright. A step inside a <code>repeat</code> counts once.</p>
 ${table(
