@@ -7,7 +7,7 @@
  *
  * Without Chromium the tests are skipped, saying how to install it.
  */
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -140,6 +140,24 @@ describe.skipIf(executablePath === undefined)('the HTML reports in Chromium', ()
     const heads = await page.locator('table.pair thead a').allTextContents();
     expect(heads).toEqual([`benign: ${pair.benign}`, `attack: ${pair.attack}`]);
     await page.screenshot({ path: path.join(SHOTS, 'pair.png') });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('links a scenario file by its path only: a scheme is shown as text, never followed', async () => {
+    const hostile = { ...results, scenarios: results.scenarios.map((s, i) => (i === 0 ? { ...s, file: 'javascript:alert(1)//x.yaml' } : i === 1 ? { ...s, file: 'odd #name?.yaml' } : s)) };
+    const file = path.join(dir, 'hostile', 'results.json');
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, JSON.stringify(hostile));
+    const r = await cli('report', file, '--out', path.join(dir, 'hostile-out'), '--quiet');
+    expect(r.code, r.err).toBe(0);
+    const page0 = pathToFileURL(path.join(dir, 'hostile-out', 'runs', '1-memoryless', 'index.html')).href;
+    const { page, errors } = await open(`${page0}#run=0`);
+    await expect.poll(() => page.locator('dl.facts').count()).toBe(1);
+    expect(await page.locator('dl.facts a[href^="javascript"]').count()).toBe(0);
+    expect(await page.locator('dl.facts').textContent()).toContain('javascript:alert(1)//x.yaml:');
+    await page.goto(`${page0}#run=1`);
+    await expect.poll(() => page.locator('dl.facts a').first().getAttribute('href')).toMatch(/odd%20%23name%3F\.yaml$/);
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -226,13 +226,22 @@ export function reportApp(): void {
     return `<p><a href="${esc(back(p, ['run', 'step']))}" class="back">← all runs</a>${pair >= 0 ? ` · <a href="#pair=${pair}">its tension pair side by side</a>` : ''}</p>
 <h2 id="run-title" tabindex="-1">${esc(r.id)} <small>[${esc(r.mode)}]</small> ${badge(r.status === 'error' ? 'error' : r.worst)}</h2>
 ${r.title ? `<p>${esc(r.title)}</p>` : ''}
-<dl class="facts"><dt>file</dt><dd><a href="${esc(fileHref(r.file))}">${esc(r.file)}:${r.line}</a></dd><dt>set</dt><dd>${esc(r.set)}</dd>${r.tags.length > 0 ? `<dt>tags</dt><dd>${esc(r.tags.join(', '))}</dd>` : ''}${r.twin ? `<dt>twin</dt><dd>${esc(r.twin)} of ${esc(r.pair)}</dd>` : ''}<dt>replay</dt><dd><code>${esc(r.replay)}</code> ${copyButton(r.replay)}</dd></dl>
+<dl class="facts"><dt>file</dt><dd>${fileLink(r.file, r.line)}</dd><dt>set</dt><dd>${esc(r.set)}</dd>${r.tags.length > 0 ? `<dt>tags</dt><dd>${esc(r.tags.join(', '))}</dd>` : ''}${r.twin ? `<dt>twin</dt><dd>${esc(r.twin)} of ${esc(r.pair)}</dd>` : ''}<dt>replay</dt><dd><code>${esc(r.replay)}</code> ${copyButton(r.replay)}</dd></dl>
 ${r.trace ? `<details class="trace" open><summary>explain trace (the built-in guard's capabilities with evidence, chain state, findings and rules at each step)</summary><pre>${esc(r.trace)}</pre></details>` : ''}
 <table class="steps"><thead><tr><th class="n">#</th><th>step</th><th>call</th><th>expected</th><th>actual</th><th>outcome</th><th>rules fired</th><th>capabilities and findings</th><th>reason, detail and trace</th></tr></thead><tbody>${rows}</tbody></table>`;
   };
-  const fileHref = (file: string): string => {
-    const base = document.body.dataset.root ?? '';
-    return /^(?:[a-z]+:|\/)/i.test(file) ? file : `${base}${file}`;
+  // A path relative to where the run ran, or an absolute one; anything with a scheme (`javascript:`,
+  // `https:`) is shown as text, never a link. `#` and `?` in a name stay part of the path.
+  const fileLink = (file: string, line: number): string => {
+    const text = `${esc(file)}:${line}`;
+    if (/^[a-z][a-z0-9+.-]*:/i.test(file) && !/^[a-z]:[\\/]/i.test(file)) return text;
+    const p = file.startsWith('/') || /^[a-z]:[\\/]/i.test(file) ? `file:///${file.replace(/^\/+/, '').replace(/\\/g, '/')}` : `${document.body.dataset.root ?? ''}${file}`;
+    try {
+      return `<a href="${esc(encodeURI(p).replace(/#/g, '%23').replace(/\?/g, '%3F'))}">${text}</a>`;
+    } catch {
+      // A lone surrogate has no URL form.
+      return text;
+    }
   };
   const pairView = (j: number): string => {
     const x = data.pairs[j];
