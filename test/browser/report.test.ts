@@ -144,8 +144,14 @@ describe.skipIf(executablePath === undefined)('the HTML reports in Chromium', ()
     await page.close();
   });
 
-  it('links a scenario file by its path only: a scheme is shown as text, never followed', async () => {
-    const hostile = { ...results, scenarios: results.scenarios.map((s, i) => (i === 0 ? { ...s, file: 'javascript:alert(1)//x.yaml' } : i === 1 ? { ...s, file: 'odd #name?.yaml' } : s)) };
+  it('links a scenario file by its path only (a scheme is shown as text, never followed), and shows an unsupported run as such', async () => {
+    // And a run the guard could not take: no step, its own outcome.
+    const hostile = {
+      ...results,
+      scenarios: results.scenarios.map((s, i) =>
+        i === 0 ? { ...s, file: 'javascript:alert(1)//x.yaml' } : i === 1 ? { ...s, file: 'odd #name?.yaml' } : i === 2 ? { ...s, status: 'unsupported' as const, steps: [], unsupported: ['policy'] } : s,
+      ),
+    };
     const file = path.join(dir, 'hostile', 'results.json');
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, JSON.stringify(hostile));
@@ -158,6 +164,9 @@ describe.skipIf(executablePath === undefined)('the HTML reports in Chromium', ()
     expect(await page.locator('dl.facts').textContent()).toContain('javascript:alert(1)//x.yaml:');
     await page.goto(`${page0}#run=1`);
     await expect.poll(() => page.locator('dl.facts a').first().getAttribute('href')).toMatch(/odd%20%23name%3F\.yaml$/);
+    await page.goto(`${page0}#outcome=unsupported`);
+    await expect.poll(() => count(page)).toBe(1);
+    expect(await page.locator('#view table.list tbody tr td:nth-child(4)').textContent()).toBe('unsupported');
     expect(errors).toEqual([]);
     await page.close();
   });

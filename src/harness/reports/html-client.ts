@@ -146,7 +146,7 @@ export function reportApp(): void {
     for (const v of values) el.add(new Option(v, v));
   };
   const uniq = (xs: Iterable<string>): string[] => [...new Set(xs)].filter((x) => x !== '').sort();
-  fill('outcome', ['failing', ...OUTCOMES]);
+  fill('outcome', ['failing', ...OUTCOMES, 'unsupported']);
   fill('set', uniq(runs.map((r) => r.set)));
   fill('mode', uniq(runs.map((r) => r.mode)));
   fill('tag', uniq(runs.flatMap((r) => r.tags)));
@@ -156,7 +156,8 @@ export function reportApp(): void {
     const q = (p.get('q') ?? '').trim().toLowerCase();
     const outcome = p.get('outcome') ?? '';
     if (q !== '' && !r.text.includes(q)) return false;
-    if (outcome === 'failing' ? !FAILING.has(r.worst) && r.status !== 'error' : outcome !== '' && !stepsOf(r).some((s) => s.outcome === outcome)) return false;
+    // A run the guard could not take has no step: `unsupported` is its outcome.
+    if (outcome === 'unsupported' ? r.status !== 'unsupported' : outcome === 'failing' ? !FAILING.has(r.worst) && r.status !== 'error' : outcome !== '' && !stepsOf(r).some((s) => s.outcome === outcome)) return false;
     if ((p.get('set') ?? '') !== '' && r.set !== p.get('set')) return false;
     if ((p.get('mode') ?? '') !== '' && r.mode !== p.get('mode')) return false;
     if ((p.get('tag') ?? '') !== '' && !r.tags.includes(p.get('tag') ?? '')) return false;
@@ -178,6 +179,7 @@ export function reportApp(): void {
 
   // ---- views ------------------------------------------------------------------------------------
   const PAGE = 100;
+  const runOutcome = (r: Run): string => (r.status === 'error' || r.status === 'unsupported' ? r.status : r.worst);
   const badge = (o: string): string => `<span class="o o-${esc(o.replace(/\s.*/, ''))}">${esc(o)}</span>`;
   const copyButton = (text: string): string => `<button type="button" class="copy" data-copy="${esc(text)}">copy</button>`;
   const listView = (p: URLSearchParams): string => {
@@ -192,7 +194,7 @@ export function reportApp(): void {
     const rows = shown
       .map(
         (r) =>
-          `<tr><td><a class="run" href="${esc(link({ run: String(r.index) }))}">${esc(r.id)}</a>${r.title ? `<div class="sub">${esc(r.title)}</div>` : ''}</td><td>${esc(r.set)}</td><td>${esc(r.mode)}</td><td>${badge(r.status === 'error' ? 'error' : r.worst)}</td><td class="n">${r.stepsRaw.length}</td></tr>`,
+          `<tr><td><a class="run" href="${esc(link({ run: String(r.index) }))}">${esc(r.id)}</a>${r.title ? `<div class="sub">${esc(r.title)}</div>` : ''}</td><td>${esc(r.set)}</td><td>${esc(r.mode)}</td><td>${badge(runOutcome(r))}</td><td class="n">${r.stepsRaw.length}</td></tr>`,
       )
       .join('');
     const pager =
@@ -224,7 +226,7 @@ export function reportApp(): void {
       .join('');
     const pair = r.pair !== '' ? data.pairs.findIndex((x) => str(x[0]) === r.pair && str(x[2]) === r.mode) : -1;
     return `<p><a href="${esc(back(p, ['run', 'step']))}" class="back">← all runs</a>${pair >= 0 ? ` · <a href="#pair=${pair}">its tension pair side by side</a>` : ''}</p>
-<h2 id="run-title" tabindex="-1">${esc(r.id)} <small>[${esc(r.mode)}]</small> ${badge(r.status === 'error' ? 'error' : r.worst)}</h2>
+<h2 id="run-title" tabindex="-1">${esc(r.id)} <small>[${esc(r.mode)}]</small> ${badge(runOutcome(r))}</h2>
 ${r.title ? `<p>${esc(r.title)}</p>` : ''}
 <dl class="facts"><dt>file</dt><dd>${fileLink(r.file, r.line)}</dd><dt>set</dt><dd>${esc(r.set)}</dd>${r.tags.length > 0 ? `<dt>tags</dt><dd>${esc(r.tags.join(', '))}</dd>` : ''}${r.twin ? `<dt>twin</dt><dd>${esc(r.twin)} of ${esc(r.pair)}</dd>` : ''}<dt>replay</dt><dd><code>${esc(r.replay)}</code> ${copyButton(r.replay)}</dd></dl>
 ${r.trace ? `<details class="trace" open><summary>explain trace (the built-in guard's capabilities with evidence, chain state, findings and rules at each step)</summary><pre>${esc(r.trace)}</pre></details>` : ''}

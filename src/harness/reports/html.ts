@@ -149,7 +149,7 @@ td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}
 .sub{color:var(--muted);font-size:12px}
 .o{display:inline-block;padding:0 .45em;border-radius:3px;border:1px solid;font-size:12px;white-space:nowrap}
 .o-pass,.o-fixed{border-color:#009e73;color:#00624a}
-.o-lucky-pass,.o-known{border-color:#999;color:#444;border-style:dashed}
+.o-lucky-pass,.o-known,.o-unsupported{border-color:#999;color:#444;border-style:dashed}
 .o-miss,.o-collapsed{background:#d55e00;border-color:#d55e00;color:#fff;font-weight:600}
 .o-over-block{background:#0072b2;border-color:#0072b2;color:#fff;font-weight:600}
 .o-race,.o-error{background:#000;border-color:#000;color:#fff;font-weight:600}
