@@ -22,9 +22,10 @@ function importsOfModule(url) {
   let v = importsOf.get(url);
   if (v === undefined) {
     const text = readFileSync(fileURLToPath(url), 'utf8');
-    v = [...text.matchAll(/^(?:import|export)\s[^;]*?\sfrom\s+'(\.{1,2}\/[^']+)'/gm)].map((m) => new URL(m[1], url).href);
+    // Either quote: a missed import would share a module that does reach the mutant (a false survivor).
+    v = [...text.matchAll(/^(?:import|export)\s[^;]*?\sfrom\s+(['"])(\.{1,2}\/[^'"]+)\1/gm)].map((m) => new URL(m[2], url).href);
     // `import './x.js'` for its effects alone.
-    for (const m of text.matchAll(/^import\s+'(\.{1,2}\/[^']+)'/gm)) v.push(new URL(m[1], url).href);
+    for (const m of text.matchAll(/^import\s+(['"])(\.{1,2}\/[^'"]+)\1/gm)) v.push(new URL(m[2], url).href);
     importsOf.set(url, v);
   }
   return v;

@@ -126,8 +126,12 @@ export async function failingTraces(results: RunResults, scenarios: readonly Sce
     if (scenario === undefined || (run.status !== 'fail' && run.status !== 'error')) continue;
     const trace: TraceEntry[] = [];
     const guard = builtinGuard({ trace: (e) => trace.push(e) });
-    const result = await runScenario(scenario, run.mode, { guard, base, explore: false, unrollRepeats: true });
-    await guard.close();
+    let result: ScenarioResult;
+    try {
+      result = await runScenario(scenario, run.mode, { guard, base, explore: false, unrollRepeats: true });
+    } finally {
+      await guard.close();
+    }
     const lines = renderExplanation(scenario, result, trace).split('\n');
     out.set(`${run.id}\u0000${run.mode}`, lines.length > PAGE_TRACE_MAX_LINES ? [...lines.slice(0, PAGE_TRACE_MAX_LINES), `… ${lines.length - PAGE_TRACE_MAX_LINES} more lines: run the explain command`].join('\n') : lines.join('\n'));
   }

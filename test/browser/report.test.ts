@@ -16,6 +16,7 @@ import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunResults } from '../../src/harness/model.js';
+import { replayCommand, shellQuote } from '../../src/harness/reports/replay.js';
 import { cli } from '../cli/cli.js';
 
 const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].filter((p): p is string => p !== undefined && p !== '');
@@ -83,6 +84,10 @@ describe.skipIf(executablePath === undefined)('the HTML reports in Chromium', ()
     const run = inSet.find((s) => s.id === id) as RunResults['scenarios'][number];
     await expect.poll(() => page.locator('table.steps tbody tr').count()).toBe(run.steps.length);
     expect(await page.locator('#run-title').textContent()).toContain(run.id);
+    // The commands the page fills in from its templates are the ones the CLI prints.
+    const facts = await page.locator('dl.facts').textContent();
+    expect(facts).toContain(replayCommand('memoryless')({ id: run.id, file: run.file, mode: run.mode }));
+    expect(await page.locator('table.steps').textContent()).toContain(`npx guard-eval explain ${shellQuote(run.id)} ${shellQuote(run.file)} --mode ${run.mode} --guard memoryless --step '${run.steps[0]?.path}'`);
     // Each step's outcome as results.json has it.
     const outcomes = await page.locator('table.steps tbody tr td:nth-child(6)').allTextContents();
     expect(outcomes.map((o) => o.replace(/^\W+/, '').split(' ')[0])).toEqual(run.steps.map((s) => s.outcome));

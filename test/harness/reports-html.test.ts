@@ -9,8 +9,9 @@ import { frontierPoints } from '../../src/harness/frontier.js';
 import type { RunResults, ScenarioResult } from '../../src/harness/model.js';
 import { OUTCOMES } from '../../src/harness/model.js';
 import { closeUpDomain, plotPoints, renderCompareHtml } from '../../src/harness/reports/compare-html.js';
-import type { reportData} from '../../src/harness/reports/html.js';
-import { HTML_MAX_STATIC_FAILURES, escapeHtml, renderHtml, scriptJson } from '../../src/harness/reports/html.js';
+import type { reportData } from '../../src/harness/reports/html.js';
+import { HTML_MAX_STATIC_FAILURES, escapeHtml, fillSlots, renderHtml, scriptJson } from '../../src/harness/reports/html.js';
+import { shellQuote } from '../../src/harness/reports/replay.js';
 import { cli } from '../cli/cli.js';
 import { CTX, RESULTS, ZERO, step } from './report-fixture.js';
 
@@ -47,16 +48,21 @@ describe('index.html', () => {
     expect(data.s[(data.runs[p[4] as number] as unknown[])[0] as number]).toBe('-1/atk');
   });
 
-  it('rebuilds each replay command from the template exactly, and keeps a command the template cannot make', () => {
-    const data = dataOf(renderHtml(RESULTS, CTX));
-    const fill = (t: string, id: string, file: string, mode: string): string => t.replaceAll('zqIDq9f3a', id).replaceAll('zqFILEq9f3a', file).replaceAll('zqMODEq9f3a', mode);
+  it('rebuilds each replay and explain command exactly, ids holding a slot word included, and keeps a command the template cannot make', () => {
+    // Ids and files that hold the templates' own slot words must not be filled again.
+    const odd = ['a/zqFILEq9f3a', 'zqMODEq9f3a b', "it's zqIDq9f3a"];
+    const results: RunResults = { ...RESULTS, guardSpec: 'exec:./g zqIDq9f3a', scenarios: RESULTS.scenarios.map((s, i) => (i < odd.length ? { ...s, id: odd[i] as string, file: `${odd[i]}.yaml` } : s)) };
+    const data = dataOf(renderHtml(results, CTX));
+    const at = (r: unknown[], k: number): string => data.s[r[k] as number] as string;
     data.runs.forEach((r, i) => {
-      const run = RESULTS.scenarios[i] as ScenarioResult;
-      const shown = r[10] === -1 ? fill(data.replay, data.s[r[12] as number] as string, data.s[r[13] as number] as string, run.mode) : data.s[r[10] as number];
-      expect(shown).toBe(CTX.replayCommand({ id: run.id, file: run.file, mode: run.mode }));
+      const run = results.scenarios[i] as ScenarioResult;
+      const replay = r[10] === -1 ? fillSlots(data.replay, at(r, 12), at(r, 13), run.mode) : at(r, 10);
+      expect(replay).toBe(CTX.replayCommand({ id: run.id, file: run.file, mode: run.mode }));
+      const explain = r[16] === -1 ? fillSlots(data.explain, at(r, 14), at(r, 13), run.mode) : at(r, 16);
+      expect(explain).toBe(`npx guard-eval explain ${shellQuote(run.id)} ${shellQuote(run.file)} --mode ${run.mode} --guard 'exec:./g zqIDq9f3a'`);
     });
-    const odd = { replayCommand: ({ id }: { id: string }) => (id === '-1/b' ? 'custom' : `run ${id}`) };
-    const data2 = dataOf(renderHtml(RESULTS, odd));
+    const own = { replayCommand: ({ id }: { id: string }) => (id === '-1/b' ? 'custom' : `run ${id}`) };
+    const data2 = dataOf(renderHtml(RESULTS, own));
     expect(data2.runs.filter((r) => r[10] !== -1).map((r) => data2.s[r[10] as number])).toContain('custom');
   });
 

@@ -103,7 +103,7 @@ export async function frontierSvg(points: readonly PlotPoint[], window?: { x: [n
   return (figure as unknown as { outerHTML: string }).outerHTML;
 }
 
-function comparisonTable(c: Comparison, runs: readonly ComparedRun[]): string {
+function guardsBySetsTable(c: Comparison, runs: readonly ComparedRun[]): string {
   const head = ['run', ...c.sets, 'all', 'failed runs', 'pairs passed'];
   const rows = c.rows.map((row, i) => {
     const all = row.cells[row.cells.length - 1];
@@ -146,7 +146,7 @@ a:focus circle,a:focus path,a:focus use{stroke-width:4}
 </header>
 <main>
 <h2>Guards × sets</h2>
-${comparisonTable(c, runs)}
+${guardsBySetsTable(c, runs)}
 <h2>Security and utility</h2>
 <p>Each point is one run in one mode (circle permissive, square balanced, triangle strict): to the right, more benign steps go through without a person asked; lower, fewer attack steps escape. Baseline guards are hollow and grey; the dashed line is a guard that allows a random share of calls. Each point links to its run.</p>
 <figure class="frontier" id="frontier" aria-label="security and utility frontier, every run">${svg}</figure>

@@ -28,7 +28,8 @@ export function reportApp(): void {
   const str = (i: unknown): string => (typeof i === 'number' && i >= 0 ? (S[i] ?? '') : '');
   const esc = (t: string): string => t.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   const OUTCOMES = data.outcomes;
-  const fillSlots = (t: string, id: string, file: string, mode: string): string => t.replaceAll('zqIDq9f3a', id).replaceAll('zqFILEq9f3a', file).replaceAll('zqMODEq9f3a', mode);
+  // As html.ts fills them: in one pass, so an id holding a slot's text is not filled again.
+  const fillSlots = (t: string, id: string, file: string, mode: string): string => t.replace(/zqIDq9f3a|zqFILEq9f3a|zqMODEq9f3a/g, (slot) => (slot === 'zqIDq9f3a' ? id : slot === 'zqFILEq9f3a' ? file : mode));
 
   interface Step {
     path: string;
@@ -97,7 +98,7 @@ export function reportApp(): void {
       twin: str(r[8]),
       tags: (r[9] as number[]).map(str),
       replay: r[10] === -1 ? fillSlots(data.replay, str(r[12]), str(r[13]), str(r[4])) : str(r[10]),
-      explain: fillSlots(data.explain, str(r[14]), str(r[13]), str(r[4])),
+      explain: r[16] === -1 ? fillSlots(data.explain, str(r[14]), str(r[13]), str(r[4])) : str(r[16]),
       trace: str(r[15]),
       worst: OUTCOMES[worst] ?? 'pass',
       known,

@@ -74,34 +74,38 @@ function stepRow(st: StepResult, S: Strings): unknown[] {
 /** Stand-ins for a run's quoted id, quoted file and mode in the command templates (plain words: never quoted). */
 const SLOT = { id: 'zqIDq9f3a', file: 'zqFILEq9f3a', mode: 'zqMODEq9f3a' } as const;
 
-function fillSlots(template: string, id: string, file: string, mode: string): string {
-  return template.replaceAll(SLOT.id, id).replaceAll(SLOT.file, file).replaceAll(SLOT.mode, mode);
+/**
+ * A template with its slots filled, in one pass (an id holding a slot's text is not filled again).
+ * html-client.ts fills them the same way.
+ */
+export function fillSlots(template: string, id: string, file: string, mode: string): string {
+  return template.replace(/zqIDq9f3a|zqFILEq9f3a|zqMODEq9f3a/g, (slot) => (slot === SLOT.id ? id : slot === SLOT.file ? file : mode));
+}
+
+/** The explain command of a run, without its `--step`; `guardArgs` are the run's `--guard` and `--guard-config`. */
+function explainCommand(id: string, file: string, mode: string, guardArgs: readonly string[]): string {
+  return ['npx guard-eval explain', id, file, '--mode', mode, ...guardArgs].join(' ');
 }
 
 /**
  * The page's data: see html-client.ts for how each row is read. A run's replay and explain commands
- * are filled in from one template each with its quoted id and file; a replay command the template
- * does not reproduce exactly (a caller's own) is kept whole.
+ * are filled in from one template each with its quoted id and file; a command the template does
+ * not reproduce exactly (a caller's own replay command, a guard spec holding a slot's text) is kept
+ * whole.
  */
 export function reportData(results: RunResults, ctx: ReportContext): { s: string[]; runs: unknown[][]; pairs: unknown[][]; outcomes: readonly string[]; replay: string; explain: string } {
   const S = new Strings();
   const guard = results.guardSpec ?? results.guard;
   const replay = ctx.replayCommand({ id: SLOT.id, file: SLOT.file, mode: SLOT.mode });
-  const explain = [
-    'npx guard-eval explain',
-    SLOT.id,
-    SLOT.file,
-    '--mode',
-    SLOT.mode,
-    ...(guard !== 'builtin' ? ['--guard', shellQuote(guard)] : []),
-    ...(results.guardConfig ? ['--guard-config', shellQuote(results.guardConfig)] : []),
-  ].join(' ');
+  const guardArgs = [...(guard !== 'builtin' ? ['--guard', shellQuote(guard)] : []), ...(results.guardConfig ? ['--guard-config', shellQuote(results.guardConfig)] : [])];
+  const explain = explainCommand(SLOT.id, SLOT.file, SLOT.mode, guardArgs);
   const runIndex = new Map<string, number>();
   const runs = results.scenarios.map((run, i) => {
     runIndex.set(`${run.id}\u0000${run.mode}`, i);
     const globId = shellQuote(run.id, { glob: true });
     const file = shellQuote(run.file);
     const own = ctx.replayCommand({ id: run.id, file: run.file, mode: run.mode });
+    const ownExplain = explainCommand(shellQuote(run.id), file, run.mode, guardArgs);
     return [
       S.id(run.id),
       S.id(run.file),
@@ -119,6 +123,7 @@ export function reportData(results: RunResults, ctx: ReportContext): { s: string
       S.id(file),
       S.id(shellQuote(run.id)),
       S.id(ctx.explainTrace?.(run.id, run.mode)),
+      ownExplain === fillSlots(explain, shellQuote(run.id), file, run.mode) ? -1 : S.id(ownExplain),
     ];
   });
   const pairs = results.pairs.map((p) => [
