@@ -1,11 +1,14 @@
 /**
  * The mutant generator of `npm run mutation` (scripts/mutation/mutants.mjs): each operator makes the
  * edit it names, at the right place, and module-level mutants say what text a scenario must hold
- * to notice them.
+ * to notice them; the word index that finds those scenarios answers as a search of their text would.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error -- a plain ESM script without type declarations
 import { applyMutant, mutantDiff, mutantsOf, requiredText } from '../scripts/mutation/mutants.mjs';
+// @ts-expect-error -- a plain ESM script without type declarations
+import { WordIndex, readings } from '../scripts/mutation/word-index.mjs';
 
 interface Mutant {
   readonly operator: string;
@@ -103,5 +106,39 @@ describe('equivalent.json', () => {
       expect(e.reason.length).toBeGreaterThan(20);
     }
     expect(stale).toEqual([]);
+  });
+});
+
+describe('WordIndex', () => {
+  // Pieces made of words, separators the squeezed reading drops (space, `_`, `.`, `-`) and JSON's
+  // punctuation; searched words from the same letters, so that they often match.
+  const letters = ['a', 'b', 'c', '_', '1', '密', '钥'];
+  const piece = fc.array(fc.constantFrom(...letters, ' ', '.', '-', '"', ':', '{', '}', ','), { maxLength: 40 }).map((cs) => cs.join(''));
+  const word = fc.array(fc.constantFrom(...letters), { minLength: 1, maxLength: 4 }).map((cs) => cs.join(''));
+
+  it('says a piece holds a word exactly when either of its readings contains it', () => {
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 8 }), fc.array(word, { minLength: 1, maxLength: 5 }), (texts, words) => {
+        const index = new WordIndex();
+        const ids = texts.map((t) => index.add(t) as number);
+        for (const w of words) {
+          const has = index.holders(w) as Uint8Array;
+          expect(texts.map((t, i) => has[ids[i] as number] === 1)).toEqual(texts.map((t) => readings(t).includes(w)));
+        }
+      }),
+      { seed: 20261203, numRuns: 300 },
+    );
+  });
+
+  it('gives the same text the same id, finds squeezed names, and does not answer for what is not one word', () => {
+    const index = new WordIndex();
+    expect(index.add('{"secret_key":"x"}')).toBe(0);
+    expect(index.add('{"secret_key":"x"}')).toBe(0);
+    expect(index.add('{"api-token":"y"}')).toBe(1);
+    expect([...(index.holders('secretkey') as Uint8Array)]).toEqual([1, 0]);
+    expect([...(index.holders('apitok') as Uint8Array)]).toEqual([0, 1]);
+    expect([...(index.holders('cre') as Uint8Array)]).toEqual([1, 0]);
+    expect(index.holders('secret key')).toBeUndefined();
+    expect(index.holders('')).toBeUndefined();
   });
 });

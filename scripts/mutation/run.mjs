@@ -11,7 +11,7 @@
  *    cannot tell; it is run against the scenarios whose text holds what it removed (a dropped term's
  *    word stems, a dropped regex alternative's longest literal), or against every run when it removed
  *    no text (a number, a boolean).
- * 3. Each mutant is compiled alone (`ts.transpileModule`) and written into a private copy of
+ * 3. Each mutant is compiled alone (Oxc's transform) and written into a private copy of
  *    `dist/`. A worker process per slot, kept for many mutants, imports the guard's module graph
  *    afresh for each one (worker.mjs, hooks.mjs) and runs it, stopping at the first run with a step
  *    that does not pass; a hang or a crash ends only that worker, and a new one takes over.
@@ -34,9 +34,12 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { existsSync } from 'node:fs';
 import { fork } from 'node:child_process';
-import ts from 'typescript';
+import { performance } from 'node:perf_hooks';
+import { stripVTControlCharacters } from 'node:util';
+import { transformWithOxc } from 'vite';
 import { applyMutant, mutantDiff, mutantsOf, requiredText } from './mutants.mjs';
 import { cpuTimer } from './cpu-timer.mjs';
+import { WordIndex } from './word-index.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const SCHEMA = 'guard-eval/mutation@1';
@@ -164,13 +167,22 @@ const loadTime = new Map();
 /** Whether a mutant acts when its module loads: at module level, or inside a function run then (or built lazily, once). */
 const atLoad = (m) => m.static || (loadTime.get(m.file) ?? []).some(([a, b]) => a <= m.start && m.end <= b) || (m.fn !== undefined && lazy.has(`${m.file}#${m.fn}`));
 
+/**
+ * Most runs leave the same blocks of a file unexecuted and call the same functions as some earlier
+ * run: each such list is kept once and shared (a flat `Int32Array` of `[start, end)` pairs; a
+ * frozen set of `file#function` names). Kept apart per run, the suite's coverage was tens of
+ * millions of small arrays, and the runner's collector took more time than its work.
+ */
+const zeroLists = new Map();
+const fnSets = new Map();
+function shared(map, key, make) {
+  let v = map.get(key);
+  if (v === undefined) map.set(key, (v = make()));
+  return v;
+}
+
 const started = process.hrtime.bigint();
 for (const scenario of scenarios) {
-  // Its tools, steps and guard settings: a capability name may appear only in a grant policy.
-  // The scenario's text as the vocabulary may meet it: as written, and with the separators inside
-  // names squeezed out, as the detectors read key names (`SECRET_KEY`, `secret-key` → `secretkey`).
-  const written = JSON.stringify([scenario.tools, scenario.steps, scenario.guard ?? null]).toLowerCase();
-  const text = `${written}\u0000${written.replace(/[\s_.-]+/g, '')}`;
   for (const mode of scenario.modes) {
     await session.post('Profiler.takePreciseCoverage');
     const t0 = process.hrtime.bigint();
@@ -181,24 +193,25 @@ for (const scenario of scenarios) {
     // And the named functions it called: V8 leaves out functions never compiled, so a block
     // inside one is only known to be unexecuted because its function never ran.
     const unexecuted = new Map();
-    const fns = new Set();
+    const called = [];
     for (const script of result) {
       if (!script.url.startsWith(coreUrl)) continue;
       const file = `src/core/${script.url.slice(coreUrl.length).replace(/\.js$/, '.ts')}`;
       const zero = [];
       for (const f of script.functions) {
-        if (f.ranges[0]?.count > 0 && f.functionName) fns.add(`${file}#${f.functionName}`);
+        if (f.ranges[0]?.count > 0 && f.functionName) called.push(`${file}#${f.functionName}`);
         for (const range of f.ranges) {
           if (range.count !== 0) continue;
           const a = tsOffset(file, range.startOffset);
           const b = tsOffset(file, range.endOffset);
-          if (a >= 0 && b > a) zero.push([a, b]);
+          if (a >= 0 && b > a) zero.push(a, b);
         }
       }
-      unexecuted.set(file, zero);
+      unexecuted.set(file, shared(zeroLists, `${file}\u0000${zero.join(',')}`, () => Int32Array.from(zero)));
     }
+    const fns = shared(fnSets, [...new Set(called)].sort().join('\n'), () => new Set(called));
     const clean = r.status === 'pass' && r.steps.every((s) => s.outcome === 'pass');
-    runs.push({ scenario, mode, unexecuted, fns, text, ms, clean });
+    runs.push({ scenario, mode, unexecuted, fns, ms, clean });
   }
 }
 // A function that runs in one run only may be a lazy initialiser (a table built on first use and
@@ -322,45 +335,103 @@ function equivalentReason(m) {
 }
 log(`mutants: ${generated} generated in ${files.length} files${opts.sample !== undefined ? `, a sample of ${mutants.length} (seed ${opts.seed})` : ''}`);
 
+/**
+ * The passing runs, cheapest first, by the clean time measured above: ordered by the guard's call
+ * count instead (a cost the same on every machine), a sample's killed mutants ran half as many runs
+ * again before their first failing one. So which run is named as the killer may differ between two
+ * runs of the same sample; whether a mutant is killed does not. The clean time was measured with
+ * each catalog's specs already read (the harness reads a catalog once per eval); a mutant's fresh
+ * module graph reads them again, so each run also costs its tools. Every selection below keeps this
+ * order (it filters this list), so no mutant sorts the suite again.
+ */
+const byCost = () => [...cleanRuns].sort((a, b) => cost(a) - cost(b));
+let cheapestFirst;
+/**
+ * The runs whose scenario's text holds a word: a stem that a dropped term or regex alternative
+ * leaves behind (letters, digits and `_`, see requiredText). A scenario's text is its tools, steps
+ * and guard settings (a capability name may appear only in a grant policy), lower-cased, searched
+ * as word-index.mjs reads it. Scenarios share their catalog's tools: written out whole, the suite's
+ * texts came to 1 GB, and each new word was a search through all of it (about 0.5 s); the index
+ * holds each tool once, and answers a word in milliseconds.
+ */
+let textIndex;
+function buildTextIndex() {
+  const words = new WordIndex();
+  const piece = (value) => words.add(JSON.stringify(value).toLowerCase());
+  // A catalog's tool specs are shared objects: each (spec, name) is written out once.
+  const toolPieces = new Map();
+  const toolPiece = (name, spec) => shared(shared(toolPieces, spec, () => new Map()), name, () => piece({ [name]: spec }));
+  const byScenario = new Map();
+  for (const r of cleanRuns) {
+    let entry = byScenario.get(r.scenario);
+    if (entry === undefined) {
+      const s = r.scenario;
+      entry = { pieces: [piece([s.steps, s.guard ?? null]), ...Object.entries(s.tools).map(([name, spec]) => toolPiece(name, spec))], runs: [] };
+      byScenario.set(s, entry);
+    }
+    entry.runs.push(r);
+  }
+  return { words, scenarios: [...byScenario.values()] };
+}
+const runsWithWord = new Map();
+function holding(w) {
+  let v = runsWithWord.get(w);
+  if (v === undefined) {
+    textIndex ??= buildTextIndex();
+    const has = textIndex.words.holders(w);
+    v = new Set();
+    // A stem the index cannot answer for (a letter that lower-cases to a combining mark): every run.
+    for (const { pieces, runs: rs } of textIndex.scenarios) if (has === undefined || pieces.some((p) => has[p] === 1)) for (const r of rs) v.add(r);
+    runsWithWord.set(w, v);
+  }
+  return v;
+}
+
+/** The runs reaching a place of a file (mutants at one place share them), by `file#fn#start-end`. */
+const reachingRuns = new Map();
+
 /** The runs a mutant is tried against, cheapest first (a killing run is found sooner). */
 function selectRuns(m) {
+  cheapestFirst ??= byCost();
   let chosen;
   if (atLoad(m)) {
     const need = requiredText(m);
-    chosen = need === undefined ? cleanRuns : cleanRuns.filter((r) => need.some((group) => group.every((w) => r.text.includes(w))));
+    chosen = need === undefined ? cheapestFirst : cheapestFirst.filter((r) => need.some((group) => group.every((w) => holding(w).has(r))));
   } else {
-    // Reached: the run called the named function around the mutant, and no block it left
-    // unexecuted holds the mutant.
-    chosen = cleanRuns.filter((r) => {
-      const zero = r.unexecuted.get(m.file);
-      if (zero === undefined || (m.fn !== undefined && !r.fns.has(`${m.file}#${m.fn}`))) return false;
+    const key = `${m.file}#${m.fn}#${m.reach[0]}-${m.reach[1]}#${CLASSIFIER_FILES.has(m.file)}`;
+    chosen = reachingRuns.get(key);
+    if (chosen === undefined) {
+      // Reached: the run called the named function around the mutant, and no block it left
+      // unexecuted holds the mutant.
       const [start, end] = m.reach;
-      return !zero.some(([a, b]) => a < start && end <= b);
-    });
-    // The guard reads a tool spec once per content and keeps the reading (its classification among
-    // it) for every later run with the same spec: coverage credits the classifier's code to the
-    // first run only. A classifier mutant is therefore tried on every run with a tool; the worker
-    // then keeps the runs with a tool the mutant classifies differently.
-    if (CLASSIFIER_FILES.has(m.file)) {
-      const reached = new Set(chosen);
-      chosen = cleanRuns.filter((r) => r.specs.length > 0 || reached.has(r));
+      const fnKey = m.fn !== undefined ? `${m.file}#${m.fn}` : undefined;
+      chosen = cheapestFirst.filter((r) => {
+        const zero = r.unexecuted.get(m.file);
+        if (zero === undefined || (fnKey !== undefined && !r.fns.has(fnKey))) return false;
+        for (let k = 0; k < zero.length; k += 2) if (zero[k] < start && end <= zero[k + 1]) return false;
+        return true;
+      });
+      // The guard reads a tool spec once per content and keeps the reading (its classification
+      // among it) for every later run with the same spec: coverage credits the classifier's code to
+      // the first run only. A classifier mutant is therefore tried on every run with a tool; the
+      // worker then keeps the runs with a tool the mutant classifies differently.
+      if (CLASSIFIER_FILES.has(m.file)) {
+        const reached = new Set(chosen);
+        chosen = cheapestFirst.filter((r) => r.specs.length > 0 || reached.has(r));
+      }
+      reachingRuns.set(key, chosen);
     }
   }
-  // Cheapest first, by the clean time measured above: ordered by the guard's call count instead (a
-  // cost the same on every machine), a sample's killed mutants ran half as many runs again before
-  // their first failing one. So which run is named as the killer may differ between two runs of the
-  // same sample; whether a mutant is killed does not. The clean time was measured with each
-  // catalog's specs already read (the harness reads a catalog once per eval); a mutant's fresh
-  // module graph reads them again, so each run also costs its tools.
-  const sorted = [...chosen].sort((a, b) => cost(a) - cost(b));
   // Runs that killed earlier mutants of the same file go first, the latest first: neighbouring
   // mutants mostly break the same thing. On a 120-mutant sample (seed 13) the median killed mutant
   // ran 1 run instead of 4, and the killed mutants 30 292 runs in all instead of 42 663.
   const history = killers.get(m.file) ?? [];
+  if (history.length === 0) return chosen;
   const chosenSet = new Set(chosen);
   const first = history.filter((r) => chosenSet.has(r));
+  if (first.length === 0) return chosen;
   const firstSet = new Set(first);
-  return [...first, ...sorted.filter((r) => !firstSet.has(r))];
+  return [...first, ...chosen.filter((r) => !firstSet.has(r))];
 }
 
 /** Per core file, the runs that killed its mutants so far, the latest first (see selectRuns). */
@@ -378,12 +449,23 @@ function cost(r) {
   return r.ms + SPEC_READ_MS * r.specs.length;
 }
 
-const compilerOptions = { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: false, isolatedModules: true };
-function compile(m) {
+/**
+ * A mutant's module, compiled alone from its TypeScript by Oxc's transform (through vite, which the
+ * tests already use): types are stripped, the rest left as written, as tsc does for `dist/` with
+ * the project's ES2022 target. tsc's own `transpileModule` took 20–120 ms a file (the command
+ * reader's 71 KB: 120 ms) where Oxc takes about 2 ms, and the runner compiles every mutant on the
+ * one thread that also feeds both slots. A mutant Oxc cannot parse is a compile error.
+ */
+async function compile(m) {
   const src = applyMutant(sources.get(m.file), m);
-  const out = ts.transpileModule(src, { compilerOptions, fileName: m.file, reportDiagnostics: true });
-  if (out.diagnostics?.length) return { error: ts.flattenDiagnosticMessageText(out.diagnostics[0].messageText, ' ') };
-  return { js: out.outputText };
+  try {
+    const out = await transformWithOxc(src, m.file, { lang: 'ts', target: 'es2022', sourcemap: false });
+    return { js: out.code };
+  } catch (e) {
+    // Oxc's message is a framed, coloured excerpt: its first line of text names the error.
+    const text = stripVTControlCharacters(String(e instanceof Error ? e.message : e));
+    return { error: text.split('\n').map((l) => l.trim()).find((l) => /^\[[A-Z_]+\]/.test(l)) ?? text.split('\n')[0] };
+  }
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -497,9 +579,13 @@ function stopWorker(slot) {
 let versions = 0;
 async function runMutant(m, slot) {
   const target = join(slot, 'core', m.file.slice('src/core/'.length).replace(/\.ts$/, '.js'));
-  const c = compile(m);
+  const tc = performance.now();
+  const c = await compile(m);
+  const compileMs = performance.now() - tc;
   if (c.error !== undefined) return { status: 'compile-error', error: c.error };
+  const ts0 = performance.now();
   const selected = selectRuns(m);
+  const selectMs = performance.now() - ts0;
   if (selected.length === 0) return { status: 'no-coverage', ran: 0 };
   let w = workers.get(slot);
   if (w === undefined || w.exited || w.used >= MUTANTS_PER_WORKER) {
@@ -534,6 +620,8 @@ async function runMutant(m, slot) {
     };
     w.child.send({ version, file: `core/${m.file.slice('src/core/'.length).replace(/\.ts$/, '.js')}`, classifier: CLASSIFIER_FILES.has(m.file), runs: selected.map((x) => cleanIndex.get(x)) });
   });
+  r.compileMs = compileMs;
+  r.selectMs = selectMs;
   writeFileSync(target, originalJs.get(m.file));
   if (w.exited) workers.delete(slot);
   if (r.killer !== undefined) {
@@ -743,7 +831,7 @@ mkdirSync(resolve(ROOT, opts.out), { recursive: true });
 writeFileSync(resolve(ROOT, opts.out, 'mutation.json'), `${JSON.stringify(report, null, 1)}\n`);
 writeFileSync(resolve(ROOT, opts.out, 'mutation.md'), renderMarkdown(report));
 // Times are kept apart from the results, which are the same on every run of the same inputs.
-const times = mutants.map((m, i) => ({ id: m.id, file: m.file, line: m.line, status: results[i].status, ms: results[i].ms ?? 0, ...(results[i].unitMs !== undefined ? { unitMs: results[i].unitMs } : {}) }));
+const times = mutants.map((m, i) => ({ id: m.id, file: m.file, line: m.line, status: results[i].status, ms: results[i].ms ?? 0, ...Object.fromEntries(['compileMs', 'selectMs', 'importMs', 'workMs'].filter((k) => results[i][k] !== undefined).map((k) => [k, Math.round(results[i][k])])), ...(results[i].unitMs !== undefined ? { unitMs: results[i].unitMs } : {}) }));
 writeFileSync(resolve(ROOT, opts.out, 'mutation-times.json'), `${JSON.stringify({ schema: 'guard-eval/mutation-times@1', wallSeconds: Math.round((Date.now() - t0) / 1000), coverageSeconds, mutants: times }, null, 1)}\n`);
 log(`score ${report.totals.score}% by the sets and the unit tests, ${report.totals.setsScore}% by the sets alone (of ${report.totals.mutants - report.totals.compileError - report.totals.runtimeError - report.totals.equivalent} valid mutants); ${report.totals.survived} survived, ${report.totals.noCoverage} reached by nothing`);
 log(`written: ${join(opts.out, 'mutation.json')}, ${join(opts.out, 'mutation.md')}, ${join(opts.out, 'mutation-times.json')} (${Math.round((Date.now() - t0) / 1000)} s for the mutants, after ${coverageSeconds} s of coverage)`);

@@ -7,6 +7,7 @@
  * is handled by the parent, which starts a new worker.
  */
 import { register } from 'node:module';
+import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 
 const dist = process.argv[2];
@@ -22,6 +23,7 @@ async function runOne({ version, file, classifier, runs: indices }) {
   const all = indices.map((i) => ({ ...allRuns[i], index: i }));
   // Only the modules whose imports reach the mutated file are imported afresh (hooks.mjs).
   const at = (p) => `${distUrl}${p}?m=${version}&f=${encodeURIComponent(file)}`;
+  const t0 = performance.now();
   const { runScenario } = await import(at('harness/runner.js'));
   const { builtinGuard } = await import(at('harness/guards.js'));
   // A classifier mutant: only scenarios with a tool it classifies differently can notice it. Each
@@ -49,6 +51,7 @@ async function runOne({ version, file, classifier, runs: indices }) {
       return c;
     };
   }
+  const importMs = performance.now() - t0;
   let result = { status: 'survived', ran: 0 };
   for (const { index, scenario, mode, specs } of all) {
     // The parent times each run on its own, from this message: a hang is noticed within its budget
@@ -69,7 +72,7 @@ async function runOne({ version, file, classifier, runs: indices }) {
       break;
     }
   }
-  return result;
+  return { ...result, importMs, workMs: performance.now() - t0 };
 }
 
 process.on('message', async (msg) => {
