@@ -4,6 +4,12 @@
  * to notice them; the word index that finds those scenarios answers as a search of their text would.
  */
 import fc from 'fast-check';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error -- a plain ESM script without type declarations
 import { applyMutant, mutantDiff, mutantsOf, requiredText } from '../scripts/mutation/mutants.mjs';
@@ -60,6 +66,45 @@ describe('mutantsOf', () => {
   it('names the function around a mutant, and leaves types alone', () => {
     expect(of('statement')[0]?.fn).toBe('decide');
     expect(all.filter((m) => m.line === 8)).toEqual([]);
+  });
+
+  it('names each function as V8 does, so that coverage finds the runs and tests reaching a mutant', async () => {
+    const src = [
+      'export function plain(x: number): number { return x + 1; }',
+      'export const arrow = (x: number): number => x + 1;',
+      'export class Box {',
+      '  v = 0;',
+      '  constructor(x: number) { this.v = x + 1; }',
+      '  method(x: number): number { return x + 1; }',
+      '  get size(): number { return this.v + 1; }',
+      '  set size(x: number) { this.v = x + 1; }',
+      '  static make(x: number): Box { return new Box(x + 1); }',
+      '}',
+      'export const obj = { short(x: number): number { return x + 1; }, long: function (x: number): number { return x + 1; } };',
+      '',
+    ].join('\n');
+    // The field's initialiser is outside any function: a module-level mutant, chosen by other means.
+    const named = (mutantsOf('src/core/names.ts', src) as Mutant[]).filter((m) => m.operator === 'number' && !m.static);
+    const dir = mkdtempSync(join(tmpdir(), 'guard-eval-names-'));
+    const file = join(dir, 'names.mjs');
+    writeFileSync(file, ts.transpileModule(src, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText);
+    const session = new Session();
+    session.connect();
+    try {
+      await session.post('Profiler.enable');
+      await session.post('Profiler.startPreciseCoverage', { callCount: true, detailed: false });
+      const m = await import(pathToFileURL(file).href);
+      const box = m.Box.make(1);
+      box.size = box.size + box.method(1);
+      m.plain(m.arrow(m.obj.short(m.obj.long(1))));
+      const { result } = await session.post('Profiler.takePreciseCoverage');
+      const ran = new Set(result.filter((r) => r.url === pathToFileURL(file).href).flatMap((r) => r.functions.filter((f) => (f.ranges[0]?.count ?? 0) > 0).map((f) => f.functionName)));
+      expect(named.map((x) => x.fn).sort()).toEqual(['Box', 'arrow', 'get size', 'long', 'make', 'method', 'plain', 'set size', 'short']);
+      expect(named.map((x) => x.fn).filter((fn) => !ran.has(fn as string))).toEqual([]);
+    } finally {
+      session.disconnect();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
@@ -123,7 +168,7 @@ describe('WordIndex', () => {
         const ids = texts.map((t) => index.add(t) as number);
         for (const w of words) {
           const has = index.holders(w) as Uint8Array;
-          expect(texts.map((t, i) => has[ids[i] as number] === 1)).toEqual(texts.map((t) => readings(t).includes(w)));
+          expect(texts.map((_t, i) => has[ids[i] as number] === 1)).toEqual(texts.map((t) => readings(t).includes(w)));
         }
       }),
       { seed: 20261203, numRuns: 300 },

@@ -50,9 +50,10 @@ const VERDICT_WEAKER = new Map([
 
 /** The name V8 gives a function node, as far as the source says it. */
 function functionName(node) {
-  if (ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node) || ts.isGetAccessorDeclaration(node) || ts.isSetAccessorDeclaration(node)) {
-    return node.name ? node.name.getText() : undefined;
-  }
+  if (ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node)) return node.name ? node.name.getText() : undefined;
+  // V8 names an accessor `get x` / `set x` (coverage matches mutants to functions by these names).
+  if (ts.isGetAccessorDeclaration(node)) return `get ${node.name.getText()}`;
+  if (ts.isSetAccessorDeclaration(node)) return `set ${node.name.getText()}`;
   if (ts.isConstructorDeclaration(node)) return node.parent && ts.isClassLike(node.parent) && node.parent.name ? node.parent.name.getText() : undefined;
   if ((ts.isArrowFunction(node) || ts.isFunctionExpression(node)) && node.parent) {
     if (ts.isVariableDeclaration(node.parent) && ts.isIdentifier(node.parent.name)) return node.parent.name.text;

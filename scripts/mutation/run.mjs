@@ -698,7 +698,7 @@ async function hostRun(slot, file, mutated, groups, budget) {
         res(msg);
       });
     });
-    h.child.send({ target, source: sources.get(file), mutated, groups: groups.map((g) => g.map((f) => join(root, f))) });
+    h.child.send({ target, source: sources.get(file), mutated, groups: groups.map((g) => g.map((f) => (typeof f === 'string' ? join(root, f) : [join(root, f[0]), f[1]]))) });
     return reply;
   })();
   const r = await Promise.race([answer, timeout]);
@@ -709,6 +709,83 @@ async function hostRun(slot, file, mutated, groups, budget) {
     writeFileSync(target, sources.get(file));
   }
   return r;
+}
+
+/**
+ * Which core functions each unit test calls: one run of every unit-test file the mutants in scope
+ * may need, on the unmutated source, under V8's function coverage (unit-coverage.mjs), in a host of
+ * its own in the first slot's copy. Per test file: `outside`, the functions run outside any test
+ * (imports, `beforeAll`); `tests`, each test's id (stable between copies: vitest derives it from the
+ * path inside the root) and the functions it called, its own hooks included.
+ */
+async function unitCoverage() {
+  const root = dirname(slots[0]);
+  const testFiles = [...new Set([...new Set(mutants.map((m) => m.file))].flatMap((f) => unitTestsFor(f)))];
+  const out = join(work, 'unit-coverage');
+  const child = fork(join(ROOT, 'scripts/mutation/unit-host.mjs'), [root, '--coverage', out], { detached: true, stdio: ['ignore', 'ignore', 'ignore', 'ipc'] });
+  const answer = await new Promise((res) => {
+    child.once('exit', () => res({ failed: 'the coverage host exited' }));
+    child.once('message', (m) => {
+      if (m === 'exit') return;
+      // The host writes its "mutant" in place: here the file as it is.
+      const target = join(root, mutants[0].file);
+      const text = readFileSync(target, 'utf8');
+      child.once('message', res);
+      child.send({ target, source: text, mutated: text, groups: [testFiles.map((f) => join(root, f))] });
+    });
+  });
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
+  if (answer.failed !== null) throw new Error(`the unit tests do not pass on the unmutated source (${answer.failed}): run \`npx vitest run ${testFiles.join(' ')}\`, or run with --no-unit`);
+  const byFile = new Map();
+  for (const f of readdirSync(work).filter((x) => x.startsWith('unit-coverage.'))) {
+    for (const line of readFileSync(join(work, f), 'utf8').split('\n')) {
+      if (line === '') continue;
+      const r = JSON.parse(line);
+      byFile.set(r.file.slice(root.length + 1), { outside: new Set(r.outside), tests: r.tests.map((t) => ({ id: t.id, fns: new Set(t.fns) })) });
+    }
+  }
+  return byFile;
+}
+let unitCoverageMap;
+let unitCoverageDone;
+
+/**
+ * The unit tests to try a mutant on, as the host takes them: per test file, the whole file, only
+ * some of its tests (`[path, ids]`), or none. A mutant inside a function is tried on the tests that
+ * called it; on the whole file when the function also ran outside its tests; on every listed file
+ * when no test and no file called it at all (a name coverage cannot match is not taken for
+ * unreached). A mutant that acts when its module loads is tried on every listed file.
+ */
+function unitSelection(m, files) {
+  const cov = unitCoverageMap;
+  if (atLoad(m) || m.fn === undefined) return files;
+  const fn = `${m.file}#${m.fn}`;
+  const out = [];
+  let seen = false;
+  for (const f of files) {
+    const c = cov.get(f);
+    // A file the pass did not record (no test in it ran): the whole file.
+    if (c === undefined) {
+      out.push(f);
+      continue;
+    }
+    if (c.outside.has(fn)) {
+      seen = true;
+      out.push(f);
+      continue;
+    }
+    const ids = c.tests.filter((t) => t.fns.has(fn)).map((t) => t.id);
+    if (ids.length > 0) {
+      seen = true;
+      out.push([f, ids]);
+    }
+  }
+  if (!seen) for (const c of cov.values()) if (c.outside.has(fn) || c.tests.some((t) => t.fns.has(fn))) seen = true;
+  return seen ? out : files;
 }
 
 /** Per core file, the unit-test files that killed its mutants so far, the latest first. */
@@ -734,10 +811,15 @@ async function runUnit(m, slot) {
     }
     for (const [[path], ms] of clean.times) unitClean.set(path.slice(root.length + 1), ms);
   }
-  const last = (unitKillers.get(m.file) ?? []).find((f) => files.includes(f));
-  const rest = files.filter((f) => f !== last);
-  const groups = [...(last !== undefined ? [[last]] : []), ...(rest.length > 0 ? [rest] : [])];
-  const budget = Math.min(UNIT_BUDGET_MS, UNIT_BUDGET_FIXED_MS + UNIT_BUDGET_FACTOR * files.reduce((sum, f) => sum + unitClean.get(f), 0));
+  unitCoverageMap ??= await (unitCoverageDone ??= unitCoverage());
+  const selected = unitSelection(m, files);
+  // Reached by no unit test (and named, so that coverage can tell): nothing to run.
+  if (selected.length === 0) return undefined;
+  const name = (x) => (typeof x === 'string' ? x : x[0]);
+  const last = (unitKillers.get(m.file) ?? []).find((f) => selected.some((x) => name(x) === f));
+  const rest = selected.filter((x) => name(x) !== last);
+  const groups = [...(last !== undefined ? [selected.filter((x) => name(x) === last)] : []), ...(rest.length > 0 ? [rest] : [])];
+  const budget = Math.min(UNIT_BUDGET_MS, UNIT_BUDGET_FIXED_MS + UNIT_BUDGET_FACTOR * selected.reduce((sum, x) => sum + unitClean.get(name(x)), 0));
   const r = await hostRun(slot, m.file, applyMutant(sources.get(m.file), m), groups, budget);
   if (r === 'timeout') return { status: 'timeout', killedBy: `unit tests (timeout: over ${Math.round(budget / 1000)} s)` };
   if (r.failed === null) return undefined;

@@ -5,22 +5,33 @@
  * is stopped by killing the group, vitest's workers included, and a fresh host takes over.
  *
  * Message in: `{target, source, mutated, groups}`: write `mutated` to `target`, run the groups of
- * test files one after another up to the first that fails, write `source` back. Message out:
+ * test files one after another up to the first that fails, write `source` back. A group lists
+ * paths, or `[path, ids]` to run only those tests of the file (vitest's test ids). Message out:
  * `{failed, file, times}`: the first failing test (`file > name`) or an unhandled error, null when
  * every test passed; the failing file's path (or null); `[paths, ms]` for each group that passed.
+ *
+ * Started with `--coverage <out>`, the host instead runs the files of its one message once, on the
+ * unmutated source, recording which core functions each test calls (unit-coverage.mjs), and
+ * answers `{failed}` (null when every test passed) when the records are written.
  */
 import { writeFileSync } from 'node:fs';
+import { URL, fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { Writable } from 'node:stream';
 import { createVitest } from 'vitest/node';
 
 const root = process.argv[2];
+const coverageOut = process.argv[3] === '--coverage' ? process.argv[4] : undefined;
+// The recorder, in vitest's workers (which inherit this environment), writes next to this path.
+if (coverageOut !== undefined) process.env.GUARD_EVAL_UNIT_COVERAGE = coverageOut;
 // Failing tests are the expected outcome here: their reports go nowhere.
 const sink = new Writable({ write: (_chunk, _enc, done) => done() });
 // One worker process keeps the module graph between test files and between mutants (a mutant's
 // file is invalidated, and what imports it is evaluated again): starting a process and importing the
 // core afresh for each test file was most of a mutant's time.
-const vitest = await createVitest('test', { root, watch: false, reporters: [], silent: true, bail: 1, pool: 'forks', isolate: false }, {}, { stdout: sink, stderr: sink });
+const options = { root, watch: false, reporters: [], silent: true, bail: coverageOut === undefined ? 1 : 0, pool: 'forks', isolate: false };
+if (coverageOut !== undefined) options.setupFiles = [fileURLToPath(new URL('./unit-coverage.mjs', import.meta.url))];
+const vitest = await createVitest('test', options, {}, { stdout: sink, stderr: sink });
 await vitest.standalone();
 
 process.on('message', async ({ target, source, mutated, groups }) => {
@@ -32,9 +43,11 @@ process.on('message', async ({ target, source, mutated, groups }) => {
   try {
     // One group of files at a time (vitest runs a group's files side by side), in the order given,
     // up to the first that fails: the mutant stays in place across them.
-    for (const files of groups) {
+    for (const group of groups) {
+      const files = group.map((g) => (typeof g === 'string' ? g : g[0]));
       const t = performance.now();
-      const r = await vitest.runTestFiles(files);
+      const project = vitest.getRootProject();
+      const r = await vitest.runTestSpecifications(group.map((g) => (typeof g === 'string' ? project.createSpecification(g) : project.createSpecification(g[0], { testIds: g[1] }))));
       // Only this run's modules: the result also lists modules of earlier runs.
       const bad = r.testModules.filter((m) => files.includes(m.moduleId)).find((m) => !m.ok());
       if (bad !== undefined) {

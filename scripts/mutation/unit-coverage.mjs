@@ -1,0 +1,56 @@
+/**
+ * A vitest setup file for the mutation runner's unit-test coverage pass (unit-host.mjs, `coverage`):
+ * which functions of `src/core` each test calls, so that a mutant the challenge sets let through is
+ * tried on the tests that reach it rather than on every test of its file.
+ *
+ * V8's precise coverage (function level, with call counts) is taken before and after each test: what
+ * ran during a test (its own hooks included) is that test's; what ran outside every test (the file's
+ * imports, `beforeAll`, `afterAll`) is the file's, and a mutant there is tried on the whole file.
+ * Each worker process writes one JSON line per test file to `<GUARD_EVAL_UNIT_COVERAGE>.<pid>`:
+ * `{file, outside: [fn…], tests: [{id, name, fns: [fn…]}]}`, a function named `src/core/x.ts#name`.
+ */
+import { appendFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+
+const out = process.env.GUARD_EVAL_UNIT_COVERAGE;
+const CORE = /\/src\/core\/([^/?#]+)\.ts(?:[?#].*)?$/;
+
+if (out) {
+  const state = (globalThis.__guardEvalUnitCoverage ??= { session: undefined });
+  if (state.session === undefined) {
+    state.session = new Session();
+    state.session.connect();
+    await state.session.post('Profiler.enable');
+    await state.session.post('Profiler.startPreciseCoverage', { callCount: true, detailed: false });
+  }
+  const session = state.session;
+  /** The core functions called since the last take (a take resets the counts). */
+  const take = async () => {
+    const { result } = await session.post('Profiler.takePreciseCoverage');
+    const fns = new Set();
+    for (const script of result) {
+      const m = CORE.exec(script.url);
+      if (m === null) continue;
+      for (const f of script.functions) if (f.functionName && f.ranges[0]?.count > 0) fns.add(`src/core/${m[1]}.ts#${f.functionName}`);
+    }
+    return fns;
+  };
+  const outside = new Set();
+  const tests = [];
+  let file;
+  const addOutside = (fns) => {
+    for (const f of fns) outside.add(f);
+  };
+  // The file's imports ran before this hook.
+  beforeAll(async () => addOutside(await take()));
+  beforeEach(async () => addOutside(await take()));
+  afterEach(async ({ task }) => {
+    file ??= task.file.filepath;
+    tests.push({ id: task.id, name: task.fullName ?? task.name, fns: [...(await take())].sort() });
+  });
+  afterAll(async () => {
+    addOutside(await take());
+    appendFileSync(`${out}.${process.pid}`, `${JSON.stringify({ file, outside: [...outside].sort(), tests })}\n`);
+  });
+}
