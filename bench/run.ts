@@ -77,6 +77,9 @@ for (const args of [MIB_SEND, MIB_READ, MIB_SHELL]) {
   if (tape.stop !== undefined) throw new Error(`bench: a 1 MiB call is not read in full (${tape.stop.reason} at ${tape.stop.path})`);
 }
 
+/** The shape of the sets' largest arguments (a YAML alias repeated): many values, no text. */
+const NULLS = { query: 'release notes', filters: Array.from({ length: 390 }, () => new Array<null>(1000).fill(null)) };
+
 function stats(latencies: readonly number[] | undefined): { p50: number; p99: number; mean: number; samples: number } {
   const xs = [...(latencies ?? [])].sort((a, b) => a - b);
   const at = (q: number): number => xs[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? NaN;
@@ -195,6 +198,12 @@ async function main(): Promise<void> {
     })
     .add('decide a shell call with a 1 MiB script', () => {
       guard.session('mib-fresh').decide({ tool: 'bash', args: MIB_SHELL, turn: 0 });
+    })
+    .add('reference: JSON.stringify of 390 000 nulls (390 arrays of 1 000)', () => {
+      JSON.stringify(NULLS);
+    })
+    .add('read 390 000 nulls into a tape (the reader alone)', () => {
+      readValue(NULLS);
     })
     .add('scan arguments for PII and secrets', () => {
       scanArgs(CHAIN[4]?.args);

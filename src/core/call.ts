@@ -99,7 +99,7 @@ export function readCall(call: unknown, caps?: ReadCaps): ReadResult<ReadCall> {
 /** A tape that read nothing because the value itself could not be reached. */
 function unreadTape(message: string): Tape {
   const stop: Stop = { reason: 'unreadable', path: '$', detail: message };
-  return { kind: [], parent: [], key: [], text: [], stop };
+  return { kind: new Uint8Array(0), parent: new Int32Array(0), key: [], text: [], stop };
 }
 
 function readIds(v: unknown): { ok: true; ids: string[]; unread: boolean } | { ok: false; message: string } {

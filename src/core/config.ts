@@ -80,7 +80,7 @@ export function readToolSpec(spec: unknown): { ok: true; spec: ToolSpec; content
   const name = isRecord(plain) && typeof plain.name === 'string' && plain.name !== '' ? plain.name : undefined;
   if (tape.stop !== undefined) return { ok: false, name, issue: { path: tape.stop.path, message: `could not read the tool spec here (${tape.stop.detail})` } };
   if (name === undefined) return { ok: false, name, issue: { path: '', message: 'expected a tool spec with a non-empty string `name`' } };
-  return { ok: true, spec: plain as unknown as ToolSpec, content: JSON.stringify([tape.kind, tape.parent, tape.key, tape.text]) };
+  return { ok: true, spec: plain as unknown as ToolSpec, content: JSON.stringify([Array.from(tape.kind), Array.from(tape.parent), tape.key, tape.text]) };
 }
 
 /** Caps of reading one configuration entry: far above any real catalog of tool specs. */

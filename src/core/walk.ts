@@ -60,9 +60,9 @@ export interface Stop {
  * Struct of arrays: node `i` is `kind[i]`, `parent[i]`, `key[i]`, `text[i]`.
  */
 export interface Tape {
-  readonly kind: number[];
+  readonly kind: Uint8Array;
   /** Index of the enclosing container, -1 for the root. */
-  readonly parent: number[];
+  readonly parent: Int32Array;
   /** The property name (in an object) or index (in an array) of the node; undefined for the root. */
   readonly key: (string | number | undefined)[];
   /** The text of a string leaf, `String(n)` of a number leaf, '' for every other node. */
@@ -96,139 +96,203 @@ interface Frame {
 }
 
 /**
- * Read a value into a tape, once, within `caps`. Never throws.
- * @param value any value: JSON, or a hostile object (getters that throw, Proxies, cycles, sparse arrays)
- * @param caps the caps of this read
- * @default caps {@link DEFAULT_READ_CAPS}
+ * Growable storage of a read's node kinds and parents. The tape's two numeric columns are typed
+ * arrays: a value of 400 000 nodes made its `number[]` columns grow step by step into fresh memory,
+ * and on a machine where touching a fresh page is slow that cost more than the read itself. One
+ * store is kept and reused from read to read (a read copies out exactly what it used); a read that
+ * starts while another is in progress (a getter of the value being read calls the guard) takes a
+ * store of its own.
  */
-export function readValue(value: unknown, caps: ReadCaps = DEFAULT_READ_CAPS): Tape {
-  const kind: number[] = [];
-  const parent: number[] = [];
-  const key: (string | number | undefined)[] = [];
-  const text: string[] = [];
-  let chars = 0;
-  let leaves = 0;
-  let visits = 0;
-  const stack: Frame[] = [];
-  /** Containers on the current path: a reference back to one of them is a cycle. */
-  const onPath = new Set<object>();
-  let stop: Stop | undefined;
+class Columns {
+  kind = new Uint8Array(1024);
+  parent = new Int32Array(1024);
+  /** Written by index, never shrunk: each read's copy is allocated once, at its final size. */
+  readonly key: (string | number | undefined)[] = [];
+  readonly text: string[] = [];
+  busy = false;
 
-  const halt = (reason: StopReason, at: number, detail: string): void => {
-    stop = { reason, path: pathOf({ kind, parent, key, text, stop: undefined }, at), detail };
-  };
+  grow(): void {
+    const kind = new Uint8Array(this.kind.length * 2);
+    kind.set(this.kind);
+    const parent = new Int32Array(this.parent.length * 2);
+    parent.set(this.parent);
+    this.kind = kind;
+    this.parent = parent;
+  }
+}
+const SHARED_COLUMNS = new Columns();
+
+/**
+ * One read in progress. A class rather than closures inside {@link readValue}, so that one compiled
+ * copy of its code serves every read.
+ */
+class Reader {
+  readonly cols: Columns;
+  /** Nodes on the tape so far. */
+  n = 0;
+  chars = 0;
+  leaves = 0;
+  visits = 0;
+  readonly stack: Frame[] = [];
+  /** Containers on the current path: a reference back to one of them is a cycle. */
+  readonly onPath = new Set<object>();
+  stop: Stop | undefined = undefined;
+
+  constructor(readonly caps: ReadCaps) {
+    this.cols = SHARED_COLUMNS.busy ? new Columns() : SHARED_COLUMNS;
+    this.cols.busy = true;
+  }
+
+  /**
+   * The tape read so far, its columns copied out of the store. The store keeps the keys and texts
+   * of the largest read until later reads overwrite them: at most the caps' worth of text.
+   */
+  tape(): Tape {
+    const { cols, n } = this;
+    return { kind: cols.kind.slice(0, n), parent: cols.parent.slice(0, n), key: cols.key.slice(0, n), text: cols.text.slice(0, n), stop: this.stop };
+  }
+
+  /** A new node: its parent, key, kind and text. */
+  node(p: number, k: string | number | undefined, kind: number, text: string): void {
+    const { cols, n } = this;
+    if (n === cols.kind.length) cols.grow();
+    cols.parent[n] = p;
+    cols.kind[n] = kind;
+    cols.key[n] = k;
+    cols.text[n] = text;
+    this.n = n + 1;
+  }
+
+  halt(reason: StopReason, at: number, detail: string): void {
+    // A view of the store: a path reads only the nodes before `n`.
+    const { cols, n } = this;
+    const tape = { kind: cols.kind.subarray(0, n), parent: cols.parent.subarray(0, n), key: cols.key, text: cols.text, stop: undefined };
+    this.stop = { reason, path: pathOf(tape, at), detail };
+  }
 
   /** Add one node; a container pushes its frame. Returns false when the read must stop. */
-  const add = (v: unknown, p: number, k: string | number | undefined, depth: number): boolean => {
-    if (++visits > caps.visits) {
-      halt('visits', p < 0 ? 0 : p, `more than ${caps.visits} values`);
+  add(v: unknown, p: number, k: string | number | undefined, depth: number): boolean {
+    const caps = this.caps;
+    if (++this.visits > caps.visits) {
+      this.halt('visits', p < 0 ? 0 : p, `more than ${caps.visits} values`);
       return false;
     }
-    const i = kind.length;
-    parent.push(p);
-    key.push(k);
+    const i = this.n;
     const t = typeof v;
     if (t === 'string' || t === 'number' || t === 'bigint') {
       let s = t === 'string' ? (v as string) : String(v);
-      if (++leaves > caps.leaves) {
-        kind.push(K_OTHER);
-        text.push('');
-        halt('leaves', i, `more than ${caps.leaves} leaves`);
+      if (++this.leaves > caps.leaves) {
+        this.node(p, k, K_OTHER, '');
+        this.halt('leaves', i, `more than ${caps.leaves} leaves`);
         return false;
       }
-      const cut = chars + s.length > caps.text;
-      if (cut) s = s.slice(0, caps.text - chars);
-      chars += s.length;
-      kind.push(t === 'string' ? K_STRING : K_NUMBER);
-      text.push(s);
+      const cut = this.chars + s.length > caps.text;
+      if (cut) s = s.slice(0, caps.text - this.chars);
+      this.chars += s.length;
+      this.node(p, k, t === 'string' ? K_STRING : K_NUMBER, s);
       if (cut) {
-        halt('text', i, `more than ${caps.text} characters of text`);
+        this.halt('text', i, `more than ${caps.text} characters of text`);
         return false;
       }
       return true;
     }
     if (t === 'boolean') {
-      kind.push(K_BOOLEAN);
-      text.push(v ? 'true' : 'false');
+      this.node(p, k, K_BOOLEAN, v ? 'true' : 'false');
       return true;
     }
-    text.push('');
     if (v === null) {
-      kind.push(K_NULL);
+      this.node(p, k, K_NULL, '');
       return true;
     }
     if (t !== 'object') {
-      kind.push(K_OTHER);
+      this.node(p, k, K_OTHER, '');
       return true;
     }
     const obj = v as object;
-    if (onPath.has(obj)) {
+    if (this.onPath.has(obj)) {
       // A cycle: everything below it is already on the tape, above.
-      kind.push(K_OTHER);
+      this.node(p, k, K_OTHER, '');
       return true;
     }
     if (depth > caps.depth) {
-      kind.push(K_OTHER);
-      halt('depth', i, `nested deeper than ${caps.depth} levels`);
+      this.node(p, k, K_OTHER, '');
+      this.halt('depth', i, `nested deeper than ${caps.depth} levels`);
       return false;
     }
+    // The node is on the tape before its container is read: a read that throws leaves it there, as
+    // something unread (K_OTHER), with the stop at it.
+    this.node(p, k, K_OTHER, '');
     try {
       let arrayLike = Array.isArray(obj);
       if (!arrayLike && ArrayBuffer.isView(obj) && !(obj instanceof DataView)) arrayLike = true;
       if (arrayLike) {
         const n = (obj as { length: unknown }).length;
         const length = typeof n === 'number' && Number.isFinite(n) && n > 0 ? Math.floor(n) : 0;
-        kind.push(K_ARRAY);
-        stack.push({ node: i, value: obj, depth, keys: undefined, length, i: 0 });
+        this.cols.kind[i] = K_ARRAY;
+        this.stack.push({ node: i, value: obj, depth, keys: undefined, length, i: 0 });
       } else {
         const ks = Object.keys(obj);
-        kind.push(K_OBJECT);
-        stack.push({ node: i, value: obj, depth, keys: ks, length: ks.length, i: 0 });
+        this.cols.kind[i] = K_OBJECT;
+        this.stack.push({ node: i, value: obj, depth, keys: ks, length: ks.length, i: 0 });
       }
     } catch (e) {
-      if (kind.length === i) kind.push(K_OTHER);
-      halt('unreadable', i, errorText(e));
+      this.halt('unreadable', i, errorText(e));
       return false;
     }
-    onPath.add(obj);
+    this.onPath.add(obj);
     return true;
-  };
-
-  if (!add(value, -1, undefined, 0)) return { kind, parent, key, text, stop };
-  while (stack.length > 0) {
-    const f = stack[stack.length - 1] as Frame;
-    if (f.i >= f.length) {
-      stack.pop();
-      onPath.delete(f.value);
-      continue;
-    }
-    const idx = f.i++;
-    let child: unknown;
-    let k: string | number;
-    if (f.keys === undefined) {
-      k = idx;
-    } else {
-      k = f.keys[idx] as string;
-      // A key is text: it counts against the text cap and the visits.
-      if (chars + k.length > caps.text) {
-        halt('text', f.node, `more than ${caps.text} characters of text`);
-        break;
-      }
-      chars += k.length;
-    }
-    try {
-      child = (f.value as Record<string | number, unknown>)[k];
-    } catch (e) {
-      parent.push(f.node);
-      key.push(k);
-      kind.push(K_OTHER);
-      text.push('');
-      halt('unreadable', kind.length - 1, errorText(e));
-      break;
-    }
-    if (!add(child, f.node, k, f.depth + 1)) break;
   }
-  return { kind, parent, key, text, stop };
+
+  /** Read everything below the root, frame by frame, up to the end or the first stop. */
+  run(): void {
+    const { stack, caps } = this;
+    while (stack.length > 0) {
+      const f = stack[stack.length - 1] as Frame;
+      if (f.i >= f.length) {
+        stack.pop();
+        this.onPath.delete(f.value);
+        continue;
+      }
+      const idx = f.i++;
+      let child: unknown;
+      let k: string | number;
+      if (f.keys === undefined) {
+        k = idx;
+      } else {
+        k = f.keys[idx] as string;
+        // A key is text: it counts against the text cap and the visits.
+        if (this.chars + k.length > caps.text) {
+          this.halt('text', f.node, `more than ${caps.text} characters of text`);
+          return;
+        }
+        this.chars += k.length;
+      }
+      try {
+        child = (f.value as Record<string | number, unknown>)[k];
+      } catch (e) {
+        this.node(f.node, k, K_OTHER, '');
+        this.halt('unreadable', this.n - 1, errorText(e));
+        return;
+      }
+      if (!this.add(child, f.node, k, f.depth + 1)) return;
+    }
+  }
+}
+
+/**
+ * Read a value into a tape, once, within `caps`. Never throws.
+ * @param value any value: JSON, or a hostile object (getters that throw, Proxies, cycles, sparse arrays)
+ * @param caps the caps of this read
+ * @default caps {@link DEFAULT_READ_CAPS}
+ */
+export function readValue(value: unknown, caps: ReadCaps = DEFAULT_READ_CAPS): Tape {
+  const r = new Reader(caps);
+  try {
+    if (r.add(value, -1, undefined, 0)) r.run();
+    return r.tape();
+  } finally {
+    r.cols.busy = false;
+  }
 }
 
 /** An identifier-like key shown as `.key` in a path. */

@@ -36,7 +36,7 @@ describe('readCall', () => {
     expect(r.value.from).toEqual(['ctx-1']);
     expect(r.value.fromUnread).toBe(false);
     expect(r.value.policyVerdict).toBeUndefined();
-    expect(r.value.args.kind).toEqual([2, K_STRING]);
+    expect([...r.value.args.kind]).toEqual([2, K_STRING]);
     const other = readCall({ tool: 't', id: 42, parent: null });
     expect(other.ok && other.value.id).toBeUndefined();
     expect(other.ok && other.value.parent).toBeUndefined();
@@ -84,7 +84,7 @@ describe('readCall', () => {
 
   it('args that cannot be reached are an unread tape at the root; the caps given bound the read', () => {
     const r = readCall(throwing('args'));
-    expect(r.ok && r.value.args).toEqual({ kind: [], parent: [], key: [], text: [], stop: { reason: 'unreadable', path: '$', detail: 'reading `args` threw (TypeError: no args)' } });
+    expect(r.ok && r.value.args).toEqual({ kind: new Uint8Array(0), parent: new Int32Array(0), key: [], text: [], stop: { reason: 'unreadable', path: '$', detail: 'reading `args` threw (TypeError: no args)' } });
     const capped = readCall({ tool: 't', args: 'abcdef' }, { text: 3, leaves: 10, visits: 10, depth: 10 });
     expect(capped.ok && capped.value.args.stop?.reason).toBe('text');
   });

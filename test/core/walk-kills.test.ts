@@ -20,7 +20,7 @@ describe('readValue', () => {
       const p = new Proxy([1, 2], { get: (target, k) => (k === 'length' ? length : Reflect.get(target, k)) });
       const t = readValue({ rows: p });
       expect(t.stop).toBeUndefined();
-      expect(t.kind).toEqual([2, K_ARRAY]);
+      expect([...t.kind]).toEqual([2, K_ARRAY]);
     }
   });
 });
