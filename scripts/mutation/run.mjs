@@ -56,6 +56,7 @@ const program = new Command()
   .option('--out <dir>', 'where to write mutation.json and mutation.md', 'reports')
   .option('--recheck <report>', 'only the mutants an earlier mutation.json lists as survived or reached by nothing (matched by file and diff)')
   .option('--no-unit', 'do not try the unit tests on mutants the sets let through')
+  .option('--no-unit-selection', 'try every unit test of the mutated file, not only those that call the mutated function (a check of the selection)')
   .option('--quiet', 'no progress lines')
   .showHelpAfterError();
 
@@ -504,7 +505,7 @@ const slots = Array.from({ length: Math.min(opts.concurrency, Math.max(1, mutant
  * only on mutants the sets let through, with the mutated TypeScript in the slot's copy of `src/`.
  */
 const UNIT_TESTS = {
-  'walk.ts': ['bounds', 'detectors', 'command', 'fingerprint', 'test/readme.test.ts'],
+  'walk.ts': ['bounds', 'detectors', 'command', 'fingerprint', 'walk-store', 'test/readme.test.ts'],
   'call.ts': ['bounds'],
   'ledger.ts': ['ledger.model', 'provenance-table', 'test/readme.test.ts'],
   'vocabulary.ts': ['classifier', 'classifier-harmless'],
@@ -762,7 +763,7 @@ let unitCoverageDone;
  */
 function unitSelection(m, files) {
   const cov = unitCoverageMap;
-  if (atLoad(m) || m.fn === undefined) return files;
+  if (!opts.unitSelection || atLoad(m) || m.fn === undefined) return files;
   const fn = `${m.file}#${m.fn}`;
   const out = [];
   let seen = false;
@@ -788,8 +789,10 @@ function unitSelection(m, files) {
   return seen ? out : files;
 }
 
-/** Per core file, the unit-test files that killed its mutants so far, the latest first. */
+/** Per core file, the unit tests (`{file, id}`) that killed its mutants so far, the latest first. */
 const unitKillers = new Map();
+/** How many of them a mutant tries first, before the rest of its tests. */
+const UNIT_KILLERS_FIRST = 3;
 
 /**
  * The unit tests of a mutant's file: the test file that last killed a mutant of the same file
@@ -811,21 +814,31 @@ async function runUnit(m, slot) {
     }
     for (const [[path], ms] of clean.times) unitClean.set(path.slice(root.length + 1), ms);
   }
-  unitCoverageMap ??= await (unitCoverageDone ??= unitCoverage());
+  if (opts.unitSelection) unitCoverageMap ??= await (unitCoverageDone ??= unitCoverage());
   const selected = unitSelection(m, files);
   // Reached by no unit test (and named, so that coverage can tell): nothing to run.
   if (selected.length === 0) return undefined;
   const name = (x) => (typeof x === 'string' ? x : x[0]);
-  const last = (unitKillers.get(m.file) ?? []).find((f) => selected.some((x) => name(x) === f));
-  const rest = selected.filter((x) => name(x) !== last);
-  const groups = [...(last !== undefined ? [selected.filter((x) => name(x) === last)] : []), ...(rest.length > 0 ? [rest] : [])];
+  // The tests that last killed mutants of the same file go first, alone: a mutant next to one they
+  // caught is mostly caught by them too. Then every other selected test, side by side.
+  const byFile = new Map(selected.map((x) => [name(x), x]));
+  const first = (unitKillers.get(m.file) ?? [])
+    .filter((t) => {
+      const x = byFile.get(t.file);
+      return x !== undefined && (typeof x === 'string' || x[1].includes(t.id));
+    })
+    .slice(0, UNIT_KILLERS_FIRST);
+  const firstIds = new Set(first.map((t) => t.id));
+  const firstGroup = [...new Set(first.map((t) => t.file))].map((f) => [f, first.filter((t) => t.file === f).map((t) => t.id)]);
+  const rest = selected.map((x) => (typeof x === 'string' ? x : [x[0], x[1].filter((id) => !firstIds.has(id))])).filter((x) => typeof x === 'string' || x[1].length > 0);
+  const groups = [...(firstGroup.length > 0 ? [firstGroup] : []), ...(rest.length > 0 ? [rest] : [])];
   const budget = Math.min(UNIT_BUDGET_MS, UNIT_BUDGET_FIXED_MS + UNIT_BUDGET_FACTOR * selected.reduce((sum, x) => sum + unitClean.get(name(x)), 0));
   const r = await hostRun(slot, m.file, applyMutant(sources.get(m.file), m), groups, budget);
   if (r === 'timeout') return { status: 'timeout', killedBy: `unit tests (timeout: over ${Math.round(budget / 1000)} s)` };
   if (r.failed === null) return undefined;
-  if (r.file !== null) {
-    const f = r.file.slice(root.length + 1);
-    unitKillers.set(m.file, [f, ...(unitKillers.get(m.file) ?? []).filter((x) => x !== f)]);
+  if (r.file !== null && r.testId !== null) {
+    const killer = { file: r.file.slice(root.length + 1), id: r.testId };
+    unitKillers.set(m.file, [killer, ...(unitKillers.get(m.file) ?? []).filter((x) => x.id !== killer.id)].slice(0, 32));
   }
   return { status: 'killed-unit', killedBy: `unit tests: ${r.failed}` };
 }

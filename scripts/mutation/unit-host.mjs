@@ -7,8 +7,9 @@
  * Message in: `{target, source, mutated, groups}`: write `mutated` to `target`, run the groups of
  * test files one after another up to the first that fails, write `source` back. A group lists
  * paths, or `[path, ids]` to run only those tests of the file (vitest's test ids). Message out:
- * `{failed, file, times}`: the first failing test (`file > name`) or an unhandled error, null when
- * every test passed; the failing file's path (or null); `[paths, ms]` for each group that passed.
+ * `{failed, file, testId, times}`: the first failing test (`file > name`) or an unhandled error,
+ * null when every test passed; the failing file's path and test's id (or null); `[paths, ms]` for
+ * each group that passed.
  *
  * Started with `--coverage <out>`, the host instead runs the files of its one message once, on the
  * unmutated source, recording which core functions each test calls (unit-coverage.mjs), and
@@ -39,6 +40,7 @@ process.on('message', async ({ target, source, mutated, groups }) => {
   vitest.invalidateFile(target);
   let failed = null;
   let file = null;
+  let testId = null;
   const times = [];
   try {
     // One group of files at a time (vitest runs a group's files side by side), in the order given,
@@ -54,6 +56,7 @@ process.on('message', async ({ target, source, mutated, groups }) => {
         const test = [...bad.children.allTests()].find((x) => x.result().state === 'failed');
         failed = `${bad.moduleId.slice(root.length + 1)}${test ? ` > ${test.fullName}` : ''}`;
         file = bad.moduleId;
+        testId = test?.id ?? null;
       } else if (r.unhandledErrors.length > 0) {
         failed = String(r.unhandledErrors[0]).slice(0, 200);
       }
@@ -66,6 +69,6 @@ process.on('message', async ({ target, source, mutated, groups }) => {
     writeFileSync(target, source);
     vitest.invalidateFile(target);
   }
-  process.send({ failed, file, times });
+  process.send({ failed, file, testId, times });
 });
 process.send({ ready: true });
