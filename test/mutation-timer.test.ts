@@ -3,7 +3,7 @@
  * tells it: a run that waits for a core on a busy machine is not a hang, a run that spins is.
  */
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, stat } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error -- a plain ESM script without type declarations
 import { WALL_BUDGETS, cpuMs, cpuTimer } from '../scripts/mutation/cpu-timer.mjs';
@@ -42,6 +42,31 @@ describe.skipIf(!hasProc)('budgets of CPU time', () => {
       const r = await hangAfter(c.pid, 300);
       expect(r.cpuUsedMs).toBeLessThan(300);
       expect(r.wallMs).toBeGreaterThanOrEqual(WALL_BUDGETS * 300);
+    } finally {
+      c.stop();
+    }
+  });
+
+  it('a re-arming that waited behind the timer (this process was busy) cancels the verdict', async () => {
+    const c = child('for (;;) {}');
+    try {
+      let hung = false;
+      const timer = cpuTimer({ pid: c.pid }, () => (hung = true));
+      timer.arm(200);
+      await new Promise<void>((resolve) => {
+        setTimeout(() => {
+          // The worker's "next run" message: its callback runs in the same turn as the timer's
+          // check, after it, as a message that arrived while this process was busy would.
+          stat(process.execPath, () => timer.arm(60_000));
+          // Busy past the budget: the spinning child has used it all by the time this ends.
+          const until = Date.now() + 700;
+          while (Date.now() < until);
+          resolve();
+        }, 10);
+      });
+      await new Promise((r) => setTimeout(r, 100));
+      timer.clear();
+      expect(hung).toBe(false);
     } finally {
       c.stop();
     }

@@ -2,6 +2,7 @@
  * Time budgets of the mutation runner's processes, in CPU time where the system tells it.
  */
 import { readFileSync, readdirSync } from 'node:fs';
+import { setImmediate } from 'node:timers';
 
 /**
  * A budget is of CPU time where the system tells it (Linux's /proc): on a busy machine a run that
@@ -43,21 +44,38 @@ export function cpuMs({ pid, group }) {
 /**
  * A timer for a budget of CPU time (see {@link WALL_BUDGETS}): `onHang` runs when the process (or
  * group) has used `ms` of CPU since `arm`, or when `WALL_BUDGETS × ms` of wall time have passed.
+ *
+ * Past the budget, the verdict waits one turn of this process's event loop: what re-arms the timer
+ * (the worker saying it starts its next run) arrives as a message, and when this process was busy
+ * for a while, those messages wait behind the timer. Decided at once, a worker that had moved on
+ * through many short runs was taken for one run that hung.
  */
 export function cpuTimer(target, onHang) {
   let timer;
+  /** Which arming is current: a verdict of an earlier one is dropped. */
+  let armed = 0;
   const arm = (ms) => {
     clearTimeout(timer);
+    const id = ++armed;
     const cpu0 = cpuMs(target);
     const wall0 = Date.now();
     const check = (wait) => {
       timer = setTimeout(() => {
         const used = cpu0 === undefined ? undefined : (cpuMs(target) ?? Infinity) - cpu0;
         if (used !== undefined && used < ms && Date.now() - wall0 < WALL_BUDGETS * ms) check(Math.max(250, ms - used));
-        else onHang();
+        else
+          setImmediate(() => {
+            if (id === armed) onHang();
+          });
       }, wait);
     };
     check(ms);
   };
-  return { arm, clear: () => clearTimeout(timer) };
+  return {
+    arm,
+    clear: () => {
+      clearTimeout(timer);
+      armed++;
+    },
+  };
 }

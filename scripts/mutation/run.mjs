@@ -34,7 +34,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { existsSync } from 'node:fs';
 import { fork } from 'node:child_process';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { stripVTControlCharacters } from 'node:util';
 import { transformWithOxc } from 'vite';
 import { applyMutant, mutantDiff, mutantsOf, requiredText } from './mutants.mjs';
@@ -843,6 +843,10 @@ async function runUnit(m, slot) {
   return { status: 'killed-unit', killedBy: `unit tests: ${r.failed}` };
 }
 
+// How long this process's event loop was held up at worst: a worker's messages wait that long (see
+// cpu-timer.mjs), so a large figure explains a timeout that a second run does not repeat.
+const loopDelay = monitorEventLoopDelay({ resolution: 20 });
+loopDelay.enable();
 const results = new Array(mutants.length);
 let next = 0;
 let done = 0;
@@ -927,7 +931,7 @@ writeFileSync(resolve(ROOT, opts.out, 'mutation.json'), `${JSON.stringify(report
 writeFileSync(resolve(ROOT, opts.out, 'mutation.md'), renderMarkdown(report));
 // Times are kept apart from the results, which are the same on every run of the same inputs.
 const times = mutants.map((m, i) => ({ id: m.id, file: m.file, line: m.line, status: results[i].status, ms: results[i].ms ?? 0, ...Object.fromEntries(['compileMs', 'selectMs', 'importMs', 'workMs'].filter((k) => results[i][k] !== undefined).map((k) => [k, Math.round(results[i][k])])), ...(results[i].unitMs !== undefined ? { unitMs: results[i].unitMs } : {}) }));
-writeFileSync(resolve(ROOT, opts.out, 'mutation-times.json'), `${JSON.stringify({ schema: 'guard-eval/mutation-times@1', wallSeconds: Math.round((Date.now() - t0) / 1000), coverageSeconds, mutants: times }, null, 1)}\n`);
+writeFileSync(resolve(ROOT, opts.out, 'mutation-times.json'), `${JSON.stringify({ schema: 'guard-eval/mutation-times@1', wallSeconds: Math.round((Date.now() - t0) / 1000), coverageSeconds, eventLoopDelayMaxMs: Math.round(loopDelay.max / 1e6), mutants: times }, null, 1)}\n`);
 log(`score ${report.totals.score}% by the sets and the unit tests, ${report.totals.setsScore}% by the sets alone (of ${report.totals.mutants - report.totals.compileError - report.totals.runtimeError - report.totals.equivalent} valid mutants); ${report.totals.survived} survived, ${report.totals.noCoverage} reached by nothing`);
 log(`written: ${join(opts.out, 'mutation.json')}, ${join(opts.out, 'mutation.md')}, ${join(opts.out, 'mutation-times.json')} (${Math.round((Date.now() - t0) / 1000)} s for the mutants, after ${coverageSeconds} s of coverage)`);
 
