@@ -21,3 +21,17 @@ describe('describeValue names a list as a list', () => {
     expect(describeValue({})).toBe('a map');
   });
 });
+
+describe('describeValue gives each kind of value its documented name', () => {
+  it('nothing, null, strings, numbers, booleans and other kinds, as messages show them', () => {
+    expect(describeValue(undefined)).toBe('nothing');
+    expect(describeValue(null)).toBe('null');
+    expect(describeValue('')).toBe('an empty string');
+    expect(describeValue('strickt')).toBe('the string `strickt`');
+    expect(describeValue(7)).toBe('the number `7`');
+    expect(describeValue(7n)).toBe('the number `7`');
+    expect(describeValue(false)).toBe('`false`');
+    expect(describeValue(Symbol('s'))).toBe('a value of another kind');
+    expect(describeValue(() => 1)).toBe('a value of another kind');
+  });
+});
