@@ -71,4 +71,15 @@ describe('explainTool', () => {
     // And the values took nothing from the classification.
     expect(d.classification.capabilities).not.toContain('EXTERNAL_ACTION');
   });
+
+  it('reads enum values of up to 200 characters, and leaves longer ones out', () => {
+    const act = 'send the invoice by email';
+    const of = (n: number): string => `${act}${'.'.repeat(n - act.length)}`;
+    const d = explainTool({
+      name: 'list_invoices',
+      description: 'List the invoices of an account.',
+      inputSchema: { type: 'object', properties: { next: { type: 'string', enum: [of(200), of(201)] } } },
+    });
+    expect(d.discounted.map((x) => x.text.length)).toEqual([200]);
+  });
 });
