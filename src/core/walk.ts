@@ -120,7 +120,13 @@ class Columns {
     this.parent = parent;
   }
 }
-const SHARED_COLUMNS = new Columns();
+let shared = new Columns();
+/**
+ * A store grown past a call's read (a tool spec is read with larger caps; the store's capacity
+ * doubles, so past twice the call's cap) is let go after that read: a host keeps at most about a
+ * call's worth of columns and texts between reads.
+ */
+const KEPT_NODES = DEFAULT_READ_CAPS.visits;
 
 /**
  * One read in progress. A class rather than closures inside {@link readValue}, so that one compiled
@@ -139,13 +145,13 @@ class Reader {
   stop: Stop | undefined = undefined;
 
   constructor(readonly caps: ReadCaps) {
-    this.cols = SHARED_COLUMNS.busy ? new Columns() : SHARED_COLUMNS;
+    this.cols = shared.busy ? new Columns() : shared;
     this.cols.busy = true;
   }
 
   /**
    * The tape read so far, its columns copied out of the store. The store keeps the keys and texts
-   * of the largest read until later reads overwrite them: at most the caps' worth of text.
+   * of earlier reads until later reads overwrite them: at most a call's read worth (see KEPT_NODES).
    */
   tape(): Tape {
     const { cols, n } = this;
@@ -292,6 +298,7 @@ export function readValue(value: unknown, caps: ReadCaps = DEFAULT_READ_CAPS): T
     return r.tape();
   } finally {
     r.cols.busy = false;
+    if (r.cols === shared && r.cols.kind.length > 2 * KEPT_NODES) shared = new Columns();
   }
 }
 

@@ -25,6 +25,15 @@ describe('the reader store', () => {
     );
   });
 
+  it('a read larger than any call (the store is let go after it) leaves earlier and later tapes whole', () => {
+    const before = readValue({ a: ['x', 'y'] });
+    const big = readValue({ rows: Array.from({ length: 900 }, () => new Array<null>(1000).fill(null)) }, { text: 1 << 20, leaves: 1 << 20, visits: 1 << 21, depth: 10 });
+    expect(big.stop).toBeUndefined();
+    expect(big.kind.length).toBe(1 + 1 + 900 + 900_000);
+    expect(toPlain(before)).toEqual({ a: ['x', 'y'] });
+    expect(toPlain(readValue({ b: 'z' }))).toEqual({ b: 'z' });
+  });
+
   it('a read inside a read (a getter that calls the reader) leaves both tapes whole', () => {
     let inner: ReturnType<typeof readValue> | undefined;
     const value = {
