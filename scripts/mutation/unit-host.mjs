@@ -20,6 +20,7 @@ import { URL, fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { Writable } from 'node:stream';
 import { createVitest } from 'vitest/node';
+import { keptForks, setInvalidates } from './kept-fork.mjs';
 
 const root = process.argv[2];
 const coverageOut = process.argv[3] === '--coverage' ? process.argv[4] : undefined;
@@ -29,17 +30,46 @@ if (coverageOut !== undefined) process.env.GUARD_EVAL_UNIT_COVERAGE = coverageOu
 const sink = new Writable({ write: (_chunk, _enc, done) => done() });
 // Within one run of a group of files, one worker keeps the module graph from file to file
 // (`isolate: false`); the host keeps vite's transforms between mutants (a mutant's file is
-// invalidated). Between runs vitest 4 starts a new worker process: each group of each mutant pays
-// that and a fresh import of the core, about 300–400 ms on this machine whatever the tests (a file
-// with 9 ms of tests: 370 ms a run; a new process id every run).
-const options = { root, watch: false, reporters: [], silent: true, bail: coverageOut === undefined ? 1 : 0, pool: 'forks', isolate: false };
+// invalidated). Between runs vitest 4 would start a new worker process, which imports the project
+// and its libraries afresh: about 300–400 ms a run on this machine whatever the tests (a file with
+// 9 ms of tests: 370 ms a run). The mutant runs keep one worker instead (kept-fork.mjs), which
+// evaluates afresh only what the mutant can reach; the coverage pass runs once, in vitest's own.
+const options = { root, watch: false, reporters: [], silent: true, bail: coverageOut === undefined ? 1 : 0, pool: coverageOut === undefined ? keptForks : 'forks', maxWorkers: 1, isolate: false };
 if (coverageOut !== undefined) options.setupFiles = [fileURLToPath(new URL('./unit-coverage.mjs', import.meta.url))];
 const vitest = await createVitest('test', options, {}, { stdout: sink, stderr: sink });
 await vitest.standalone();
 
+/**
+ * `file` and every module that imports it, directly or through others, as vite's module graph of
+ * the host knows them (every module the worker has fetched): what a change of `file` reaches.
+ */
+function importersOf(file) {
+  const out = new Set([file]);
+  for (const project of vitest.projects) {
+    for (const env of Object.values(project.vite.environments)) {
+      const todo = [...(env.moduleGraph.getModulesByFile(file) ?? [])];
+      const seen = new Set(todo);
+      while (todo.length > 0) {
+        const m = todo.pop();
+        if (m.file) out.add(m.file);
+        for (const i of m.importers) {
+          if (!seen.has(i)) {
+            seen.add(i);
+            todo.push(i);
+          }
+        }
+      }
+    }
+  }
+  return out;
+}
+/** What the worker still holds of the last mutant: the files its code reached. */
+let dirty = new Set();
+
 process.on('message', async ({ target, source, mutated, groups }) => {
   writeFileSync(target, mutated);
   vitest.invalidateFile(target);
+  setInvalidates([...new Set([...dirty, ...importersOf(target)])]);
   let failed = null;
   let file = null;
   let testId = null;
@@ -70,6 +100,8 @@ process.on('message', async ({ target, source, mutated, groups }) => {
   } finally {
     writeFileSync(target, source);
     vitest.invalidateFile(target);
+    // Read after the run: it may have brought in more modules that import the file.
+    dirty = mutated === source ? new Set() : importersOf(target);
   }
   process.send({ failed, file, testId, times });
 });
