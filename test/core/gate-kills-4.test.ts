@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyProfile, isUnclassifiable, requiredCapabilities } from '../../src/core/gate.js';
+import { classifyProfile, decide, escalationReason, isUnclassifiable, requiredCapabilities } from '../../src/core/gate.js';
 import type { ToolProfile } from '../../src/core/gate.js';
 
 const EVERY = ['ReadUntrusted', 'ReadPrivate', 'ReadCredentials', 'MutateLocal', 'MutateExternal', 'ArbitraryEgress', 'ExecuteCode'];
@@ -45,5 +45,15 @@ describe('profiles the gate cannot read require every capability, saying why', (
 
   it('native search requires ReadUntrusted even with no capabilities', () => {
     expect([...requiredCapabilities({ origin: 'native-search', capabilities: [] })]).toEqual(['ReadUntrusted']);
+  });
+});
+
+describe('decide without a taint argument: the reason speaks of no untrusted content', () => {
+  it('names only what is missing, and adds the untrusted context only when told', () => {
+    const required = new Set(['ReadPrivate', 'ArbitraryEgress'] as const);
+    const granted = new Set(['ReadPrivate'] as const);
+    expect(decide(required, granted)).toEqual({ kind: 'escalate', missing: ['ArbitraryEgress'], reason: escalationReason(['ArbitraryEgress'], false) });
+    expect(decide(required, granted, undefined, true)).toEqual({ kind: 'escalate', missing: ['ArbitraryEgress'], reason: escalationReason(['ArbitraryEgress'], true) });
+    expect(escalationReason(['ArbitraryEgress'], false)).not.toContain('untrusted');
   });
 });
