@@ -746,7 +746,7 @@ async function unitCoverage() {
     for (const line of readFileSync(join(work, f), 'utf8').split('\n')) {
       if (line === '') continue;
       const r = JSON.parse(line);
-      byFile.set(r.file.slice(root.length + 1), { outside: new Set(r.outside), tests: r.tests.map((t) => ({ id: t.id, fns: new Set(t.fns) })) });
+      byFile.set(r.file.slice(root.length + 1), { outside: new Set(r.outside), tests: r.tests.map((t) => ({ id: t.id, ms: t.ms, fns: new Set(t.fns) })) });
     }
   }
   return byFile;
@@ -789,6 +789,39 @@ function unitSelection(m, files) {
   return seen ? out : files;
 }
 
+/**
+ * Tests that took at least this long in the coverage pass run in a group of their own, last: the
+ * few property and cost tests that take seconds (a fuzz of hostile call objects, 4 s; the linear-time
+ * checks of the command reader and the detectors, 2–3 s) are then paid only by a mutant that every
+ * quicker test lets through.
+ */
+const SLOW_TEST_MS = 250;
+/**
+ * Split a selection (as `unitSelection` gives it, killers removed) into its quick tests and its slow
+ * ones. A whole file with a slow test becomes the list of its recorded tests; without coverage (or
+ * with `--no-unit-selection`, whose whole files are the check of the selection), nothing is split.
+ */
+function splitSlow(selection, exclude) {
+  const cov = unitCoverageMap;
+  if (!opts.unitSelection || cov === undefined) return [selection, []];
+  const quick = [];
+  const slow = [];
+  for (const x of selection) {
+    const file = typeof x === 'string' ? x : x[0];
+    const tests = cov.get(file)?.tests;
+    const ids = typeof x === 'string' ? tests?.map((t) => t.id).filter((id) => !exclude.has(id)) : x[1];
+    const slowIds = new Set((tests ?? []).filter((t) => t.ms >= SLOW_TEST_MS).map((t) => t.id));
+    if (ids === undefined || !ids.some((id) => slowIds.has(id))) {
+      quick.push(x);
+      continue;
+    }
+    const q = ids.filter((id) => !slowIds.has(id));
+    if (q.length > 0) quick.push([file, q]);
+    slow.push([file, ids.filter((id) => slowIds.has(id))]);
+  }
+  return [quick, slow];
+}
+
 /** Per core file, the unit tests (`{file, id}`) that killed its mutants so far, the latest first. */
 const unitKillers = new Map();
 /** How many of them a mutant tries first, before the rest of its tests. */
@@ -820,7 +853,8 @@ async function runUnit(m, slot) {
   if (selected.length === 0) return undefined;
   const name = (x) => (typeof x === 'string' ? x : x[0]);
   // The tests that last killed mutants of the same file go first, alone: a mutant next to one they
-  // caught is mostly caught by them too. Then every other selected test, side by side.
+  // caught is mostly caught by them too. Then every other selected test, side by side, the slow ones
+  // last.
   const byFile = new Map(selected.map((x) => [name(x), x]));
   const first = (unitKillers.get(m.file) ?? [])
     .filter((t) => {
@@ -831,7 +865,8 @@ async function runUnit(m, slot) {
   const firstIds = new Set(first.map((t) => t.id));
   const firstGroup = [...new Set(first.map((t) => t.file))].map((f) => [f, first.filter((t) => t.file === f).map((t) => t.id)]);
   const rest = selected.map((x) => (typeof x === 'string' ? x : [x[0], x[1].filter((id) => !firstIds.has(id))])).filter((x) => typeof x === 'string' || x[1].length > 0);
-  const groups = [...(firstGroup.length > 0 ? [firstGroup] : []), ...(rest.length > 0 ? [rest] : [])];
+  const [quick, slow] = splitSlow(rest, firstIds);
+  const groups = [firstGroup, quick, slow].filter((g) => g.length > 0);
   const budget = Math.min(UNIT_BUDGET_MS, UNIT_BUDGET_FIXED_MS + UNIT_BUDGET_FACTOR * selected.reduce((sum, x) => sum + unitClean.get(name(x)), 0));
   const r = await hostRun(slot, m.file, applyMutant(sources.get(m.file), m), groups, budget);
   if (r === 'timeout') return { status: 'timeout', killedBy: `unit tests (timeout: over ${Math.round(budget / 1000)} s)` };

@@ -7,10 +7,12 @@
  * ran during a test (its own hooks included) is that test's; what ran outside every test (the file's
  * imports, `beforeAll`, `afterAll`) is the file's, and a mutant there is tried on the whole file.
  * Each worker process writes one JSON line per test file to `<GUARD_EVAL_UNIT_COVERAGE>.<pid>`:
- * `{file, outside: [fn…], tests: [{id, name, fns: [fn…]}]}`, a function named `src/core/x.ts#name`.
+ * `{file, outside: [fn…], tests: [{id, name, ms, fns: [fn…]}]}`, a function named `src/core/x.ts#name`,
+ * `ms` the test's time (its hooks included, under coverage: only its order among tests counts).
  */
 import { appendFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
+import { performance } from 'node:perf_hooks';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 
 const out = process.env.GUARD_EVAL_UNIT_COVERAGE;
@@ -39,15 +41,20 @@ if (out) {
   const outside = new Set();
   const tests = [];
   let file;
+  let started = 0;
   const addOutside = (fns) => {
     for (const f of fns) outside.add(f);
   };
   // The file's imports ran before this hook.
   beforeAll(async () => addOutside(await take()));
-  beforeEach(async () => addOutside(await take()));
+  beforeEach(async () => {
+    addOutside(await take());
+    started = performance.now();
+  });
   afterEach(async ({ task }) => {
+    const ms = Math.round(performance.now() - started);
     file ??= task.file.filepath;
-    tests.push({ id: task.id, name: task.fullName ?? task.name, fns: [...(await take())].sort() });
+    tests.push({ id: task.id, name: task.fullName ?? task.name, ms, fns: [...(await take())].sort() });
   });
   afterAll(async () => {
     addOutside(await take());
