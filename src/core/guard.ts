@@ -13,11 +13,10 @@ import { readCall, readOutcome, readRef } from './call.js';
 import type { ReadCall } from './call.js';
 import { analyzeTape, scriptKeys, scriptWritesTape } from './command.js';
 import type { CommandAnalysis } from './command.js';
-import { classifyTool } from './classifier.js';
 import { readToolSpec, resolveGuardConfig } from './config.js';
 import { GuardConfigError } from './errors.js';
 import type { GuardConfig, ResolvedConfig } from './config.js';
-import { BUILTIN_DETECTORS, destinationTest, isDestinationField, scanTape, schemaDestinationFields } from './detectors.js';
+import { BUILTIN_DETECTORS, isDestinationField, scanTape } from './detectors.js';
 import type { Detector } from './detectors.js';
 import { forEachText, hash52, PROBE_FILTER_WORDS, probeHashes, saltSeed, tapeFragments } from './fingerprint.js';
 import { decide as gateDecide, grantedCapabilities, monotonicRedeclaration, outcomeVerdict, requiredCapabilities } from './gate.js';
@@ -25,6 +24,7 @@ import type { GateCapability } from './gate.js';
 import { AFTER_ALL, Ledger, MAX_TURN, PROVENANCE_BITS, PROVENANCE_CLASSES, SCRIPT_BITS, visibleClasses } from './ledger.js';
 import type { ChainFacts, LedgerSnapshot, ProvenanceTable, Scope } from './ledger.js';
 import { DECIDING_ORDER, RULE_TABLE } from './rules.js';
+import { readSpec } from './spec-reading.js';
 import type { RuleId } from './rules.js';
 import type { CallOutcome, CallRef, Classification, Decision, Evidence, FiredRule, Finding, GateSummary, Mutable, ProvenanceClass, ToolCall, ToolSpec } from './types.js';
 import { destinationMask, errorText, readValue } from './walk.js';
@@ -197,43 +197,6 @@ export class Guard {
   get allDetectors(): readonly Detector[] {
     return this.detectors;
   }
-}
-
-/** What a tool's spec alone tells: its classification and which of its arguments name destinations. */
-interface SpecReading {
-  readonly cls: Classification;
-  readonly isDestination: (name: string) => boolean;
-}
-
-/**
- * Readings of the tool specs registered lately, by content (`readToolSpec`): a host builds guards
- * with the same tools again and again (the harness builds one per run), and a reading depends on
- * the spec alone. Bounded: specs of up to {@link READ_SPEC_MAX_CHARS} characters, at most
- * {@link READ_SPECS_MAX} of them, the oldest forgotten first. Readings are frozen: they are shared.
- */
-const READ_SPECS = new Map<string, SpecReading>();
-const READ_SPECS_MAX = 1024;
-const READ_SPEC_MAX_CHARS = 16_384;
-
-/** @throws what the classifier throws (never kept: the next registration tries again) */
-function readSpec(spec: ToolSpec, content: string | undefined): SpecReading {
-  const kept = content === undefined ? undefined : READ_SPECS.get(content);
-  if (kept !== undefined) return kept;
-  const cls = classifyTool(spec);
-  const reading: SpecReading = Object.freeze({
-    cls: Object.freeze({
-      ...cls,
-      capabilities: Object.freeze([...cls.capabilities]),
-      evidence: Object.freeze(cls.evidence.map((e) => Object.freeze({ ...e }))),
-      ...(cls.harmless !== undefined ? { harmless: Object.freeze({ kind: cls.harmless.kind, terms: Object.freeze([...cls.harmless.terms]) }) } : {}),
-    }),
-    isDestination: destinationTest(schemaDestinationFields(spec.inputSchema)),
-  });
-  if (content !== undefined && content.length <= READ_SPEC_MAX_CHARS) {
-    if (READ_SPECS.size >= READ_SPECS_MAX) READ_SPECS.delete(READ_SPECS.keys().next().value as string);
-    READ_SPECS.set(content, reading);
-  }
-  return reading;
 }
 
 function toInfo(e: ToolEntry): ToolInfo {
