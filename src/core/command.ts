@@ -773,14 +773,21 @@ function words(segment: string): string[] {
   // Whether the word's first `<` or `>` was quoted or escaped (undefined: none yet). A quoted one
   // is text (`grep -c '>' notes.txt`), not a redirection, and must not take the next word with it.
   let angleQuoted: boolean | undefined;
+  // Whether the word so far holds a quoted or escaped character: then an unquoted `<` or `>` after
+  // it opens a redirection of its own, and what came before is an argument, never a descriptor
+  // (`cat "1">out.txt` reads the file `1`; only an unquoted `1>` names standard output).
+  let quotedSoFar = false;
   const add = (ch: string, quoted: boolean): void => {
+    if (!quoted && (ch === '<' || ch === '>') && quotedSoFar && angleQuoted === undefined && cur !== '') push();
     if (angleQuoted === undefined && (ch === '<' || ch === '>')) angleQuoted = quoted;
+    if (quoted) quotedSoFar = true;
     cur += ch;
   };
   const push = (): void => {
     out.push(angleQuoted === true && REDIRECT_WORD.test(cur) ? `${LITERAL_MARK}${cur}` : cur);
     cur = '';
     angleQuoted = undefined;
+    quotedSoFar = false;
   };
   for (let i = 0; i < segment.length; i++) {
     const c = segment[i] as string;
@@ -790,6 +797,7 @@ function words(segment: string): string[] {
     } else if (c === '"' || c === "'") {
       quote = c;
       inWord = true;
+      quotedSoFar = true;
     } else if (c === '\\' && i + 1 < segment.length) {
       add(segment[++i] as string, true);
       inWord = true;
@@ -797,6 +805,7 @@ function words(segment: string): string[] {
       if (inWord) push();
       cur = '';
       angleQuoted = undefined;
+      quotedSoFar = false;
       inWord = false;
     } else {
       add(c, false);

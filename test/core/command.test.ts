@@ -563,3 +563,20 @@ describe('heads without a rule are skipped', () => {
     expect(analyzeCommand({ command: filler }).network).toBe(false);
   });
 });
+
+describe('a quoted word before a redirection is an argument, not a descriptor', () => {
+  const caps = (command: string): string[] => [...new Set(analyzeCommand({ command }).evidence.map((e) => e.capability))].sort();
+  it('reads the file a quoted digit names, as bash does', () => {
+    // bash: `cat "1">out.txt` prints the file `1` into out.txt; only an unquoted `1>` is standard output.
+    expect(caps('cat "1">out.txt')).toEqual(['LOCAL_MUTATION', 'PRIVATE_ACCESS']);
+    expect(caps("cat '1'>out.txt")).toEqual(['LOCAL_MUTATION', 'PRIVATE_ACCESS']);
+    expect(caps('cat 1>out.txt')).toEqual(['LOCAL_MUTATION']);
+  });
+  it('prints the one variable a quoted digit names, not the whole environment', () => {
+    expect(analyzeCommand({ command: 'printenv "2">f' }).credentialRefs).toEqual([]);
+    expect(analyzeCommand({ command: 'printenv 2>f' }).credentialRefs).toEqual(['printenv']);
+  });
+  it('keeps a quoted file name before a redirection a read', () => {
+    expect(caps('cat "notes.txt">out.txt')).toEqual(['LOCAL_MUTATION', 'PRIVATE_ACCESS']);
+  });
+});
