@@ -1381,15 +1381,16 @@ export function analyzeTape(tape: Tape): CommandAnalysis {
 const SCRIPT_EXTENSIONS = 'py|pyw|js|mjs|cjs|ts|mts|rb|pl|php|sh|bash|zsh|ksh|ps1|psm1|bat|cmd|lua|r|jl|swift|go|groovy|kts';
 /**
  * A script path that a command runs: an interpreter followed (after its options) by a path, or a
- * path run directly (`./deploy.sh`, `/opt/x/run.py`). Only paths with a script extension count.
+ * path run directly (`./deploy.sh`, `/opt/x/run.py`). Only paths with a script extension count,
+ * ending where a shell word ends: a redirection right after the path ends it too (`sh deploy.sh>log`).
  */
 const SCRIPT_RUN = new RegExp(
   String.raw`(?:^|[\s;&|(` + '`' + String.raw`])(?:(?:sudo\s+)?(?:python[0-9.]*|py|pypy3?|node|nodejs|deno\s+run|bun(?:\s+run)?|tsx|ts-node|ruby|perl|php|bash|sh|zsh|ksh|dash|source|\.|pwsh|powershell(?:\.exe)?|cmd(?:\.exe)?\s+/c|call|Rscript|julia|lua|groovy|swift|go\s+run)(?:\s+-{1,2}[\w-]+(?:[=\s]+(?![\w./~-]+\.(?:` + SCRIPT_EXTENSIONS + String.raw`)\b)[^\s;&|]+)?)*\s+|(?=\.{0,2}/|~/))` +
-    String.raw`(["']?)((?:~|\.{1,2})?/?[\w@%+=:,./~-]*?[\w-]\.(?:` + SCRIPT_EXTENSIONS + String.raw`))\1(?=$|[\s;&|)'"])`,
+    String.raw`(["']?)((?:~|\.{1,2})?/?[\w@%+=:,./~-]*?[\w-]\.(?:` + SCRIPT_EXTENSIONS + String.raw`))\1(?=$|[\s;&|)<>'"])`,
   'gi',
 );
 /** Somewhere in the text, a name with a script extension ending as {@link SCRIPT_RUN} requires. */
-const SCRIPT_NAMED = new RegExp(String.raw`\.(?:${SCRIPT_EXTENSIONS})(?=$|[\s;&|)'"])`, 'i');
+const SCRIPT_NAMED = new RegExp(String.raw`\.(?:${SCRIPT_EXTENSIONS})(?=$|[\s;&|)<>'"])`, 'i');
 /** A path with a script extension. */
 const SCRIPT_FILE = new RegExp(String.raw`\.(?:${SCRIPT_EXTENSIONS})$`, 'i');
 /** Argument names that hold a file's path, and its content, on a file-writing tool. */

@@ -519,6 +519,9 @@ describe('scripts run by file', () => {
     expect(scriptRuns({ command: 'pwsh -File C:/ops/sync.ps1' })).toEqual(['C:/ops/sync.ps1']);
     expect(scriptRuns({ command: 'node --enable-source-maps "dist/run.mjs"' })).toEqual(['dist/run.mjs']);
     expect(scriptRuns({ argv: ['bash', 'tools/release.sh'] })).toEqual(['tools/release.sh']);
+    // A redirection right after the path ends it, as it ends a shell word.
+    expect(scriptRuns({ command: 'sh deploy.sh>deploy.log' })).toEqual(['deploy.sh']);
+    expect(scriptRuns({ command: './sync.py<hosts.txt 2>&1' })).toEqual(['./sync.py']);
     // Not runs: a file read or copied, a module name, an inline program.
     expect(scriptRuns({ command: 'cat scripts/upload_cov.py' })).toEqual([]);
     expect(scriptRuns({ command: 'python3 -m pytest tests/' })).toEqual([]);
