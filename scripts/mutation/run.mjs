@@ -526,8 +526,11 @@ function unitTestsFor(file) {
   // The classifier's layers share the classifier's tests.
   const own = file.slice('src/core/'.length).replace(/\.ts$/, '');
   const base = own.startsWith('classifier-') ? 'classifier' : own;
-  // A file's own tests, those written to kill its mutants (`<name>-kills*.test.ts`), and the listed ones.
-  const kills = readdirSync(join(ROOT, 'test/core')).filter((f) => (f.startsWith(`${base}-kills`) || f.startsWith(`${own}-kills`)) && f.endsWith('.test.ts')).map((f) => f.slice(0, -'.test.ts'.length));
+  // A file's own tests: `<name>.test.ts` and every `<name>-….test.ts` or `<name>.….test.ts` beside it
+  // (those written to kill its mutants, a model, its bounds), and the listed ones.
+  const kills = readdirSync(join(ROOT, 'test/core'))
+    .filter((f) => f.endsWith('.test.ts') && [base, own].some((n) => f.startsWith(`${n}-`) || f.startsWith(`${n}.`)))
+    .map((f) => f.slice(0, -'.test.ts'.length));
   const names = new Set([...(UNIT_TESTS[`${base}.ts`] ?? []), ...(UNIT_TESTS[`${own}.ts`] ?? []), base, ...kills, 'guard']);
   return [...names].map((n) => (n.includes('/') ? n : `test/core/${n}.test.ts`)).filter((f) => existsSync(join(ROOT, f)));
 }

@@ -136,45 +136,11 @@ export function hash52(s: string, seed: number): number {
   return 0x100000 * (b & 0xfffff) + (a >>> 0);
 }
 
-/** A tokenised leaf: per token, two 32-bit hash lanes and a weight. */
-interface Leaf {
-  // Plain arrays: most leaves are a few tokens long, and typed arrays cost more to allocate.
-  readonly a: number[];
-  readonly b: number[];
-  readonly w: number[];
-  readonly single: boolean;
-  readonly digit: boolean;
-  /** A one-token leaf that mixes letters and digits. */
-  readonly ident: boolean;
-}
-
 /** Starting values of a token's two lanes. */
 // Signed 32-bit forms (every use goes through `^` and `Math.imul`): a hash loop's variables then
 // keep one machine representation instead of switching between a double and an int.
 const FNV_A = 0x811c9dc5 | 0;
 const FNV_B = 0x3c6ef372 | 0;
-
-function tokenLanes(toks: readonly string[]): Leaf {
-  const n = toks.length;
-  const a = new Array<number>(n);
-  const b = new Array<number>(n);
-  const w = new Array<number>(n);
-  for (let i = 0; i < n; i++) {
-    const t = toks[i] as string;
-    let x = FNV_A;
-    let y = FNV_B;
-    for (let j = 0; j < t.length; j++) {
-      const c = t.charCodeAt(j);
-      x = Math.imul(x ^ c, 0x01000193);
-      y = Math.imul(y ^ c, 0x5bd1e995);
-    }
-    a[i] = x;
-    b[i] = y;
-    w[i] = tokenWeight(t);
-  }
-  const only = n === 1 ? (toks[0] as string) : '';
-  return { a, b, w, single: n === 1, digit: n === 1 && DIGIT.test(only), ident: n === 1 && DIGIT.test(only) && LETTER.test(only) && !HAN.test(only) };
-}
 
 /**
  * The hash of the token run `[start, start + n)`: the tokens' lanes folded in order from the
@@ -182,18 +148,27 @@ function tokenLanes(toks: readonly string[]): Leaf {
  * first token alone (see {@link probeHashes}). Both sides (results and outbound arguments) use
  * this one function's steps.
  */
-function runHash(leaf: Leaf, start: number, n: number, seed: number): number {
+function runHash(la: Int32Array, lb: Int32Array, start: number, n: number, seed: number): number {
   let a = 0xdeadbeef ^ seed;
   let b = 0x41c6ce57 ^ seed;
   let first = 0;
   for (let i = start; i < start + n; i++) {
-    a = Math.imul(a ^ (leaf.a[i] as number), 2654435761);
+    a = Math.imul(a ^ (la[i] as number), 2654435761);
     a = (a << 13) | (a >>> 19);
-    b = Math.imul(b ^ (leaf.b[i] as number), 1597334677);
+    b = Math.imul(b ^ (lb[i] as number), 1597334677);
     b = (b << 17) | (b >>> 15);
     if (i === start) first = low32(a, b) & FIRST_MASK;
   }
   return runKey(a, b, first);
+}
+
+/** {@link runHash} of a run of one token whose lanes are `ta` and `tb`. */
+function oneTokenHash(ta: number, tb: number, seed: number): number {
+  let a = Math.imul((0xdeadbeef ^ seed) ^ ta, 2654435761);
+  a = (a << 13) | (a >>> 19);
+  let b = Math.imul((0x41c6ce57 ^ seed) ^ tb, 1597334677);
+  b = (b << 17) | (b >>> 15);
+  return runKey(a, b, low32(a, b) & FIRST_MASK);
 }
 
 /**
@@ -203,26 +178,24 @@ function runHash(leaf: Leaf, start: number, n: number, seed: number): number {
 export const FIRST_TOKEN_BITS = 12;
 const FIRST_MASK = (1 << FIRST_TOKEN_BITS) - 1;
 
-/** The low 32 bits of {@link mix52}`(a, b)`, as a signed int. */
+/** The low 32 bits of the final mix of two lanes `a`, `b` (see {@link runKey}), as a signed int. */
 function low32(a0: number, b0: number): number {
   return Math.imul(a0 ^ (a0 >>> 16), 2246822507) ^ Math.imul(b0 ^ (b0 >>> 13), 3266489909);
 }
 
-/** {@link mix52}`(a, b)` with its low {@link FIRST_TOKEN_BITS} bits replaced by `first`. */
-function runKey(a: number, b: number, first: number): number {
-  const h = mix52(a, b);
-  return h - (h % (FIRST_MASK + 1)) + first;
-}
-
-function mix52(a0: number, b0: number): number {
+/**
+ * Two lanes mixed to 52 bits (as {@link hash52} ends), with the low {@link FIRST_TOKEN_BITS} bits
+ * replaced by `first`: integer steps only, no floating-point remainder.
+ */
+function runKey(a0: number, b0: number, first: number): number {
   const a = Math.imul(a0 ^ (a0 >>> 16), 2246822507) ^ Math.imul(b0 ^ (b0 >>> 13), 3266489909);
   const b = Math.imul(b0 ^ (b0 >>> 16), 2246822507) ^ Math.imul(a ^ (a >>> 13), 3266489909);
-  return 0x100000 * (b & 0xfffff) + (a >>> 0);
+  return 0x100000 * (b & 0xfffff) + (((a & ~FIRST_MASK) | first) >>> 0);
 }
 
-function weightOf(leaf: Leaf, start: number, n: number): number {
+function weightOf(lw: Int32Array, start: number, n: number): number {
   let w = 0;
-  for (let i = start; i < start + n; i++) w += leaf.w[i] as number;
+  for (let i = start; i < start + n; i++) w += (lw[i] as number) & WEIGHT;
   return w;
 }
 
@@ -236,47 +209,148 @@ export function resultFragments(result: unknown, seed: number, max: number): num
   return tapeFragments(readValue(result), seed, max);
 }
 
+/**
+ * Token flags, kept above the weight in a token's weight lane (see {@link scanLanes}): an
+ * identifier (see `isIdentifier`), holds a digit, mixes letters and digits with no Han ideograph.
+ * A weight is below 2^21 (a token is at most 1 Mi characters, a Han ideograph weighs 3).
+ */
+const F_IDENT = 1 << 24;
+const F_DIGIT = 1 << 25;
+const F_LEAF_IDENT = 1 << 26;
+const WEIGHT = (1 << 24) - 1;
+
+/** Tokens the long lanes hold at first (the three always have one length). */
+const FIRST_LONG = 1024;
+/**
+ * Lanes of the long leaves of one result, end to end (grown as needed, reused by every call). Like
+ * the scratch lanes they hold token hashes, never text.
+ */
+let longA: Int32Array = new Int32Array(FIRST_LONG);
+let longB: Int32Array = new Int32Array(FIRST_LONG);
+let longW: Int32Array = new Int32Array(FIRST_LONG);
+
+/** A copy of `old` in a new array of `m` elements. */
+function grown(old: Int32Array, m: number): Int32Array {
+  const next = new Int32Array(m);
+  next.set(old);
+  return next;
+}
+
+function growLong(n: number): void {
+  if (longA.length >= n) return;
+  const m = Math.max(n, longA.length * 2);
+  longA = grown(longA, m);
+  longB = grown(longB, m);
+  longW = grown(longW, m);
+}
+
+/**
+ * The fragments of one result, in order, without repeats: a list and an open-addressing set of
+ * the same keys in a typed array (a `Set` of 52-bit numbers boxes every one of them). Reused by
+ * every call; {@link FragmentSet.take} empties it.
+ * @internal exported for its tests
+ */
+export class FragmentSet {
+  private table = new Float64Array(1024);
+  private mask = 1023;
+  private list: number[] = [];
+  private slotsUsed: number[] = [];
+
+  get size(): number {
+    return this.list.length;
+  }
+
+  /** Room for `max` keys at a load of at most one half. */
+  reserve(max: number): void {
+    if (this.table.length >= 2 * max) return;
+    let n = this.table.length;
+    while (n < 2 * max) n *= 2;
+    this.table = new Float64Array(n);
+    this.mask = n - 1;
+  }
+
+  add(key: number): void {
+    // Keys are never 0 in a table slot: 0 marks an empty slot, so key 0 is stored as -1.
+    const k = key === 0 ? -1 : key;
+    const t = this.table;
+    const m = this.mask;
+    let i = (Math.imul((k >>> 0) ^ Math.imul((k / 0x100000000) >>> 0, 0x9e3779b1), 0x85ebca6b) >>> 7) & m;
+    for (let v = t[i] as number; v !== 0; v = t[i] as number) {
+      if (v === k) return;
+      i = (i + 1) & m;
+    }
+    t[i] = k;
+    this.slotsUsed.push(i);
+    this.list.push(key);
+  }
+
+  take(): number[] {
+    const out = this.list;
+    for (const i of this.slotsUsed) this.table[i] = 0;
+    this.list = [];
+    this.slotsUsed = [];
+    return out;
+  }
+}
+
+const FRAGMENTS = new FragmentSet();
+
 /** {@link resultFragments} of a value already read. */
 export function tapeFragments(tape: Tape, seed: number, max: number): number[] {
-  const out = new Set<number>();
   if (max <= 0) return [];
-  const long: Leaf[] = [];
-  /** Identifier tokens of multi-token leaves: [leaf, token index]. */
-  const idents: [Leaf, number][] = [];
+  const out = FRAGMENTS;
+  out.take(); // empty after a call that threw midway
+  out.reserve(max);
+  /** Long leaves: start and token count of each in the long lanes. */
+  const longAt: number[] = [];
+  let longEnd = 0;
+  /** Lanes of the identifier tokens of multi-token leaves. */
+  const identA: number[] = [];
+  const identB: number[] = [];
   let windows = 0;
   forEachText(tape, (text) => {
-    const toks = tokenize(text);
-    if (toks.length === 0) return;
-    const leaf = tokenLanes(toks);
-    if (toks.length > WINDOW) {
-      long.push(leaf);
-      windows += toks.length - WINDOW + 1;
-    } else if (out.size < max && weightOf(leaf, 0, toks.length) >= minWeight(leaf.single, leaf.digit, leaf.ident)) {
-      out.add(runHash(leaf, 0, toks.length, seed));
+    const n = scanLanes(text);
+    if (n === 0) return;
+    if (n > WINDOW) {
+      growLong(longEnd + n);
+      longA.set(laneA.subarray(0, n), longEnd);
+      longB.set(laneB.subarray(0, n), longEnd);
+      longW.set(laneW.subarray(0, n), longEnd);
+      longAt.push(longEnd, n);
+      longEnd += n;
+      windows += n - WINDOW + 1;
+    } else if (out.size < max) {
+      const f = laneW[0] as number;
+      if (weightOf(laneW, 0, n) >= minWeight(n === 1, (f & F_DIGIT) !== 0, (f & F_LEAF_IDENT) !== 0)) out.add(runHash(laneA, laneB, 0, n, seed));
     }
-    if (toks.length > 1) for (let i = 0; i < toks.length; i++) if (isIdentifier(toks[i] as string)) idents.push([leaf, i]);
+    if (n > 1) {
+      for (let i = 0; i < n; i++) {
+        if ((laneW[i] as number) & F_IDENT) {
+          identA.push(laneA[i] as number);
+          identB.push(laneB[i] as number);
+        }
+      }
+    }
   });
   // Identifiers, sampled evenly over the result, up to a quarter of what is left.
   const idRoom = Math.floor((max - out.size) / IDENTIFIER_SHARE);
-  const idStride = Math.max(1, Math.ceil(idents.length / Math.max(1, idRoom)));
-  for (let k = 0; k < idents.length && idRoom > 0; k += idStride) {
-    const [leaf, i] = idents[k] as [Leaf, number];
-    out.add(runHash(leaf, i, 1, seed));
-  }
+  const idStride = Math.max(1, Math.ceil(identA.length / Math.max(1, idRoom)));
+  for (let k = 0; k < identA.length && idRoom > 0; k += idStride) out.add(oneTokenHash(identA[k] as number, identB[k] as number, seed));
   const room = max - out.size;
-  if (room <= 0 || windows === 0) return [...out];
+  if (room <= 0 || windows === 0) return out.take();
   const stride = Math.max(1, Math.ceil(windows / room));
   // Windows are counted across the whole result, not from each leaf's start: every k-th window of
   // the result is at most ⌈windows / k⌉ ≤ room of them, so the last leaf's end is reached too.
   let before = 0;
-  for (const leaf of long) {
-    const count = leaf.a.length - WINDOW + 1;
+  for (let l = 0; l < longAt.length; l += 2) {
+    const at = longAt[l] as number;
+    const count = (longAt[l + 1] as number) - WINDOW + 1;
     for (let i = (stride - (before % stride)) % stride; i < count && out.size < max; i += stride) {
-      if (weightOf(leaf, i, WINDOW) >= MIN_WINDOW_WEIGHT) out.add(runHash(leaf, i, WINDOW, seed));
+      if (weightOf(longW, at + i, WINDOW) >= MIN_WINDOW_WEIGHT) out.add(runHash(longA, longB, at + i, WINDOW, seed));
     }
     before += count;
   }
-  return [...out];
+  return out.take();
 }
 
 function minWeight(single: boolean, digit: boolean, ident: boolean): number {
@@ -291,23 +365,22 @@ export function leafMinWeight(toks: readonly string[]): number {
   return minWeight(toks.length === 1, DIGIT.test(only), DIGIT.test(only) && LETTER.test(only) && !HAN.test(only));
 }
 
-// Scratch lanes of one text's tokens, reused by every probe (the guard is single-threaded and a
-// probe never re-enters itself): probing a large argument allocates no per-token strings.
-let laneA: Int32Array = new Int32Array(256);
-let laneB: Int32Array = new Int32Array(256);
-let laneW: Int32Array = new Int32Array(256);
+/** Tokens the scratch lanes hold at first (the three always have one length). */
+const FIRST_LANES = 256;
+// Scratch lanes of one text's tokens, reused by every scan (the guard is single-threaded and a
+// scan never re-enters itself): fragmenting a result or probing a large argument allocates no
+// per-token strings.
+let laneA: Int32Array = new Int32Array(FIRST_LANES);
+let laneB: Int32Array = new Int32Array(FIRST_LANES);
+/** Per token: its weight, and its flags above it ({@link F_IDENT}, {@link F_DIGIT}, {@link F_LEAF_IDENT}). */
+let laneW: Int32Array = new Int32Array(FIRST_LANES);
 
 function ensureLanes(n: number): void {
   if (laneA.length >= n) return;
   const m = Math.max(n, laneA.length * 2);
-  const grow = (old: Int32Array): Int32Array => {
-    const next = new Int32Array(m);
-    next.set(old);
-    return next;
-  };
-  laneA = grow(laneA);
-  laneB = grow(laneB);
-  laneW = grow(laneW);
+  laneA = grown(laneA, m);
+  laneB = grown(laneB, m);
+  laneW = grown(laneW, m);
 }
 
 /** Lower-cased code of each ASCII character that belongs to a token (`[A-Za-z0-9]`), 0 for the others. */
@@ -319,11 +392,20 @@ const FOLD: Uint8Array = (() => {
   return t;
 })();
 
+/** The flags of an ASCII token of `len` characters that holds a digit and/or a letter. */
+function asciiFlags(len: number, digit: boolean, letter: boolean): number {
+  if (!digit) return 0;
+  if (!letter) return F_DIGIT;
+  return F_DIGIT | F_LEAF_IDENT | (len >= MIN_IDENTIFIER ? F_IDENT : 0);
+}
+
 /**
  * The lanes and weights of every token of `text`, into the scratch arrays; returns the count.
- * ASCII text is hashed in one pass over its bytes (see {@link asciiBytes}), with the same tokens and
- * the same lanes as {@link tokenize} and {@link tokenLanes} give (lower-cased runs of `[a-z0-9]`);
- * other text goes through them.
+ * Each weight carries the token's flags above it: {@link F_IDENT} (an identifier, see
+ * `isIdentifier`), {@link F_DIGIT} (holds a digit), {@link F_LEAF_IDENT} (mixes letters and digits, no Han).
+ * ASCII text is hashed in one pass over its bytes (see {@link asciiBytes}), with the same tokens as
+ * {@link tokenize} gives (lower-cased runs of `[a-z0-9]`) and the same lanes as the string path;
+ * other text is tokenised by {@link tokenize}.
  */
 function scanLanes(text: string): number {
   const cut = text.length > MAX_LEAF_CHARS ? text.slice(0, MAX_LEAF_CHARS) : text;
@@ -331,12 +413,20 @@ function scanLanes(text: string): number {
   const bytes = asciiBytes(cut);
   if (bytes === undefined) {
     const toks = tokenize(cut);
-    const leaf = tokenLanes(toks);
     ensureLanes(toks.length);
     for (let i = 0; i < toks.length; i++) {
-      laneA[i] = leaf.a[i] as number;
-      laneB[i] = leaf.b[i] as number;
-      laneW[i] = leaf.w[i] as number;
+      const t = toks[i] as string;
+      let x = FNV_A;
+      let y = FNV_B;
+      for (let j = 0; j < t.length; j++) {
+        const c = t.charCodeAt(j);
+        x = Math.imul(x ^ c, 0x01000193);
+        y = Math.imul(y ^ c, 0x5bd1e995);
+      }
+      laneA[i] = x;
+      laneB[i] = y;
+      const digit = DIGIT.test(t);
+      laneW[i] = tokenWeight(t) | (isIdentifier(t) ? F_IDENT : 0) | (digit ? F_DIGIT : 0) | (digit && LETTER.test(t) && !HAN.test(t) ? F_LEAF_IDENT : 0);
     }
     return toks.length;
   }
@@ -344,29 +434,29 @@ function scanLanes(text: string): number {
   let x = FNV_A;
   let y = FNV_B;
   let len = 0;
-  for (let i = 0; i < end; i++) {
-    const c = FOLD[bytes[i] as number] as number;
+  let digit = false;
+  let letter = false;
+  // One step past the end, read as a separator: the last token ends there like any other.
+  for (let i = 0; i <= end; i++) {
+    const c = i < end ? (FOLD[bytes[i] as number] as number) : 0;
     if (c !== 0) {
       x = Math.imul(x ^ c, 0x01000193);
       y = Math.imul(y ^ c, 0x5bd1e995);
       len++;
+      if (c <= 57) digit = true;
+      else letter = true;
     } else if (len > 0) {
       if (n >= laneA.length) ensureLanes(n + 1);
       laneA[n] = x;
       laneB[n] = y;
-      laneW[n] = len;
+      laneW[n] = len | asciiFlags(len, digit, letter);
       n++;
       len = 0;
       x = FNV_A;
       y = FNV_B;
+      digit = false;
+      letter = false;
     }
-  }
-  if (len > 0) {
-    if (n >= laneA.length) ensureLanes(n + 1);
-    laneA[n] = x;
-    laneB[n] = y;
-    laneW[n] = len;
-    n++;
   }
   // No raw argument outlives the scan: only its tokens' hashes stay in the scratch lanes.
   bytes.fill(0, 0, end);
@@ -384,7 +474,8 @@ export const PROBE_FILTER_WORDS = FIRST_WORDS + RUN_WORDS;
 
 /** The bit of a key's 16 bits above its first-token bits, in a probe filter. */
 function runBit(key: number): number {
-  return FIRST_WORDS * 32 + (Math.floor(key / (FIRST_MASK + 1)) % 65536);
+  // Bits 12..27 of the key all sit in its low 32 bits.
+  return FIRST_WORDS * 32 + (((key >>> 0) >>> FIRST_TOKEN_BITS) & 0xffff);
 }
 
 function setBit(filter: Uint32Array, bit: number): void {
@@ -397,7 +488,7 @@ function hasBit(filter: Uint32Array, bit: number): boolean {
 
 /** Mark `key` (a stored hash) in a probe filter of {@link PROBE_FILTER_WORDS} 32-bit words. */
 export function markProbe(filter: Uint32Array, key: number): void {
-  setBit(filter, key % (FIRST_MASK + 1));
+  setBit(filter, (key >>> 0) & FIRST_MASK);
   setBit(filter, runBit(key));
 }
 
@@ -421,7 +512,7 @@ export function probeHashes(text: string, seed: number, visit: (hash: number) =>
     let first = 0;
     for (let k = 1; k <= WINDOW && i + k <= n; k++) {
       const j = i + k - 1;
-      weight += lw[j] as number;
+      weight += (lw[j] as number) & WEIGHT;
       a = Math.imul(a ^ (la[j] as number), 2654435761);
       a = (a << 13) | (a >>> 19);
       b = Math.imul(b ^ (lb[j] as number), 1597334677);

@@ -113,16 +113,20 @@ export class ProvenanceTable {
   private resize(slots: number): void {
     const oldKeys = this.keys;
     const oldTurns = this.turns;
+    const keys = new Float64Array(slots);
+    const turns = new Int32Array(slots * 3).fill(NEVER);
     this.slots = slots;
-    this.keys = new Float64Array(slots);
-    this.turns = new Int32Array(slots * 3).fill(NEVER);
+    this.keys = keys;
+    this.turns = turns;
     for (let j = 0; j < oldKeys.length; j++) {
       const k = oldKeys[j] as number;
       if (k === 0) continue;
       let i = this.home(k);
-      while (this.keys[i] !== 0) i = (i + 1) % slots;
-      this.keys[i] = k;
-      this.turns.set(oldTurns.subarray(j * 3, j * 3 + 3), i * 3);
+      while (keys[i] !== 0) i = i + 1 === slots ? 0 : i + 1;
+      keys[i] = k;
+      turns[i * 3] = oldTurns[j * 3] as number;
+      turns[i * 3 + 1] = oldTurns[j * 3 + 1] as number;
+      turns[i * 3 + 2] = oldTurns[j * 3 + 2] as number;
     }
   }
 
@@ -134,17 +138,33 @@ export class ProvenanceTable {
    */
   private home(key: number): number {
     const h = Math.imul((key >>> 0) ^ Math.imul((key / 0x100000000) >>> 0, 0x9e3779b1), 0x85ebca6b);
-    return ((h ^ (h >>> 15)) >>> 0) % this.slots;
+    // A non-negative 31-bit value, so that the remainder stays an integer operation.
+    return ((h ^ (h >>> 15)) & 0x7fffffff) % this.slots;
   }
 
   private find(key: number): number {
     if (this.count === 0) return -1;
-    for (let i = this.home(key), n = 0; n < this.slots; i = (i + 1) % this.slots, n++) {
-      const k = this.keys[i];
+    const keys = this.keys;
+    const slots = this.slots;
+    for (let i = this.home(key), n = 0; n < slots; n++) {
+      const k = keys[i];
       if (k === key) return i;
       if (k === 0) return -1;
+      i = i + 1 === slots ? 0 : i + 1;
     }
     return -1;
+  }
+
+  /**
+   * Make room for `n` more keys at once (a result's fragments), so that the table grows once per
+   * event rather than once per doubling. Lookups and evictions are the same either way.
+   */
+  reserve(n: number): void {
+    const want = Math.min(this.cap, this.count + n);
+    if (this.slots >= this.maxSlots || want * 5 <= this.slots * 4) return;
+    let slots = Math.max(16, this.slots);
+    while (slots < this.maxSlots && want * 5 > slots * 4) slots *= 2;
+    this.resize(Math.min(this.maxSlots, slots));
   }
 
   /** Add `classes` (bits of {@link PROVENANCE_BITS}) for `key`, seen at `turn`. */
@@ -164,17 +184,20 @@ export class ProvenanceTable {
         this.count--;
       }
       if (this.slots < this.maxSlots && (this.count + 1) * 5 > this.slots * 4) this.resize(Math.min(this.maxSlots, Math.max(16, this.slots * 2)));
+      const keys = this.keys;
+      const slots = this.slots;
       i = this.home(key);
-      while (this.keys[i] !== 0) i = (i + 1) % this.slots;
-      this.keys[i] = key;
+      while (keys[i] !== 0) i = i + 1 === slots ? 0 : i + 1;
+      keys[i] = key;
       const at = (this.head + this.count) % this.cap;
       if (at === this.order.length) this.order.push(key);
       else this.order[at] = key;
       this.count++;
     }
-    for (let c = 0; c < 3; c++) {
-      if (classes & (1 << c) && turn < (this.turns[i * 3 + c] as number)) this.turns[i * 3 + c] = turn;
-    }
+    const t = this.turns;
+    if (classes & 1 && turn < (t[i * 3] as number)) t[i * 3] = turn;
+    if (classes & 2 && turn < (t[i * 3 + 1] as number)) t[i * 3 + 1] = turn;
+    if (classes & 4 && turn < (t[i * 3 + 2] as number)) t[i * 3 + 2] = turn;
   }
 
   /** Empty slot `at`, then close the gap it leaves in its probe run. */
@@ -497,6 +520,7 @@ export class Ledger {
     while (s !== undefined) {
       s.insert(t, caps, innerChain);
       if (classes !== 0) {
+        s.fingerprints.reserve(fragments.length);
         for (const h of fragments) s.fingerprints.add(h, classes, t);
         if (contextKey !== undefined) s.contexts.add(contextKey, classes, t);
         if (unread) s.addUnread(classes, t);
