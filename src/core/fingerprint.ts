@@ -254,7 +254,6 @@ export class FragmentSet {
   private table = new Float64Array(1024);
   private mask = 1023;
   private list: number[] = [];
-  private slotsUsed: number[] = [];
 
   get size(): number {
     return this.list.length;
@@ -269,26 +268,34 @@ export class FragmentSet {
     this.mask = n - 1;
   }
 
-  add(key: number): void {
-    // Keys are never 0 in a table slot: 0 marks an empty slot, so key 0 is stored as -1.
-    const k = key === 0 ? -1 : key;
+  /** The slot holding `k` (a key as stored), or the empty slot where its probe ends. */
+  private slot(k: number): number {
     const t = this.table;
     const m = this.mask;
     let i = (Math.imul((k >>> 0) ^ Math.imul((k / 0x100000000) >>> 0, 0x9e3779b1), 0x85ebca6b) >>> 7) & m;
-    for (let v = t[i] as number; v !== 0; v = t[i] as number) {
-      if (v === k) return;
-      i = (i + 1) & m;
-    }
-    t[i] = k;
-    this.slotsUsed.push(i);
+    for (let v = t[i] as number; v !== 0 && v !== k; v = t[i] as number) i = (i + 1) & m;
+    return i;
+  }
+
+  add(key: number): void {
+    // 0 marks an empty slot, so key 0 is stored as -1 (keys are never negative).
+    const k = key === 0 ? -1 : key;
+    const i = this.slot(k);
+    if (this.table[i] === k) return;
+    this.table[i] = k;
     this.list.push(key);
   }
 
+  /** The keys added since the last take, in order; the set is empty again. */
   take(): number[] {
     const out = this.list;
-    for (const i of this.slotsUsed) this.table[i] = 0;
+    // Newest first: every key added after a key is gone when it is cleared, and every key added
+    // before it is still there, so its probe finds it where it was put.
+    for (let j = out.length - 1; j >= 0; j--) {
+      const key = out[j] as number;
+      this.table[this.slot(key === 0 ? -1 : key)] = 0;
+    }
     this.list = [];
-    this.slotsUsed = [];
     return out;
   }
 }

@@ -137,6 +137,23 @@ describe('the key set of one result', () => {
     expect(set.take()).toEqual([1]);
   });
 
+  it('property: round after round, each take() gives that round’s keys in first-add order (seed 1729)', () => {
+    // Keys from a small range, many rounds on one set: probe runs collide, and a slot left filled
+    // by an earlier round would swallow a key of a later one.
+    const round = fc.array(fc.oneof(fc.integer({ min: 0, max: 600 }), fc.constantFrom(0, 1, 2 ** 52 - 1)), { maxLength: 500, size: 'max' });
+    fc.assert(
+      fc.property(fc.array(round, { minLength: 1, maxLength: 40, size: 'medium' }), (rounds) => {
+        const set = new FragmentSet();
+        set.reserve(500);
+        for (const keys of rounds) {
+          for (const k of keys) set.add(k);
+          expect(set.take()).toEqual([...new Set(keys)]);
+        }
+      }),
+      { seed: 1729, numRuns: 100 },
+    );
+  });
+
   it('holds as many distinct keys as reserved, far past its first size', () => {
     for (const n of [600, 2000, 4000, 20_000]) {
       const set = new FragmentSet();
