@@ -155,18 +155,6 @@ export class ProvenanceTable {
     return -1;
   }
 
-  /**
-   * Make room for `n` more keys at once (a result's fragments), so that the table grows once per
-   * event rather than once per doubling. Lookups and evictions are the same either way.
-   */
-  reserve(n: number): void {
-    const want = Math.min(this.cap, this.count + n);
-    if (this.slots >= this.maxSlots || want * 5 <= this.slots * 4) return;
-    let slots = Math.max(16, this.slots);
-    while (slots < this.maxSlots && want * 5 > slots * 4) slots *= 2;
-    this.resize(Math.min(this.maxSlots, slots));
-  }
-
   /** Add `classes` (bits of {@link PROVENANCE_BITS}) for `key`, seen at `turn`. */
   add(rawKey: number, classes: number, turn: number): void {
     if (this.cap === 0 || classes === 0) return;
@@ -520,7 +508,6 @@ export class Ledger {
     while (s !== undefined) {
       s.insert(t, caps, innerChain);
       if (classes !== 0) {
-        s.fingerprints.reserve(fragments.length);
         for (const h of fragments) s.fingerprints.add(h, classes, t);
         if (contextKey !== undefined) s.contexts.add(contextKey, classes, t);
         if (unread) s.addUnread(classes, t);

@@ -35,29 +35,11 @@ class Model {
 }
 
 describe('ProvenanceTable', () => {
-  it('grows once for a reserved batch, to at most its full size, and keeps its entries', () => {
-    const t = new ProvenanceTable(1024);
-    /** Bytes of the slots (the order ring holds 8 bytes per key on top). */
-    const slotBytes = (): number => t.byteLength - 8 * t.size;
-    t.add(7, 1, 0);
-    expect(slotBytes()).toBe(16 * 20);
-    t.reserve(150);
-    expect(slotBytes()).toBe(256 * 20);
-    for (let k = 1; k <= 150; k++) t.add(1000 + k, 2, 1);
-    expect(slotBytes()).toBe(256 * 20);
-    expect(t.classesBefore(7, 1)).toBe(1);
-    t.reserve(1_000_000);
-    expect(slotBytes()).toBe(1280 * 20);
-    expect(t.classesBefore(1150, 2)).toBe(2);
-  });
-
   it('behaves as a FIFO-evicting map of earliest turns per class, remembering what it evicted (seed 5150)', () => {
     // Keys from a small range collide on their home slots, exercising probing and backward shifts.
     const op = fc.oneof(
       fc.record({ kind: fc.constant('add' as const), key: fc.integer({ min: 1, max: 90 }), classes: fc.integer({ min: 0, max: 7 }), turn: fc.nat(30) }),
       fc.record({ kind: fc.constant('query' as const), key: fc.integer({ min: 1, max: 90 }), turn: fc.nat(31) }),
-      // Room made ahead for a result's fragments changes the slots, never what is stored.
-      fc.record({ kind: fc.constant('reserve' as const), n: fc.nat(80) }),
     );
     fc.assert(
       // Small caps stress probing and eviction; larger ones also the growth by doubling.
@@ -68,8 +50,6 @@ describe('ProvenanceTable', () => {
           if (o.kind === 'add') {
             real.add(o.key, o.classes, o.turn);
             model.add(o.key, o.classes, o.turn);
-          } else if (o.kind === 'reserve') {
-            real.reserve(o.n);
           } else {
             expect(real.classesBefore(o.key, o.turn)).toBe(model.classesBefore(o.key, o.turn));
             expect(real.evictedBefore(o.turn)).toBe(model.evictedBefore(o.turn));
