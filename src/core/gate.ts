@@ -396,7 +396,8 @@ export function outcomeVerdict(o: GateOutcome): Verdict {
     default: {
       // Unreachable for typed input; untyped data with an unknown kind fails closed.
       const _exhaustive: never = o;
-      return _exhaustive ?? 'deny';
+      void _exhaustive;
+      return 'deny';
     }
   }
 }

@@ -324,6 +324,10 @@ describe('decide, exhaustively', () => {
     ];
     for (const [o, v] of cases) expect(outcomeVerdict(o)).toBe(v);
   });
+
+  it('maps an outcome of an unknown kind (untyped data) to deny, never to the outcome itself', () => {
+    for (const kind of ['permit', '', 'ALLOW', undefined]) expect(outcomeVerdict({ kind } as unknown as GateOutcome)).toBe('deny');
+  });
 });
 
 // ---------------------------------------------------------------------------------------------
