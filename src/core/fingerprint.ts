@@ -259,13 +259,18 @@ export class FragmentSet {
     return this.list.length;
   }
 
-  /** Room for `max` keys at a load of at most one half. */
-  reserve(max: number): void {
-    if (this.table.length >= 2 * max) return;
-    let n = this.table.length;
-    while (n < 2 * max) n *= 2;
+  /**
+   * Twice the slots, every key put back: the load stays at most one half, and the table's size
+   * follows the keys a result really has, not the cap it could reach.
+   */
+  private grow(): void {
+    const n = this.table.length * 2;
     this.table = new Float64Array(n);
     this.mask = n - 1;
+    for (const key of this.list) {
+      const k = key === 0 ? -1 : key;
+      this.table[this.slot(k)] = k;
+    }
   }
 
   /** The slot holding `k` (a key as stored), or the empty slot where its probe ends. */
@@ -280,8 +285,12 @@ export class FragmentSet {
   add(key: number): void {
     // 0 marks an empty slot, so key 0 is stored as -1 (keys are never negative).
     const k = key === 0 ? -1 : key;
-    const i = this.slot(k);
+    let i = this.slot(k);
     if (this.table[i] === k) return;
+    if ((this.list.length + 1) * 2 > this.table.length) {
+      this.grow();
+      i = this.slot(k);
+    }
     this.table[i] = k;
     this.list.push(key);
   }
@@ -307,7 +316,6 @@ export function tapeFragments(tape: Tape, seed: number, max: number): number[] {
   if (max <= 0) return [];
   const out = FRAGMENTS;
   out.take(); // empty after a call that threw midway
-  out.reserve(max);
   /** Long leaves: start and token count of each in the long lanes. */
   const longAt: number[] = [];
   let longEnd = 0;
