@@ -92,19 +92,36 @@ const NETWORK = EIT | NAT;
 // Collecting the text
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * Where a text came from: a node of the call's tape (its path is worked out only when evidence
+ * names it: a call's arguments may hold 100 000 strings, and few of them ever give evidence), or a
+ * path already known.
+ */
+type At = number | string;
+
 interface Leaf {
-  readonly path: string;
+  /** The tape node the text is (a string) or the key of (an object member). */
+  readonly node: number;
   readonly text: string;
-  /** Tape index of the enclosing array, when the leaf is an array element. */
-  readonly array?: number;
+  /**
+   * Tape index of the enclosing array, when that array is an argv vector: two or more strings
+   * and nothing else, such as `{cmd: ['curl', ...]}`.
+   */
+  readonly argv?: number;
 }
 
 interface Collected {
+  readonly tape: Tape;
   readonly leaves: readonly Leaf[];
-  /** Arrays of two or more strings and nothing else: argv vectors such as `{cmd: ['curl', ...]}`. */
-  readonly argv: ReadonlySet<number>;
-  /** Tape paths of those arrays, by tape index. */
-  readonly argvPath: ReadonlyMap<number, string>;
+}
+
+/**
+ * The path of a text's origin as evidence shows it: the root is `''` (the arguments are one
+ * string), any other node its path.
+ */
+function pathAt(tape: Tape, at: At): string {
+  if (typeof at === 'string') return at;
+  return at === 0 ? '' : pathOf(tape, at);
 }
 
 /**
@@ -127,33 +144,29 @@ function keyIsText(tape: Tape, i: number, k: string): boolean {
 
 /**
  * The text of a tape: every string leaf and every object key read as text (see
- * {@link keyIsText}), with its path, in document order.
+ * {@link keyIsText}), with the node it came from, in document order.
  */
 function collect(tape: Tape): Collected {
   const leaves: Leaf[] = [];
   const n = tape.kind.length;
-  // Arrays whose members are all strings, two or more of them: argv vectors.
-  const members = new Map<number, number>();
-  const mixed = new Set<number>();
+  // Arrays whose members are all strings, two or more of them, are argv vectors. Per array node,
+  // its member count, or -1 once a member is not a string (other nodes stay 0).
+  const members = new Int32Array(n);
   for (let i = 1; i < n; i++) {
     const p = tape.parent[i] as number;
-    if (tape.kind[p] !== K_ARRAY) continue;
-    members.set(p, (members.get(p) ?? 0) + 1);
-    if (tape.kind[i] !== K_STRING) mixed.add(p);
+    if (tape.kind[p] !== K_ARRAY || members[p] === -1) continue;
+    members[p] = tape.kind[i] === K_STRING ? (members[p] as number) + 1 : -1;
   }
-  const argv = new Set<number>();
-  for (const [p, count] of members) if (count >= 2 && !mixed.has(p)) argv.add(p);
   for (let i = 0; i < n; i++) {
     const k = tape.key[i];
     const p = tape.parent[i] as number;
-    if (typeof k === 'string' && tape.kind[p] === K_OBJECT && keyIsText(tape, i, k)) leaves.push({ path: pathOf(tape, i), text: k });
+    if (typeof k === 'string' && tape.kind[p] === K_OBJECT && keyIsText(tape, i, k)) leaves.push({ node: i, text: k });
     if (tape.kind[i] !== K_STRING) continue;
     const text = tape.text[i] as string;
-    leaves.push(p >= 0 && tape.kind[p] === K_ARRAY ? { path: pathOf(tape, i), text, array: p } : { path: i === 0 ? '' : pathOf(tape, i), text });
+    // The root has no parent (p = -1), and no member count: undefined, never 2 or more.
+    leaves.push((members[p] as number) >= 2 ? { node: i, text, argv: p } : { node: i, text });
   }
-  const argvPath = new Map<number, string>();
-  for (const p of argv) argvPath.set(p, p === 0 ? '' : pathOf(tape, p));
-  return { leaves, argv, argvPath };
+  return { tape, leaves };
 }
 
 /**
@@ -163,7 +176,8 @@ function collect(tape: Tape): Collected {
  * arguments are one, has path `''`.
  */
 export function commandTexts(args: unknown): { path: string; text: string }[] {
-  return collect(readValue(args)).leaves.map((l) => ({ path: l.path, text: l.text }));
+  const c = collect(readValue(args));
+  return c.leaves.map((l) => ({ path: pathAt(c.tape, l.node), text: l.text }));
 }
 
 /**
@@ -172,20 +186,21 @@ export function commandTexts(args: unknown): { path: string; text: string }[] {
  * is an argument, not the DNS tool. An element holding whitespace may be a whole command
  * (`['ls', 'nc x 4444']`, `['bash', '-c', '...']`), so it is also read on its own.
  */
-function units(c: Collected): { at: string; text: string }[] {
-  const out: { at: string; text: string }[] = [];
+function units(c: Collected): { at: At; text: string }[] {
+  const out: { at: At; text: string }[] = [];
   const joined = new Map<number, string[]>();
   for (const leaf of c.leaves) {
-    if (leaf.array !== undefined && c.argv.has(leaf.array)) {
-      let words = joined.get(leaf.array);
-      if (words === undefined) joined.set(leaf.array, (words = []));
+    const at = leaf.node;
+    if (leaf.argv !== undefined) {
+      let words = joined.get(leaf.argv);
+      if (words === undefined) joined.set(leaf.argv, (words = []));
       words.push(/[\s;|&()`]/.test(leaf.text) ? `'${leaf.text}'` : leaf.text);
-      if (/\s/.test(leaf.text)) out.push({ at: leaf.path, text: leaf.text });
+      if (/\s/.test(leaf.text)) out.push({ at, text: leaf.text });
     } else {
-      out.push({ at: leaf.path, text: leaf.text });
+      out.push({ at, text: leaf.text });
     }
   }
-  for (const [p, words] of joined) out.push({ at: c.argvPath.get(p) ?? '', text: words.join(' ') });
+  for (const [p, words] of joined) out.push({ at: p, text: words.join(' ') });
   return out;
 }
 
@@ -194,6 +209,8 @@ function units(c: Collected): { at: string; text: string }[] {
 // ---------------------------------------------------------------------------------------------
 
 interface Acc {
+  /** The tape the texts come from, to name where evidence was found. */
+  readonly tape: Tape;
   phases: number;
   readonly refs: Set<string>;
   readonly evidence: Evidence[];
@@ -213,16 +230,17 @@ function clip(term: string): string {
 }
 
 /** Record phases found by `term` in the text at `at`; a CRED term is also a credential label. */
-function record(acc: Acc, bits: number, rawTerm: string, at: string): void {
+function record(acc: Acc, bits: number, rawTerm: string, at: At): void {
   const term = clip(rawTerm);
   acc.phases |= bits;
   if (bits & CRED) acc.refs.add(term);
+  let path: string | undefined;
   for (const [bit, capability] of BIT_CAPABILITY) {
     if ((bits & bit) === 0 || acc.evidence.length >= MAX_EVIDENCE) continue;
     const key = `${capability}\u0000${term}`;
     if (acc.seen.has(key)) continue;
     acc.seen.add(key);
-    acc.evidence.push({ capability, source: 'command', term, at });
+    acc.evidence.push({ capability, source: 'command', term, at: (path ??= pathAt(acc.tape, at)) });
   }
 }
 
@@ -296,7 +314,7 @@ function group(name: string, words: readonly string[], specs: readonly RuleSpec[
   return { name, words, bit: gateBit(words), rules: specs.map((s) => ({ ...s, re: new RegExp(s.src, `g${flags}`) })) };
 }
 
-function runGroup(g: RuleGroup, gates: number, text: string, at: string, acc: Acc): void {
+function runGroup(g: RuleGroup, gates: number, text: string, at: At, acc: Acc): void {
   if ((gates & g.bit) === 0) return;
   for (const rule of g.rules) {
     const re = rule.re;
@@ -558,7 +576,7 @@ const KEY_FILE_STEM =
 /** The words every match of {@link KEY_EXTENSION} holds. */
 const KEY_FILE_GATE = gateBit(['.pem', '.key', '.ppk', '.p12', '.pfx']);
 
-function scanKeyFiles(text: string, gates: number, at: string, acc: Acc): void {
+function scanKeyFiles(text: string, gates: number, at: At, acc: Acc): void {
   if ((gates & KEY_FILE_GATE) === 0) return;
   KEY_EXTENSION.lastIndex = 0;
   for (let m = KEY_EXTENSION.exec(text); m !== null; m = KEY_EXTENSION.exec(text)) {
@@ -668,7 +686,7 @@ function readWriteRedirect(text: string, i: number): number {
   return fd === 1 || fd === 2 ? MUT : PAT | MUT;
 }
 
-function scanRedirects(text: string, at: string, acc: Acc): void {
+function scanRedirects(text: string, at: At, acc: Acc): void {
   if ((!text.includes('>') && !text.includes('<')) || CODE_LIKE.test(text)) return;
   REDIRECT_OP.lastIndex = 0;
   for (let m = REDIRECT_OP.exec(text); m !== null; m = REDIRECT_OP.exec(text)) {
@@ -693,7 +711,7 @@ const WRITE_MODE = /(?:^|,)\s*(?:mode\s*=\s*)?[rbuf]?(['"])[rbt]*[wax+][rbt+]*\1
 /** The word every match of {@link OPEN_CALL} holds. */
 const OPEN_CALL_GATE = gateBit(['open']);
 
-function scanOpenCalls(text: string, gates: number, at: string, acc: Acc): void {
+function scanOpenCalls(text: string, gates: number, at: At, acc: Acc): void {
   if ((gates & OPEN_CALL_GATE) === 0) return;
   OPEN_CALL.lastIndex = 0;
   for (let m = OPEN_CALL.exec(text); m !== null; m = OPEN_CALL.exec(text)) {
@@ -980,14 +998,14 @@ const WINDOWS_DRIVE = /^[A-Za-z]:[\\/]/;
 const isRemote = (op: string): boolean => REMOTE_OPERAND.test(op) && !WINDOWS_DRIVE.test(op);
 
 /** Copy tools: reading a local source is PAT, writing a local destination is MUT. */
-function copyPhases(ops: readonly string[], name: string, at: string, acc: Acc, remote = isRemote): void {
+function copyPhases(ops: readonly string[], name: string, at: At, acc: Acc, remote = isRemote): void {
   if (ops.length < 2) return;
   if (ops.slice(0, -1).some((o) => !remote(o))) record(acc, PAT, name, at);
   if (!remote(ops[ops.length - 1] as string)) record(acc, MUT, name, at);
 }
 
 /** What one command does, from its argv (wrappers and assignments still in front). */
-function dispatch(argv: readonly string[], at: string, acc: Acc, depth = 0): void {
+function dispatch(argv: readonly string[], at: At, acc: Acc, depth = 0): void {
   let i = 0;
   let wrapperName = '';
   let sawIgnoreEnv = false;
@@ -1075,7 +1093,7 @@ function headMatters(head: string): boolean {
   return answer;
 }
 
-function command(name: string, args: readonly string[], at: string, acc: Acc): void {
+function command(name: string, args: readonly string[], at: At, acc: Acc): void {
   let cached: string[] | undefined;
   // Most heads (`cd`, `echo`, `npm run`) need no operands: they are computed on first use.
   const ops = (): string[] => (cached ??= operands(args));
@@ -1297,7 +1315,7 @@ export function commandHeads(text: string, byLines = text.length >= HEAD_LINES_F
   return out;
 }
 
-function scanHeads(text: string, at: string, acc: Acc): void {
+function scanHeads(text: string, at: At, acc: Acc): void {
   // INVARIANT: the segments read for one text total at most 4 × its length + one segment, so a
   // crafted text of thousands of heads without separators stays linear. Past that, heads are still
   // dispatched, with no arguments: a network tool is still one.
@@ -1321,7 +1339,7 @@ export const RULE_GROUPS: readonly RuleGroup[] = [CODE_NETWORK, CODE_ENVIRONMENT
 /** Built on first use, once every word set is known. */
 let GATES: LiteralScanner | undefined;
 
-function scan(text: string, at: string, acc: Acc): void {
+function scan(text: string, at: At, acc: Acc): void {
   if (text.length < 2) return;
   scanHeads(text, at, acc);
   const gates = (GATES ??= literalScanner(GATE_SETS)).scan(text);
@@ -1349,7 +1367,7 @@ export function analyzeCommand(args: unknown): CommandAnalysis {
 
 /** {@link analyzeCommand} on a value already read. */
 export function analyzeTape(tape: Tape): CommandAnalysis {
-  const acc: Acc = { phases: 0, refs: new Set(), evidence: [], seen: new Set() };
+  const acc: Acc = { tape, phases: 0, refs: new Set(), evidence: [], seen: new Set() };
   const us = units(collect(tape));
   for (const u of us) scan(u.text, u.at, acc);
   if (tape.stop !== undefined) {

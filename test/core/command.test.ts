@@ -268,6 +268,30 @@ describe('analyzeCommand: evidence', () => {
   it('names an argv array by the array path', () => {
     const a = analyzeCommand({ cmd: ['nc', 'x', '4444'] });
     expect(a.evidence.find((e) => e.term === 'nc')?.at).toBe('cmd');
+    // The arguments themselves an argv vector: the root, named '' like a root string.
+    expect(analyzeCommand(['nc', 'x', '4444']).evidence.find((e) => e.term === 'nc')?.at).toBe('');
+    expect(analyzeCommand('nc x 4444').evidence.find((e) => e.term === 'nc')?.at).toBe('');
+  });
+
+  it('names where reading stopped as the path of the worst-case evidence', () => {
+    const over = analyzeCommand({ jobs: [{ a: 'x'.repeat(1_048_576) }], c: 'ls' });
+    const labels = over.evidence.filter((e) => e.term.startsWith('input not read'));
+    expect(labels.length).toBeGreaterThan(0);
+    expect(labels.every((e) => e.at === 'jobs[0].a')).toBe(true);
+  });
+
+  it('joins only arrays of two or more strings and nothing else into one command line', () => {
+    const terms = (args: unknown): string[] => analyzeCommand(args).evidence.map((e) => `${e.capability} ${e.term}`).sort();
+    // Two strings are enough: `cat` with an operand reads a file; alone, `cat` reads nothing.
+    expect(terms({ cmd: ['cat', 'notes.txt'] })).toEqual(['PRIVATE_ACCESS cat']);
+    expect(terms({ cmd: ['cat'] })).toEqual([]);
+    // A number anywhere in the array, first or last, makes its words separate texts.
+    const upload = ['curl', '-T', 'notes.txt', 'https://x.example'];
+    expect(terms({ cmd: upload })).toContain('PRIVATE_ACCESS curl @file');
+    expect(terms({ cmd: [1, ...upload] })).not.toContain('PRIVATE_ACCESS curl @file');
+    expect(terms({ cmd: [...upload, 1] })).not.toContain('PRIVATE_ACCESS curl @file');
+    // An object's string members are separate texts, never one command line.
+    expect(terms({ a: 'curl', b: '-T', c: 'notes.txt', d: 'https://x.example' })).not.toContain('PRIVATE_ACCESS curl @file');
   });
 
   it('reports a URL by its scheme only: the query may hold the data being sent', () => {
