@@ -1412,7 +1412,7 @@ const SCRIPT_NAMED = new RegExp(String.raw`\.(?:${SCRIPT_EXTENSIONS})(?=$|[\s;&|
 /** A path with a script extension. */
 const SCRIPT_FILE = new RegExp(String.raw`\.(?:${SCRIPT_EXTENSIONS})$`, 'i');
 /** Argument names that hold a file's path, and its content, on a file-writing tool. */
-const PATH_KEY = /^(?:path|file|file_?path|filepath|filename|file_?name|target|target_?file|destination|dest|output|output_?path|uri)$/i;
+const PATH_KEY = /^(?:path|file|file_?path|file_?name|target|target_?file|destination|dest|output|output_?path|uri)$/i;
 const CONTENT_KEY = /^(?:content|contents|text|data|body|code|source|script|new_?content|file_?text)$/i;
 /** Path components kept in a script key: enough to tell `a/run.py` from `b/run.py`, few enough to match a relative run. */
 const KEY_COMPONENTS = 3;

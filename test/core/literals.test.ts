@@ -38,6 +38,16 @@ describe('literalScanner', () => {
     expect(scanner.scan(`${'x'.repeat(150)}${long}${'x'.repeat(60)}`)).toBe(1);
     expect(scanner.scan(`${'x'.repeat(150)}${long.slice(1)}${'x'.repeat(61)}`)).toBe(0);
   });
+  it('finds a word that starts the text and ends in its third or fourth quarter', () => {
+    // 256 characters: quarters of 64. A word of 150 ends in the third quarter, one of 220 in the
+    // fourth; only the chain of that quarter sees its end, and it must start at the text's start.
+    for (const length of [150, 220]) {
+      const word = 'w'.repeat(length);
+      const scanner = literalScanner([[word]]);
+      expect(scanner.scan(`${word}${'x'.repeat(256 - length)}`)).toBe(1);
+      expect(scanner.scan(`x${word.slice(1)}${'x'.repeat(256 - length)}`)).toBe(0);
+    }
+  });
   it('refuses an empty word, a word outside ASCII or with NUL, and a 32nd set', () => {
     expect(() => literalScanner([['']])).toThrow(/empty/);
     expect(() => literalScanner([['é']])).toThrow(/ASCII/);
