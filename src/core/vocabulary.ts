@@ -397,7 +397,7 @@ export const POSSESSIVE = "'s";
 
 /** Words whose `'s` is a contraction (`it's`, `let's`, `that's`), not a possessive: it stays a plain `s`. */
 export const CONTRACTED_S: readonly string[] = [
-  'it', 'that', 'let', 'here', 'there', 'what', 'who', 'where', 'how', 'he', 'she', 'this', 'everything',
+  'it', 'that', 'let', 'here', 'there', 'what', 'who', 'how', 'he', 'she', 'this', 'everything',
   'nothing', 'something', 'one',
 ];
 

@@ -42,6 +42,11 @@ describe('explainTool', () => {
     expect(digest.classification.capabilities).toContain('EXTERNAL_ACTION');
   });
 
+  it('names the negation of a passive notification, found before the participle', () => {
+    const d = explainTool({ name: 'move_meeting', description: 'Move a meeting to another room. The attendees will not be notified.' }).discounted;
+    expect(d).toContainEqual({ why: 'negation', source: 'description', text: 'be notified', cue: 'not' });
+  });
+
   it('names an example of a request, and not an example of things (which is read)', () => {
     expect(explainTool({ name: 'search_notes', description: 'Search notes by keyword (e.g. delete old drafts).' }).discounted).toEqual([{ why: 'example', source: 'description', text: 'e.g. delete old drafts' }]);
     expect(explainTool({ name: 'search_notes', description: 'Search notes, for example invoices or receipts.' }).discounted).toEqual([]);
