@@ -98,7 +98,29 @@ const log = (s) => {
 // ------------------------------------------------------------------------------------------------
 // The suite, and what each run of it reaches
 // ------------------------------------------------------------------------------------------------
-const dist = join(ROOT, 'dist');
+const work = join(ROOT, '.mutation', `run-${process.pid}`);
+rmSync(work, { recursive: true, force: true });
+// An interrupted run leaves nothing behind: its workers stop and its folder goes (so does one
+// that stops on an error).
+process.once('exit', () => rmSync(work, { recursive: true, force: true }));
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    try {
+      for (const slot of [...workers.keys()]) stopWorker(slot);
+      for (const slot of [...hosts.keys()]) stopUnitHost(slot);
+    } catch {
+      // Interrupted before any worker started.
+    }
+    rmSync(work, { recursive: true, force: true });
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  });
+}
+// What the run measures, copied once before anything is read: the compiled guard, its TypeScript,
+// the unit tests and the equivalents. Edits or a rebuild in the working tree during the run (it
+// takes the better part of an hour) then change nothing; the slots are copied from this snapshot.
+const TREE = join(work, 'tree');
+for (const f of ['dist', 'src', 'test', 'vitest.config.ts', 'tsconfig.json', 'package.json', 'scripts/mutation/equivalent.json']) cpSync(join(ROOT, f), join(TREE, f), { recursive: true });
+const dist = join(TREE, 'dist');
 // Coverage starts before the guard's modules load: functions that run while a module loads (the
 // vocabulary compiled into tables) are then known, and their mutants treated as module-level.
 const session = new Session();
@@ -127,7 +149,7 @@ function tsOffset(file, jsOffset) {
   let m = maps.get(file);
   if (m === undefined) {
     const js = readFileSync(join(dist, 'core', file.slice('src/core/'.length).replace(/\.ts$/, '.js')), 'utf8');
-    const tsText = readFileSync(join(ROOT, file), 'utf8');
+    const tsText = readFileSync(join(TREE, file), 'utf8');
     const starts = (t) => [0, ...[...t.matchAll(/\n/g)].map((x) => x.index + 1)];
     m = { map: new SourceMap(JSON.parse(readFileSync(join(dist, 'core', `${file.slice('src/core/'.length).replace(/\.ts$/, '.js')}.map`), 'utf8'))), js: starts(js), ts: starts(tsText), cache: new Map() };
     maps.set(file, m);
@@ -276,7 +298,7 @@ log(`suite: ${runs.length} scenario × mode runs (${cleanRuns.length} passing, t
 // ------------------------------------------------------------------------------------------------
 // Mutants
 // ------------------------------------------------------------------------------------------------
-const coreDir = join(ROOT, 'src/core');
+const coreDir = join(TREE, 'src/core');
 const files = readdirSync(coreDir)
   .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
   .filter((f) => !opts.files || opts.files.includes(f))
@@ -328,7 +350,7 @@ if (opts.sample !== undefined && opts.sample < mutants.length) {
  * edits elsewhere in the file: `[{file, diff, function?, reason}]`, `diff` and `function` as in
  * reports/mutation.json (`function` tells apart the same line in two places).
  */
-const equivalentList = JSON.parse(readFileSync(join(ROOT, 'scripts/mutation/equivalent.json'), 'utf8'));
+const equivalentList = JSON.parse(readFileSync(join(TREE, 'scripts/mutation/equivalent.json'), 'utf8'));
 /** The reason a mutant is equivalent, when the list names it (and, where given, its function). */
 function equivalentReason(m) {
   const diff = mutantDiff(sources.get(m.file), m);
@@ -472,30 +494,15 @@ async function compile(m) {
 // ------------------------------------------------------------------------------------------------
 // Running
 // ------------------------------------------------------------------------------------------------
-// A folder of this run's own (two runs at once never share one), with one slot per worker, each a
-// copy of dist/ (and, for the unit tests, of src/ and test/). The original compiled modules are
-// kept in memory, so a rebuild of dist/ during the run changes nothing.
-const work = join(ROOT, '.mutation', `run-${process.pid}`);
-rmSync(work, { recursive: true, force: true });
-// An interrupted run leaves nothing behind: its workers stop and its folder goes.
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.once(signal, () => {
-    try {
-      for (const slot of [...workers.keys()]) stopWorker(slot);
-      for (const slot of [...hosts.keys()]) stopUnitHost(slot);
-    } catch {
-      // Interrupted before any worker started.
-    }
-    rmSync(work, { recursive: true, force: true });
-    process.exit(signal === 'SIGINT' ? 130 : 143);
-  });
-}
+// In this run's own folder (two runs at once never share one), one slot per worker, each a copy of
+// the snapshot's dist/ (and, for the unit tests, of its src/ and test/). The original compiled
+// modules are kept in memory, to put back after each mutant.
 const originalJs = new Map([...sources.keys()].map((f) => [f, readFileSync(join(dist, 'core', f.slice('src/core/'.length).replace(/\.ts$/, '.js')), 'utf8')]));
 const slots = Array.from({ length: Math.min(opts.concurrency, Math.max(1, mutants.length)) }, (_, k) => {
   const root = join(work, `slot-${k}`);
   cpSync(dist, join(root, 'dist'), { recursive: true });
   if (opts.unit) {
-    for (const f of ['src', 'test', 'vitest.config.ts', 'tsconfig.json', 'package.json']) cpSync(join(ROOT, f), join(root, f), { recursive: true });
+    for (const f of ['src', 'test', 'vitest.config.ts', 'tsconfig.json', 'package.json']) cpSync(join(TREE, f), join(root, f), { recursive: true });
   }
   return join(root, 'dist');
 });
@@ -528,11 +535,11 @@ function unitTestsFor(file) {
   const base = own.startsWith('classifier-') ? 'classifier' : own;
   // A file's own tests: `<name>.test.ts` and every `<name>-….test.ts` or `<name>.….test.ts` beside it
   // (those written to kill its mutants, a model, its bounds), and the listed ones.
-  const kills = readdirSync(join(ROOT, 'test/core'))
+  const kills = readdirSync(join(TREE, 'test/core'))
     .filter((f) => f.endsWith('.test.ts') && [base, own].some((n) => f.startsWith(`${n}-`) || f.startsWith(`${n}.`)))
     .map((f) => f.slice(0, -'.test.ts'.length));
   const names = new Set([...(UNIT_TESTS[`${base}.ts`] ?? []), ...(UNIT_TESTS[`${own}.ts`] ?? []), base, ...kills, 'guard']);
-  return [...names].map((n) => (n.includes('/') ? n : `test/core/${n}.test.ts`)).filter((f) => existsSync(join(ROOT, f)));
+  return [...names].map((n) => (n.includes('/') ? n : `test/core/${n}.test.ts`)).filter((f) => existsSync(join(TREE, f)));
 }
 /**
  * Time budget of one run of a mutant: a fixed part plus a multiple of the run's clean time
