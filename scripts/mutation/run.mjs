@@ -111,7 +111,6 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
     } catch {
       // Interrupted before any worker started.
     }
-    rmSync(work, { recursive: true, force: true });
     process.exit(signal === 'SIGINT' ? 130 : 143);
   });
 }
@@ -119,6 +118,10 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 // the unit tests and the equivalents. Edits or a rebuild in the working tree during the run (it
 // takes the better part of an hour) then change nothing; the slots are copied from this snapshot.
 const TREE = join(work, 'tree');
+if (!existsSync(join(ROOT, 'dist/core'))) {
+  process.stderr.write('error: no compiled guard in dist/: run `npm run build` first (`npm run mutation` builds it)\n');
+  process.exit(2);
+}
 for (const f of ['dist', 'src', 'test', 'vitest.config.ts', 'tsconfig.json', 'package.json', 'scripts/mutation/equivalent.json']) cpSync(join(ROOT, f), join(TREE, f), { recursive: true });
 const dist = join(TREE, 'dist');
 // Coverage starts before the guard's modules load: functions that run while a module loads (the
