@@ -81,6 +81,16 @@ describe('README ledger limits', () => {
   });
 });
 
+describe('README call caps', () => {
+  it('states how many ids of `from` and how many characters of a name the guard reads', async () => {
+    const { MAX_FROM_IDS, MAX_NAME_CHARS } = await import('../src/core/call.js');
+    const readme = readFileSync('README.md', 'utf8');
+    const figure = (pattern: RegExp): number => Number(pattern.exec(readme)?.[1]?.replace(/ /g, ''));
+    expect(figure(/more than ([\d ]+) ids, may name anything/)).toBe(MAX_FROM_IDS);
+    expect(figure(/`tool`, `id` and `parent`, and each id of `from`, are read up to their first ([\d ]+)\s+characters/)).toBe(MAX_NAME_CHARS);
+  });
+});
+
 describe('README reader caps', () => {
   it('the Bounds table states the caps the reader has', async () => {
     const { DEFAULT_READ_CAPS } = await import('../src/core/walk.js');

@@ -516,7 +516,7 @@ const slots = Array.from({ length: Math.min(opts.concurrency, Math.max(1, mutant
  */
 const UNIT_TESTS = {
   'walk.ts': ['bounds', 'detectors', 'command', 'fingerprint', 'walk-store', 'test/readme.test.ts'],
-  'call.ts': ['bounds'],
+  'call.ts': ['bounds', 'test/readme.test.ts'],
   'ledger.ts': ['ledger.model', 'provenance-table', 'test/readme.test.ts'],
   'vocabulary.ts': ['classifier', 'classifier-harmless'],
   'classifier.ts': ['classifier-harmless', 'classifier-discounts', 'classifier-examples', 'classifier-unnamed'],

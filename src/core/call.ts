@@ -108,11 +108,12 @@ function readIds(v: unknown): { ok: true; ids: string[]; unread: boolean } | { o
   // One id where a list was expected is still that id.
   if (typeof v === 'string') return { ok: true, ids: [v.slice(0, MAX_NAME_CHARS)], unread: false };
   // INVARIANT: a `from` the guard cannot read as ids may name anything: every class (README "Bounds").
-  if (typeof v !== 'object') return { ok: true, ids, unread: true };
   try {
     if (!Array.isArray(v)) return { ok: true, ids, unread: true };
+    // A Proxy of an array may answer anything for its length: one that is no count cannot be read.
     const n = (v as { length: unknown }).length;
-    const length = typeof n === 'number' && n > 0 ? Math.floor(n) : 0;
+    if (typeof n !== 'number' || !(n >= 0)) return { ok: true, ids, unread: true };
+    const length = Math.floor(n);
     let unread = length > MAX_FROM_IDS;
     for (let i = 0; i < Math.min(length, MAX_FROM_IDS); i++) {
       const id = (v as unknown[])[i];
@@ -158,20 +159,19 @@ export function readRef(ref: unknown): ReadResult<ReadRef> {
     fields[k] = f.value;
   }
   let capabilities: Capability[] | undefined;
-  if (fields.capabilities !== undefined && fields.capabilities !== null && typeof fields.capabilities === 'object') {
-    try {
-      if (Array.isArray(fields.capabilities)) {
-        capabilities = [];
-        const list = fields.capabilities as unknown[];
-        const n = Math.min(list.length, CAPABILITIES.length * 4);
-        for (let i = 0; i < n; i++) {
-          const c = list[i];
-          if (typeof c === 'string' && (CAPABILITIES as readonly string[]).includes(c)) capabilities.push(c as Capability);
-        }
+  try {
+    // Array.isArray throws only on a revoked Proxy.
+    if (Array.isArray(fields.capabilities)) {
+      capabilities = [];
+      const list = fields.capabilities as unknown[];
+      const n = Math.min(list.length, CAPABILITIES.length * 4);
+      for (let i = 0; i < n; i++) {
+        const c = list[i];
+        if (typeof c === 'string' && (CAPABILITIES as readonly string[]).includes(c)) capabilities.push(c as Capability);
       }
-    } catch (e) {
-      return { ok: false, tool: tool.value, message: `invalid call ref: reading \`capabilities\` threw (${errorText(e)})` };
     }
+  } catch (e) {
+    return { ok: false, tool: tool.value, message: `invalid call ref: reading \`capabilities\` threw (${errorText(e)})` };
   }
   return { ok: true, value: { tool: tool.value, turn: fields.turn, id: optionalString(fields.id), parent: optionalString(fields.parent), capabilities } };
 }
