@@ -476,7 +476,8 @@ export class Session {
         fire('provenance.untrusted-mutation', RULE_TABLE['provenance.untrusted-mutation'][mode], 'this call changes local state with content that came from outside the trust boundary');
       }
     }
-    if (caps & EXEC && command?.network) {
+    // `command` is set only for a call with CODE_EXECUTION.
+    if (command?.network) {
       usedFindings = usedProvenance = true;
       const via: string[] = [...command.credentialRefs.map((r) => `\`${r}\``)];
       if (ctx.findings().some((f) => f.kind === 'SECRET')) via.push('a secret in its arguments');
