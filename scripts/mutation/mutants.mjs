@@ -18,7 +18,9 @@
  * - `verdict`       a verdict literal weakened: `'deny'` → `'ask'`, `'ask'` → `'allow'`
  *
  * Every mutant records whether it sits at module level (`static`: it runs when the module loads,
- * so no per-scenario coverage can tell who reaches it) and the innermost named function around it.
+ * so no per-scenario coverage can tell who reaches it) and the innermost named function around it;
+ * a module-level one inside a top-level `const` records that constant and where the file reads it
+ * (`binding`).
  */
 import ts from 'typescript';
 
@@ -115,7 +117,7 @@ function dropAlternative(pattern, [a, b]) {
  * Every mutant of one source file.
  * @param {string} file path relative to the repository (`src/core/x.ts`)
  * @param {string} text the file's source
- * @returns {{file: string, start: number, end: number, reach: [number, number], replacement: string, operator: string, line: number, col: number, original: string, static: boolean, fn: string | undefined}[]}
+ * @returns {{file: string, start: number, end: number, reach: [number, number], replacement: string, operator: string, line: number, col: number, original: string, static: boolean, fn: string | undefined, binding?: {name: string, exported: boolean, uses: {start: number, end: number, static: boolean, fn: string | undefined}[]}}[]}
  */
 export function mutantsOf(file, text) {
   const sf = ts.createSourceFile(file, text, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
@@ -187,6 +189,35 @@ export function mutantsOf(file, text) {
     ts.forEachChild(node, (c) => visit(c, inner, typeContext));
   };
   visit(sf, [], false);
+  // A module-level mutant inside the initializer of a top-level `const NAME = …` acts only where
+  // NAME is read: every identifier NAME of the file other than the declaration's own (a same-named
+  // local or property only adds places), each with what a function mutant records.
+  const uses = new Map();
+  const collect = (node, fnStack) => {
+    if (ts.isIdentifier(node)) {
+      let list = uses.get(node.text);
+      if (list === undefined) uses.set(node.text, (list = []));
+      list.push({ start: node.getStart(sf), end: node.getEnd(), static: fnStack.length === 0, fn: [...fnStack].reverse().find((f) => f !== undefined) });
+    }
+    const inner = isFunctionLike(node) ? [...fnStack, functionName(node)] : fnStack;
+    ts.forEachChild(node, (c) => collect(c, inner));
+  };
+  collect(sf, []);
+  const bindings = [];
+  for (const st of sf.statements) {
+    if (!ts.isVariableStatement(st) || !(st.declarationList.flags & ts.NodeFlags.Const)) continue;
+    const exported = st.modifiers?.some((mod) => mod.kind === ts.SyntaxKind.ExportKeyword) ?? false;
+    for (const d of st.declarationList.declarations) {
+      if (!ts.isIdentifier(d.name) || d.initializer === undefined) continue;
+      const at = d.name.getStart(sf);
+      bindings.push({ name: d.name.text, exported, start: d.initializer.getStart(sf), end: d.initializer.getEnd(), uses: (uses.get(d.name.text) ?? []).filter((u) => u.start !== at) });
+    }
+  }
+  for (const m of out) {
+    if (!m.static) continue;
+    const b = bindings.find((x) => x.start <= m.start && m.end <= x.end);
+    if (b !== undefined) m.binding = { name: b.name, exported: b.exported, uses: b.uses };
+  }
   return out;
 }
 

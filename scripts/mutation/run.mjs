@@ -413,6 +413,52 @@ function holding(w) {
   return v;
 }
 
+/**
+ * Whether run `r` reached `[start, end)` of `file`: it called the named function around the place
+ * (if any), and no block it left unexecuted holds the place.
+ */
+function reaches(r, file, fn, start, end) {
+  const zero = r.unexecuted.get(file);
+  if (zero === undefined || (fn !== undefined && !r.fns.has(`${file}#${fn}`))) return false;
+  for (let k = 0; k < zero.length; k += 2) if (zero[k] < start && end <= zero[k + 1]) return false;
+  return true;
+}
+
+/** Source text of every `src/` file, to tell whether an exported constant is read outside its own. */
+let srcTexts;
+function srcFiles(dir = join(TREE, 'src')) {
+  const out = [];
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    if (e.isDirectory()) out.push(...srcFiles(join(dir, e.name)));
+    else if (e.name.endsWith('.ts')) out.push([`${dir.slice(TREE.length + 1)}/${e.name}`, readFileSync(join(dir, e.name), 'utf8')]);
+  }
+  return out;
+}
+
+/**
+ * The places where the value a module-level mutant changes is read, when they tell who it can
+ * affect: the mutant sits in the initializer of a top-level \`const\` of a file outside the
+ * classifier's (whose mutants the worker already narrows by the tools they classify differently),
+ * the constant is read only inside functions that run after the modules load and are not built
+ * once and kept, and no other source file names it. A number, a flag or a pattern with no literal
+ * text in such a constant then needs only the runs that reach one of those places, as a mutant
+ * inside a function does; otherwise (undefined) every run.
+ */
+function readOnlyIn(m) {
+  const b = m.binding;
+  if (b === undefined || CLASSIFIER_FILES.has(m.file) || b.uses.length === 0) return undefined;
+  for (const u of b.uses) {
+    if (u.static || (u.fn !== undefined && lazy.has(`${m.file}#${u.fn}`))) return undefined;
+    if ((loadTime.get(m.file) ?? []).some(([a, c]) => a <= u.start && u.end <= c)) return undefined;
+  }
+  if (b.exported) {
+    srcTexts ??= srcFiles();
+    const word = new RegExp(`\\b${b.name}\\b`, 'u');
+    if (srcTexts.some(([f, text]) => f !== m.file && word.test(text))) return undefined;
+  }
+  return b.uses;
+}
+
 /** The runs reaching a place of a file (mutants at one place share them), by `file#fn#start-end`. */
 const reachingRuns = new Map();
 
@@ -422,21 +468,16 @@ function selectRuns(m) {
   let chosen;
   if (atLoad(m)) {
     const need = requiredText(m);
-    chosen = need === undefined ? cheapestFirst : cheapestFirst.filter((r) => need.some((group) => group.every((w) => holding(w).has(r))));
+    if (need !== undefined) chosen = cheapestFirst.filter((r) => need.some((group) => group.every((w) => holding(w).has(r))));
+    else {
+      const uses = readOnlyIn(m);
+      chosen = uses === undefined ? cheapestFirst : cheapestFirst.filter((r) => uses.some((u) => reaches(r, m.file, u.fn, u.start, u.end)));
+    }
   } else {
     const key = `${m.file}#${m.fn}#${m.reach[0]}-${m.reach[1]}#${CLASSIFIER_FILES.has(m.file)}`;
     chosen = reachingRuns.get(key);
     if (chosen === undefined) {
-      // Reached: the run called the named function around the mutant, and no block it left
-      // unexecuted holds the mutant.
-      const [start, end] = m.reach;
-      const fnKey = m.fn !== undefined ? `${m.file}#${m.fn}` : undefined;
-      chosen = cheapestFirst.filter((r) => {
-        const zero = r.unexecuted.get(m.file);
-        if (zero === undefined || (fnKey !== undefined && !r.fns.has(fnKey))) return false;
-        for (let k = 0; k < zero.length; k += 2) if (zero[k] < start && end <= zero[k + 1]) return false;
-        return true;
-      });
+      chosen = cheapestFirst.filter((r) => reaches(r, m.file, m.fn, m.reach[0], m.reach[1]));
       // The guard reads a tool spec once per content and keeps the reading (its classification
       // among it) for every later run with the same spec: coverage credits the classifier's code to
       // the first run only. A classifier mutant is therefore tried on every run with a tool; the
@@ -732,10 +773,8 @@ async function hostRun(slot, file, mutated, groups, budget) {
  * (imports, `beforeAll`); `tests`, each test's id (stable between copies: vitest derives it from the
  * path inside the root) and the functions it called, its own hooks included.
  */
-async function unitCoverage() {
-  const root = dirname(slots[0]);
-  const testFiles = [...new Set([...new Set(mutants.map((m) => m.file))].flatMap((f) => unitTestsFor(f)))];
-  const out = join(work, 'unit-coverage');
+async function unitCoverage(testFiles = [...new Set([...new Set(mutants.map((m) => m.file))].flatMap((f) => unitTestsFor(f)))], name = 'unit-coverage', root = dirname(slots[0])) {
+  const out = join(work, name);
   const child = fork(join(ROOT, 'scripts/mutation/unit-host.mjs'), [root, '--coverage', out], { detached: true, stdio: ['ignore', 'ignore', 'ignore', 'ipc'] });
   const answer = await new Promise((res) => {
     child.once('exit', () => res({ failed: 'the coverage host exited' }));
@@ -755,7 +794,7 @@ async function unitCoverage() {
   }
   if (answer.failed !== null) throw new Error(`the unit tests do not pass on the unmutated source (${answer.failed}): run \`npx vitest run ${testFiles.join(' ')}\`, or run with --no-unit`);
   const byFile = new Map();
-  for (const f of readdirSync(work).filter((x) => x.startsWith('unit-coverage.'))) {
+  for (const f of readdirSync(work).filter((x) => x.startsWith(`${name}.`))) {
     for (const line of readFileSync(join(work, f), 'utf8').split('\n')) {
       if (line === '') continue;
       const r = JSON.parse(line);
@@ -774,8 +813,7 @@ let unitCoverageDone;
  * when no test and no file called it at all (a name coverage cannot match is not taken for
  * unreached). A mutant that acts when its module loads is tried on every listed file.
  */
-function unitSelection(m, files) {
-  const cov = unitCoverageMap;
+function unitSelection(m, files, cov = unitCoverageMap) {
   if (!opts.unitSelection || atLoad(m) || m.fn === undefined) return files;
   const fn = `${m.file}#${m.fn}`;
   const out = [];
@@ -847,12 +885,11 @@ const UNIT_KILLERS_FIRST = 3;
  * 92 s one file at a time, the survivors' 76 s side by side and 133 s one at a time.
  * @returns a status when the unit tests notice the mutant, undefined when they all pass
  */
-async function runUnit(m, slot) {
+async function runUnit(m, slot, files = unitTestsFor(m.file), wide = false) {
   const root = dirname(slot);
-  const files = unitTestsFor(m.file);
   // The first time a test file is needed, it runs once on the unmutated source, alone: the time
   // that takes (the host warmed up) sets the budget of every mutant's run of it.
-  const unmeasured = files.filter((f) => !unitClean.has(f));
+  const unmeasured = files.map((x) => (typeof x === 'string' ? x : x[0])).filter((f) => !unitClean.has(f));
   if (unmeasured.length > 0) {
     const clean = await hostRun(slot, m.file, sources.get(m.file), unmeasured.map((f) => [f]), UNIT_BUDGET_MS);
     if (clean === 'timeout' || clean.failed !== null) {
@@ -861,7 +898,7 @@ async function runUnit(m, slot) {
     for (const [[path], ms] of clean.times) unitClean.set(path.slice(root.length + 1), ms);
   }
   if (opts.unitSelection) unitCoverageMap ??= await (unitCoverageDone ??= unitCoverage());
-  const selected = unitSelection(m, files);
+  const selected = wide ? files : unitSelection(m, files);
   // Reached by no unit test (and named, so that coverage can tell): nothing to run.
   if (selected.length === 0) return undefined;
   const name = (x) => (typeof x === 'string' ? x : x[0]);
@@ -891,6 +928,40 @@ async function runUnit(m, slot) {
   return { status: 'killed-unit', killedBy: `unit tests: ${r.failed}` };
 }
 
+/**
+ * The other core test files: a mutant that its own file's tests let through is then tried on the
+ * tests of any other file under test/core that call the mutated function (a test of the guard's
+ * configuration kills a mutant of the guard's registration, which the guard's own tests never
+ * reach). Their coverage is taken once, when the first such mutant needs it; only a mutant inside a
+ * named function is tried (a module-level one could reach every test).
+ */
+let wideCoverageMap;
+let wideCoverageDone;
+function wideTestsFor(m) {
+  if (!opts.unitSelection || atLoad(m) || m.fn === undefined) return [];
+  const own = new Set(unitTestsFor(m.file));
+  const fn = `${m.file}#${m.fn}`;
+  const out = [];
+  for (const [f, c] of wideCoverageMap) {
+    if (own.has(f)) continue;
+    if (c.outside.has(fn)) out.push(f);
+    else {
+      const ids = c.tests.filter((t) => t.fns.has(fn)).map((t) => t.id);
+      if (ids.length > 0) out.push([f, ids]);
+    }
+  }
+  return out;
+}
+async function runWideUnit(m, slot) {
+  if (!opts.unitSelection || atLoad(m) || m.fn === undefined) return undefined;
+  const all = readdirSync(join(TREE, 'test/core')).filter((f) => f.endsWith('.test.ts')).map((f) => `test/core/${f}`).sort();
+  // In this slot's copy, which holds no mutant between runs (another slot's may hold one now).
+  wideCoverageMap ??= await (wideCoverageDone ??= unitCoverage(all, 'wide-coverage', dirname(slot)));
+  const selected = wideTestsFor(m);
+  if (selected.length === 0) return undefined;
+  return runUnit(m, slot, selected, true);
+}
+
 // How long this process's event loop was held up at worst: a worker's messages wait that long (see
 // cpu-timer.mjs), so a large figure explains a timeout that a second run does not repeat.
 const loopDelay = monitorEventLoopDelay({ resolution: 20 });
@@ -907,7 +978,9 @@ const finished = Promise.all(
       const t = Date.now();
       let r = await runMutant(m, slot);
       const setsMs = Date.now() - t;
-      if (opts.unit && eq === undefined && (r.status === 'survived' || r.status === 'no-coverage')) r = { ...r, ...((await runUnit(m, slot)) ?? {}), unitMs: Date.now() - t - setsMs };
+      if (opts.unit && eq === undefined && (r.status === 'survived' || r.status === 'no-coverage')) {
+        r = { ...r, ...((await runUnit(m, slot)) ?? (await runWideUnit(m, slot)) ?? {}), unitMs: Date.now() - t - setsMs };
+      }
       r.ms = Date.now() - t;
       results[i] = eq !== undefined && (r.status === 'survived' || r.status === 'no-coverage') ? { status: 'equivalent', reason: eq } : r;
       done++;
