@@ -853,8 +853,9 @@ function operands(args: readonly string[]): string[] {
     const a = args[i] as string;
     const r = REDIRECT_WORD.exec(a);
     if (r !== null) {
-      // A bare `>`, or `>&` before a file name: the next word is the redirection's target.
-      if (r[1] === '' || (r[1] === '&' && !/^(?:\d+|-)$/.test(args[i + 1] ?? ''))) i++;
+      // A bare `>`, or a bare `>&`: the next word is the redirection's target, a file name or (after
+      // `>&`) a descriptor or `-` (`printenv >& 2`), never an argument.
+      if (r[1] === '' || r[1] === '&') i++;
       continue;
     }
     if (a.length > 1 && a.startsWith('-')) continue;
