@@ -926,6 +926,13 @@ const FILE_READERS: ReadonlySet<string> = new Set([
 ]);
 
 /**
+ * `head` and `tail`, whose options below always take a separate value: `git log | head -n 5` reads
+ * no file named `5`. (`cat -n` takes none, so the list is theirs alone.)
+ */
+const LINE_READERS: ReadonlySet<string> = new Set(['head', 'tail']);
+const LINE_READER_VALUE_FLAGS: ReadonlySet<string> = new Set(['-n', '-c', '--lines', '--bytes', '-s', '--sleep-interval', '--pid']);
+
+/**
  * Programs that write, move or delete their operands (the `*-Item` and `*-Content` cmdlets:
  * {@link NETWORK_AND_POWERSHELL}).
  */
@@ -1099,7 +1106,7 @@ function command(name: string, args: readonly string[], at: At, acc: Acc): void 
   // Most heads (`cd`, `echo`, `npm run`) need no operands: they are computed on first use.
   const ops = (): string[] => (cached ??= operands(args));
   if (NETWORK_TOOLS.has(name)) record(acc, NETWORK, name, at);
-  if (FILE_READERS.has(name) && ops().some((o) => o !== '-')) record(acc, PAT, name, at);
+  if (FILE_READERS.has(name) && (LINE_READERS.has(name) ? operandsAfterValues(args, LINE_READER_VALUE_FLAGS) : ops()).some((o) => o !== '-')) record(acc, PAT, name, at);
   if (FILE_WRITERS.has(name) && ops().length > 0) record(acc, MUT, name, at);
   if (PACKAGE_MANAGERS.has(name)) {
     const [verb] = subcommands(args, 1);

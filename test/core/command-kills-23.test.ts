@@ -218,3 +218,19 @@ describe('key files', () => {
     expect(analyzeCommand({ source: 'server.key' }).credentialRefs).toEqual(['server.key']);
   });
 });
+
+// `head` and `tail` take a count, a size, an interval or a process id after these options: the value
+// is no file, so a look at the end of a pipe reads nothing on disk (set-3's command-coverage-13).
+describe('head and tail options that take a value', () => {
+  it.each(['-n', '-c', '--lines', '--bytes', '-s', '--sleep-interval', '--pid'])('`%s 40` is no file; a file after it is read', (flag) => {
+    for (const reader of ['head', 'tail']) {
+      expect(analyzeCommand({ command: `make test 2>&1 | ${reader} ${flag} 40` }).phases, `${reader} ${flag}`).toBe(0);
+      expect(analyzeCommand({ command: `${reader} ${flag} 40 logs/payments.log` }).phases, `${reader} ${flag} file`).toBe(PAT);
+    }
+  });
+
+  it('other readers keep every operand: `cat -n` takes no value', () => {
+    expect(analyzeCommand({ command: 'cat -n notes.txt' }).phases).toBe(PAT);
+    expect(analyzeCommand({ command: 'nl -n 40' }).phases).toBe(PAT);
+  });
+});
