@@ -461,10 +461,11 @@ const phoneDetector = detector('pii.phone', 'PII', (value) => [
 /**
  * 13-19 digits, either unbroken or grouped (first group of 4, separators all the same single space
  * or dash, the last group 2-5 digits: a 14-digit Diners card is printed 4-6-4 or 4-4-4-2), not
- * touching other digits, letters or a decimal point.
+ * touching other digits, letters or a decimal point. A comma beside it separates fields (a CSV row,
+ * `55821,4111111111111111,12/27`): an amount with a decimal comma never has 13 digits before it.
  */
 const CARD_RE =
-  /(?<![A-Za-z0-9_]|\d[.,])(?:\d{13,19}|\d{4}([ -])\d{4,6}(?:\1\d{3,5}){0,3}\1\d{2,5})(?![A-Za-z0-9_]|[.,]\d)/gu;
+  /(?<![A-Za-z0-9_]|\d\.)(?:\d{13,19}|\d{4}([ -])\d{4,6}(?:\1\d{3,5}){0,3}\1\d{2,5})(?![A-Za-z0-9_]|\.\d)/gu;
 
 /**
  * Whether a digit string starts with a known issuer prefix and has a length that issuer uses.

@@ -78,6 +78,14 @@ describe('destination names', () => {
 });
 
 describe('shapes that only touch a format', () => {
+  it('reads a card number between the commas of a CSV row, or of a list', () => {
+    expect(found('order,card,expiry\n55821,4111111111111111,12/27')).toEqual(['pii.card']);
+    expect(found('4111111111111111,12/27')).toEqual(['pii.card']);
+    expect(found('cards: 1,4111111111111111')).toEqual(['pii.card']);
+    expect(found('55821,4111111111111112,12/27')).toEqual([]);
+    expect(found('1.4111111111111111')).toEqual([]);
+  });
+
   it('reads sixteen digits with a decimal part as an amount, not a card number', () => {
     expect(found('4111111111111111.25')).toEqual([]);
     expect(found('4111111111111111')).toEqual(['pii.card']);
