@@ -317,7 +317,7 @@ export const NAME_ONLY_OBJECTS: Readonly<Partial<Record<ObjectClass, readonly st
 /** Terms that mean a shell or an interpreter by themselves, anywhere: CODE_EXECUTION. */
 export const STANDALONE_EXEC: readonly string[] = [
   'bash', 'zsh', 'shell', 'terminal', 'powershell', 'pwsh', 'cmd', 'repl', 'interpreter', 'eval', 'exec',
-  'subprocess', 'code interpreter', 'command line', 'shell command',
+  'subprocess', 'code interpreter', 'command line',
   '终端', '命令行', '解释器', '命令列', '直譯器',
 ];
 
@@ -647,7 +647,7 @@ export const HARMLESS_NAMES = {
   },
   /** Words that may stand beside a kind's word: what is converted, to whom a hand-off goes. */
   words: [
-    'get', 'the', 'a', 'of', 'to', 'now', 'today', 'current', 'utc', 'local', 'unit', 'units', 'temperature',
+    'get', 'the', 'a', 'to', 'now', 'today', 'current', 'utc', 'local', 'unit', 'units', 'temperature',
     'transfer', 'hand', 'off', 'escalate', 'agent', 'agents', 'representative', 'live', 'expression',
   ],
 } as const;
