@@ -1,0 +1,92 @@
+/**
+ * The tokenizer's caps and marks, which no scenario sees directly: how much of a text or a name is
+ * read, how a Chinese run is cut, what a parameter's label, a sentence break, a plural possessive and
+ * an environment template become, and where a word list ends.
+ */
+import { describe, expect, it } from 'vitest';
+import { classifyTool } from '../../src/core/classifier.js';
+import { COMMA, nameTokens, textSegments, toTokens } from '../../src/core/classifier-tokens.js';
+import type { Segment } from '../../src/core/classifier-tokens.js';
+import { POSSESSIVE } from '../../src/core/vocabulary.js';
+
+function segments(text: string): Segment[] {
+  const out: Segment[] = [];
+  textSegments(text, 'description', 'description', undefined, out);
+  return out;
+}
+
+const words = (seg: Segment | undefined): string[] => (seg?.toks ?? []).map((t) => t.s);
+
+describe('a text is read up to 4 000 characters', () => {
+  // "Read the file" whose last letter is the 4 000th or the 4 001st character of the description.
+  const ending = (length: number): string => `${' '.repeat(length - 'Read the file'.length)}Read the file`;
+
+  it('reads a last word that ends on the 4 000th character', () => {
+    expect(ending(4000).length).toBe(4000);
+    expect(classifyTool({ name: 'tool', description: ending(4000) }).capabilities).toContain('PRIVATE_ACCESS');
+  });
+
+  it('cuts a word whose last letter is the 4 001st character', () => {
+    expect(classifyTool({ name: 'tool', description: ending(4001) }).capabilities).not.toContain('PRIVATE_ACCESS');
+  });
+});
+
+describe('nameTokens', () => {
+  it('gives no tokens for a value that is not a string', () => {
+    expect(nameTokens(42 as unknown as string)).toEqual([]);
+    expect(nameTokens(undefined as unknown as string)).toEqual([]);
+  });
+
+  it('keeps the start of a name longer than the cap', () => {
+    const name = `read_${'x'.repeat(4000)}`;
+    expect(nameTokens(name)[0]).toBe('read');
+    expect(nameTokens(name)[1]).toBe('x'.repeat(3995));
+  });
+});
+
+describe('prose tokens', () => {
+  it('reads a slash between two words at the very end of a text as `or`', () => {
+    expect(words(segments('Sets the access mode to read/write')[0]).slice(-3)).toEqual(['read', 'or', 'write']);
+  });
+
+  it('cuts a Chinese run into its dictionary words and nothing else', () => {
+    expect(toTokens(['读取文件']).map((t) => t.s)).toEqual(['读取', '文件']);
+    expect(toTokens(['账户最近的交易流水']).map((t) => t.s).join('')).toBe('账户最近的交易流水');
+  });
+
+  it('keeps a parameter\'s label as a token that is neither verb nor noun', () => {
+    const toks = segments('email (str, optional): the address to send to')[0]?.toks ?? [];
+    expect(toks[0]).toEqual({ s: 'email', info: undefined, mark: 0 });
+    expect(toks[1]?.s).toBe('str');
+  });
+
+  it('does not label a one-character Chinese word before a colon', () => {
+    const toks = segments('读：文件内容')[0]?.toks ?? [];
+    expect(toks[0]?.s).toBe('读');
+    expect(toks[0]?.info?.verb).toBe('read');
+  });
+
+  it('clears the marks of punctuation at a sentence break', () => {
+    const segs = segments('Delete the files, . Read them');
+    expect(segs).toHaveLength(2);
+    expect((segs[1]?.toks[0]?.mark ?? 0) & COMMA).toBe(0);
+  });
+
+  it('reads an environment template\'s name as its words, with no empty token', () => {
+    expect(words(segments('Copy .env.example to start')[0])).toEqual(['copy', 'env example', 'to', 'start']);
+  });
+
+  it('keeps the apostrophe of a plural possessive as a possessive token', () => {
+    expect(words(segments("Lists the teams' channels")[0])).toEqual(['lists', 'the', 'teams', POSSESSIVE, 'channels']);
+  });
+});
+
+describe('a word list matches whole entries only', () => {
+  // `the user` is the user; a text that ends on `the` names nobody.
+  it('reads "to the" at the end of a text as no destination of the user\'s', () => {
+    const cut = classifyTool({ name: 'share_report', description: 'Send the weekly report to the' });
+    expect(cut.capabilities).toEqual(['EXTERNAL_ACTION']);
+    const self = classifyTool({ name: 'share_report', description: 'Send the weekly report to the user' });
+    expect(self.capabilities).toEqual(['LOCAL_MUTATION']);
+  });
+});
