@@ -305,7 +305,7 @@ const HANDOFF_AROUND = new Set<string>(HANDOFF.around);
 const HANDOFF_BARE = new Set<string>(HANDOFF.bare);
 const HANDOFF_DETS = new Set<string>(['the', 'a', 'an', 'this', 'that', 'their', 'his', 'her', 'your', 'my', 'our', POSSESSIVE]);
 
-/** Whether a segment holds a hand-off clause: verb, [determiners] [handed [possessive]], [off|over], to, [..] person. */
+/** Whether a segment holds a hand-off clause: verb, [determiners] [handed [possessive] [handed]], [off|over], to, [..] person. */
 function hasHandOff(seg: Segment): boolean {
   const toks = seg.toks;
   for (let i = 0; i < toks.length; i++) {
@@ -316,7 +316,9 @@ function hasHandOff(seg: Segment): boolean {
     };
     skip(HANDOFF_DETS);
     skip(HANDOFF_HANDED);
+    // Whose it is, then what is handed over: "the customer's chat".
     skip(HANDOFF_DETS);
+    skip(HANDOFF_HANDED);
     if (toks[j]?.s === 'off' || toks[j]?.s === 'over') j++;
     if (toks[j]?.s !== 'to') continue;
     for (let k = j + 1; k < Math.min(toks.length, j + 5); k++) {
