@@ -335,13 +335,16 @@ export function emitPair(c: Collector, phase: Phase, role: VerbRole, verb: { seg
   // An upload into the browser or a page (`browser_file_upload`) is an interaction with the page: the
   // site answers with its page. An upload from a URL reads what is there.
   if (role === 'send' && cls === 'web' && verb?.tok.info?.transfer === true) bits |= pairBits('interact', 'web');
+  // A search across an outside service's index returns strangers' repositories, code and profiles,
+  // whatever they are about ("Search GitHub for Python projects").
+  const outsideSearch = c.outside && role === 'read' && verb?.tok.info?.search === true;
+  if (bits === 0 && outsideSearch) bits = EIT;
   if (bits === 0) return;
   // A write in an outside service (a GitHub repository, a Notion page) changes what other people read.
   if (c.outside && (role === 'create' || role === 'modify') && (bits & MUT) !== 0) bits = (bits & ~MUT) | NAT;
   // "ID of the page to read or update" on an update tool says how the page is found, not what is read.
   if (role === 'read' && objSeg.kind === 'schema' && phase.writeOnly) return;
-  // A search across an outside service's index returns strangers' repositories, code and profiles.
-  if (c.outside && role === 'read' && verb?.tok.info?.search === true) bits = objTok.info?.directory === true ? (bits & ~PAT) | EIT : bits | EIT;
+  if (outsideSearch) bits = objTok.info?.directory === true ? (bits & ~PAT) | EIT : bits | EIT;
   // In a shared workspace (Notion, Lark) colleagues and guests write the content; the directory is data.
   if (c.workspace && role === 'read' && (bits & (EIT | PAT)) !== 0 && objTok.info?.directory !== true) bits |= EIT | PAT;
   if (verb !== undefined && (program || (cls === 'code' && verb.tok.info?.authors === true))) {
