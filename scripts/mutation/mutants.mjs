@@ -64,6 +64,17 @@ function functionName(node) {
   return undefined;
 }
 
+/** Whether a function expression is called where it is written: `(() => { … })()`. */
+function calledInPlace(node) {
+  let p = node.parent;
+  let inner = node;
+  while (p !== undefined && ts.isParenthesizedExpression(p)) {
+    inner = p;
+    p = p.parent;
+  }
+  return p !== undefined && ts.isCallExpression(p) && p.expression === inner;
+}
+
 const isFunctionLike = (n) =>
   ts.isFunctionDeclaration(n) || ts.isMethodDeclaration(n) || ts.isArrowFunction(n) || ts.isFunctionExpression(n) || ts.isConstructorDeclaration(n) || ts.isGetAccessorDeclaration(n) || ts.isSetAccessorDeclaration(n);
 
@@ -199,7 +210,9 @@ export function mutantsOf(file, text) {
       if (list === undefined) uses.set(node.text, (list = []));
       list.push({ start: node.getStart(sf), end: node.getEnd(), static: fnStack.length === 0, fn: [...fnStack].reverse().find((f) => f !== undefined) });
     }
-    const inner = isFunctionLike(node) ? [...fnStack, functionName(node)] : fnStack;
+    // A function called where it is written at module level (`const T = (() => { … })()`) runs
+    // when the module loads: a read inside it is a read at load.
+    const inner = isFunctionLike(node) && !(fnStack.length === 0 && calledInPlace(node)) ? [...fnStack, functionName(node)] : fnStack;
     ts.forEachChild(node, (c) => collect(c, inner));
   };
   collect(sf, []);

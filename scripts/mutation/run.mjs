@@ -453,7 +453,8 @@ function readOnlyIn(m) {
   }
   if (b.exported) {
     srcTexts ??= srcFiles();
-    const word = new RegExp(`\\b${b.name}\\b`, 'u');
+    // The name as a whole identifier (`$` is an identifier character, and a pattern character).
+    const word = new RegExp(`(?<![\\w$])${b.name.replace(/\$/g, '\\$')}(?![\\w$])`, 'u');
     if (srcTexts.some(([f, text]) => f !== m.file && word.test(text))) return undefined;
   }
   return b.uses;
@@ -813,7 +814,8 @@ let unitCoverageDone;
  * when no test and no file called it at all (a name coverage cannot match is not taken for
  * unreached). A mutant that acts when its module loads is tried on every listed file.
  */
-function unitSelection(m, files, cov = unitCoverageMap) {
+function unitSelection(m, files) {
+  const cov = unitCoverageMap;
   if (!opts.unitSelection || atLoad(m) || m.fn === undefined) return files;
   const fn = `${m.file}#${m.fn}`;
   const out = [];
