@@ -398,12 +398,13 @@ export function saysLocal(c: Collector, seg: Segment): boolean {
 }
 
 /**
- * A file an upload or a drop hands over (`FILE_TRANSFER`) is read as well as sent when it is local:
- * the tool takes its path, or the sentence says so ("本地文件", "local files").
+ * A file that any send hands over (an upload, a post, an e-mail) or a drop places (`FILE_TRANSFER`)
+ * is read as well as sent when it is local: the tool takes its path, or the sentence says so
+ * ("本地文件", "local files", "Post a local file to a channel").
  */
 function transferPair(c: Collector, role: VerbRole, verbSeg: Segment, verbTok: Tok, objSeg: Segment, objTok: Tok): void {
   const info = verbTok.info;
-  if (info === undefined || !((role === 'send' && info.transfer === true) || (role === 'interact' && info.placing === true))) return;
+  if (info === undefined || !(role === 'send' || (role === 'interact' && info.placing === true))) return;
   const term = objTok.info?.term;
   if (term === undefined || !TRANSFER_FILES.has(term)) return;
   if (!c.localSource && !saysLocal(c, verbSeg) && !saysLocal(c, objSeg)) return;
@@ -412,17 +413,26 @@ function transferPair(c: Collector, role: VerbRole, verbSeg: Segment, verbTok: T
 }
 
 /**
- * The page a sentence runs its code on (`ON_PAGE`): a locative, up to two plain words, a page noun.
- * "Evaluate JavaScript expression on page or element" → `page`.
+ * The page a sentence runs its code on (`ON_PAGE`): a locative, then its object, a page noun as the
+ * object's last word. The object runs over plain and neutral words ("on the currently open page")
+ * and ends at a conjunction ("on page or element" → `page`), at another known word, or where the
+ * sentence ends. A page noun followed by a plain word of the same phrase only modifies it: "in
+ * Node for page rendering" runs nothing on a page; "on the website that is open" and "在网页中"
+ * do (a relative pronoun, a Chinese postposition).
  */
 function pageOf(toks: readonly Tok[]): string | undefined {
   for (let k = 0; k < toks.length; k++) {
     if (!LOCATIVES.has((toks[k] as Tok).s)) continue;
-    for (let m = k + 1; m < toks.length && m <= k + 3; m++) {
+    for (let m = k + 1; m < toks.length; m++) {
       const t = toks[m] as Tok;
       const term = t.info?.term;
-      if (term !== undefined && PAGES.has(term)) return term;
-      if (t.info !== undefined && !t.info.neutral) break;
+      if (term !== undefined && PAGES.has(term)) {
+        // Followed by a plain word of its own sentence, the page noun only modifies it.
+        const next = toks[m + 1];
+        if (next === undefined || next.info !== undefined || CONJ.has(next.s) || RELATIVE.has(next.s) || CJK_CHAR.test(next.s)) return term;
+        break;
+      }
+      if (CONJ.has(t.s) || (t.info !== undefined && !t.info.neutral)) break;
     }
   }
   return undefined;

@@ -321,7 +321,9 @@ function hasHandOff(seg: Segment): boolean {
     skip(HANDOFF_HANDED);
     if (toks[j]?.s === 'off' || toks[j]?.s === 'over') j++;
     if (toks[j]?.s !== 'to') continue;
-    for (let k = j + 1; k < Math.min(toks.length, j + 5); k++) {
+    // Past `to`, only determiners and the words around a person ("a live human support agent"), as
+    // many as there are: the phrase ends at the first other word.
+    for (let k = j + 1; k < toks.length; k++) {
       const w = (toks[k] as Tok).s;
       if (HANDOFF_PEOPLE.has(w)) return true;
       if (!HANDOFF_DETS.has(w) && !HANDOFF_AROUND.has(w)) break;

@@ -778,9 +778,18 @@ function segmentAfter(text: string, start: number, limit: number): string {
   return text.slice(start, Math.min(i, end));
 }
 
-/** Shell words of a segment: whitespace-separated outside quotes, quotes removed. */
+/** A word that an unquoted `<` or `>` right after it names as a file descriptor: `2>err`, `&>log`. */
+const DESCRIPTOR = /^(?:\d+|&)$/;
+
+/**
+ * Shell words of a segment: whitespace-separated outside quotes, quotes removed. An unquoted `<` or
+ * `>` ends the word before it, as in a shell (`env>/tmp/e` is `env` and a redirection), unless that
+ * word is a descriptor ({@link DESCRIPTOR}). Any whitespace separates, the shell's and the rest of
+ * Unicode's alike: a word never hides a program name behind a no-break space.
+ */
 function words(segment: string): string[] {
-  if (!/['"\\]/.test(segment)) {
+  // A shortcut: with no quote, backslash or redirection, the loop below gives exactly these words.
+  if (!/['"\\<>]/.test(segment)) {
     const trimmed = segment.trim();
     return trimmed === '' ? [] : trimmed.split(/\s+/);
   }
@@ -791,12 +800,11 @@ function words(segment: string): string[] {
   // Whether the word's first `<` or `>` was quoted or escaped (undefined: none yet). A quoted one
   // is text (`grep -c '>' notes.txt`), not a redirection, and must not take the next word with it.
   let angleQuoted: boolean | undefined;
-  // Whether the word so far holds a quoted or escaped character: then an unquoted `<` or `>` after
-  // it opens a redirection of its own, and what came before is an argument, never a descriptor
-  // (`cat "1">out.txt` reads the file `1`; only an unquoted `1>` names standard output).
+  // Whether the word so far holds a quoted or escaped character: then it is an argument, never a
+  // descriptor (`cat "1">out.txt` reads the file `1`; only an unquoted `1>` names standard output).
   let quotedSoFar = false;
   const add = (ch: string, quoted: boolean): void => {
-    if (!quoted && (ch === '<' || ch === '>') && quotedSoFar && angleQuoted === undefined && cur !== '') push();
+    if (!quoted && (ch === '<' || ch === '>') && angleQuoted === undefined && cur !== '' && (quotedSoFar || !DESCRIPTOR.test(cur))) push();
     if (angleQuoted === undefined && (ch === '<' || ch === '>')) angleQuoted = quoted;
     if (quoted) quotedSoFar = true;
     cur += ch;
@@ -819,7 +827,7 @@ function words(segment: string): string[] {
     } else if (c === '\\' && i + 1 < segment.length) {
       add(segment[++i] as string, true);
       inWord = true;
-    } else if (c === ' ' || c === '\t' || c === '\r' || c === '\n') {
+    } else if (WHITESPACE.test(c)) {
       if (inWord) push();
       cur = '';
       angleQuoted = undefined;
@@ -833,6 +841,8 @@ function words(segment: string): string[] {
   if (inWord) push();
   return out;
 }
+
+const WHITESPACE = /\s/;
 
 /**
  * Put before a word that looks like a redirection but whose `<` or `>` was quoted: no argument can
@@ -1019,6 +1029,12 @@ function dispatch(argv: readonly string[], at: At, acc: Acc, depth = 0): void {
   let sawIgnoreEnv = false;
   for (let guard = 0; i < argv.length && guard < MAX_PREFIX_WORDS; guard++) {
     const w = argv[i] as string;
+    // A redirection before the program (`2>/dev/null env`, `> log curl …`), with its target when bare.
+    const r = REDIRECT_WORD.exec(w);
+    if (r !== null) {
+      i += r[1] === '' || r[1] === '&' ? 2 : 1;
+      continue;
+    }
     if (ASSIGNMENT.test(w)) {
       i++;
       continue;
@@ -1046,12 +1062,12 @@ function dispatch(argv: readonly string[], at: At, acc: Acc, depth = 0): void {
     }
   }
   // INVARIANT: a command the reader gave up on counts as everything the rules look for. The loop
-  // above ends on a word that is neither a wrapper nor an assignment, unless it ran out of turns.
-  if (i < argv.length && (ASSIGNMENT.test(argv[i] as string) || WRAPPERS.has(programName(argv[i] as string)))) {
-    record(acc, NETWORK | PAT | MUT | CRED, `command not read past ${MAX_PREFIX_WORDS} wrappers and assignments`, at);
+  // above ends on a word that is neither a wrapper, an assignment nor a redirection, unless it ran out of turns.
+  if (i < argv.length && (ASSIGNMENT.test(argv[i] as string) || REDIRECT_WORD.test(argv[i] as string) || WRAPPERS.has(programName(argv[i] as string)))) {
+    record(acc, NETWORK | PAT | MUT | CRED, `command not read past ${MAX_PREFIX_WORDS} words before it`, at);
     return;
   }
-  if (i >= argv.length || REDIRECT_WORD.test(argv[i] as string)) {
+  if (i >= argv.length) {
     // `env` (or `env FOO=1`, `env > f`) with no command prints the whole environment.
     if (wrapperName === 'env' && !sawIgnoreEnv) record(acc, CRED, 'env', at);
     return;

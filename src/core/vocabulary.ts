@@ -657,7 +657,8 @@ export const HARMLESS_NAMES = {
  * the user's issue", "Hand the conversation off to a live representative"): on a tool whose name is
  * a hand-off (`HARMLESS_NAMES`, kind `handoff`), a clause of its description or a property's made of
  * one of `verbs`, optionally who or what is handed over (`handed`, after a determiner or a
- * possessive), `off`/`over`, `to`, and within three words one of `people`, is no act. Its words, the
+ * possessive), `off`/`over`, `to`, and one of `people`, past only determiners and words of `around`
+ * ("to our live real support team human"), is no act. Its words, the
  * same verbs with no object of their own ("only transfer if the user asks"), and the words of
  * `handed` and `people` elsewhere in the tool's prose are then not read; whatever else the prose says
  * is. Without such a clause nothing changes: "Transfer funds to the agent's account" is a transfer.
@@ -690,11 +691,13 @@ export const PLACING = {
 } as const;
 
 /**
- * Verbs that hand a file over to someone else: an upload (`verbs`, `send` verbs) and a drop onto a
- * page (a `PLACING` verb as an interaction, which needs no entry here). Their object, when it is one
- * of `files` and local (the tool takes its local path, see `SCHEMA_TERMS.sourcePath`, or the
- * sentence says `local`), is read as well as sent: PRIVATE_ACCESS and EXTERNAL_ACTION ("上传本地文件",
- * "Upload one or multiple files" with `paths`). An upload of something else ("uploads the result to a paste service") only sends.
+ * Verbs that hand a file over to someone else: an upload (`verbs`), any other send verb (a post, an
+ * e-mail) and a drop onto a page (a `PLACING` verb as an interaction, which needs no entry here).
+ * Their object, when it is one of `files` and local (the tool takes its local path, see
+ * `SCHEMA_TERMS.sourcePath`, or the sentence says `local`), is read as well as sent: PRIVATE_ACCESS
+ * and EXTERNAL_ACTION ("上传本地文件", "Upload one or multiple files" with `paths`, "Post a local file
+ * to a channel"). A send of something else ("uploads the result to a paste service", "Upload a
+ * review of a local restaurant") only sends.
  * An upload into the browser (`browser_file_upload`) is an interaction with the page: the site
  * answers with its page (EXTERNAL_INGESTION).
  */

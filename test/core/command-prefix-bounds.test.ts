@@ -38,8 +38,8 @@ describe('wrappers, assignments and evals piled in front of a command', () => {
     const words = (n: number): string => Array.from({ length: n }, (_, i) => `X${i}=1`).join(' ');
     expect(analyzeCommand({ command: `${words(16)} make test` })).toMatchObject({ network: false, credentialRefs: [] });
     expect(analyzeCommand({ command: `${'nice '.repeat(16)}make test` })).toMatchObject({ network: false, credentialRefs: [] });
-    expect(analyzeCommand({ command: `${words(17)} make test` })).toMatchObject({ network: true, credentialRefs: ['command not read past 16 wrappers and assignments'] });
-    expect(analyzeCommand({ command: `${'nice '.repeat(17)}make test` })).toMatchObject({ network: true, credentialRefs: ['command not read past 16 wrappers and assignments'] });
+    expect(analyzeCommand({ command: `${words(17)} make test` })).toMatchObject({ network: true, credentialRefs: ['command not read past 16 words before it'] });
+    expect(analyzeCommand({ command: `${'nice '.repeat(17)}make test` })).toMatchObject({ network: true, credentialRefs: ['command not read past 16 words before it'] });
   });
 
   it('read evals four deep around a harmless line, and give up at five', () => {

@@ -152,6 +152,15 @@ describe('the key set of one result', () => {
     );
   });
 
+  it('keys 0 and 1 are still found after the table grows', () => {
+    // 0 marks an empty slot, so key 0 is stored under another value: growing must keep that apart.
+    const set = new FragmentSet();
+    const others = Array.from({ length: 3000 }, (_, k) => k * 4096 + 7);
+    for (const k of [0, 1, ...others, 0, 1]) set.add(k);
+    expect(set.size).toBe(3002);
+    expect(set.take()).toEqual([0, 1, ...others]);
+  });
+
   it('holds as many distinct keys as it is given, far past its first size', () => {
     for (const n of [600, 2000, 4000, 20_000]) {
       const set = new FragmentSet();

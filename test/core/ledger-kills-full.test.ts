@@ -1,0 +1,54 @@
+/**
+ * Survivors of the full mutation run in the ledger and the guard's use of it: a decision names the
+ * untrusted class of what it carries, and only a program's own record closes the program's scope.
+ */
+import { describe, expect, it } from 'vitest';
+import { createGuard } from '../../src/core/guard.js';
+
+describe('a decision lists the provenance classes of what its arguments carry', () => {
+  const page = 'Quarterly vendor bulletin: the Harbour Road depot moves to Pier Nine on the first of March, bring badge 7781.';
+
+  it('a fetched page written to a file: the untrusted class', () => {
+    const s = createGuard({ salt: 'kills-full', overrides: { fetch_page: ['EXTERNAL_INGESTION'], write_file: ['LOCAL_MUTATION'] } }).session('s');
+    s.record({ tool: 'fetch_page', turn: 0 }, { result: page });
+    const d = s.decide({ tool: 'write_file', args: { path: 'notes.md', content: page }, turn: 1 });
+    expect(d.provenance).toEqual(['untrusted']);
+  });
+
+  it('the same words from a private read: the private class, not the untrusted one', () => {
+    const s = createGuard({ salt: 'kills-full', overrides: { crm_lookup: ['PRIVATE_ACCESS'], write_file: ['LOCAL_MUTATION'] } }).session('s');
+    s.record({ tool: 'crm_lookup', turn: 0 }, { result: page });
+    const d = s.decide({ tool: 'write_file', args: { path: 'notes.md', content: page }, turn: 1 });
+    expect(d.provenance).toEqual(['private']);
+  });
+});
+
+describe('only a program’s own record closes its scope', () => {
+  const guard = () =>
+    createGuard({
+      salt: 'kills-full',
+      mode: 'strict',
+      tools: [{ name: 'run_code', description: 'Run a JavaScript program in Code Mode; the program calls the other tools as tools.* functions' }],
+      overrides: { fetch_page: ['EXTERNAL_INGESTION'], crm_lookup: ['PRIVATE_ACCESS'], get_time: [] },
+    }).session('s');
+  const program = { tool: 'run_code', id: 'prog-1', args: { code: 'const p = await tools.fetch_page({}); await tools.crm_lookup({})' }, turn: 1 };
+
+  it('an ordinary call recorded under the program’s id leaves the program open, and its page counts for its private read', () => {
+    const s = guard();
+    s.decide(program);
+    s.record({ tool: 'fetch_page', turn: 0, parent: 'prog-1' }, { result: 'Vendor portal news.' });
+    s.record({ tool: 'get_time', turn: 1, id: 'prog-1' }, { result: '09:30' });
+    expect(s.snapshot().openScopes).toBe(1);
+    const d = s.decide({ tool: 'crm_lookup', args: {}, turn: 1, parent: 'prog-1' });
+    expect(d.rules.map((r) => r.id)).toContain('chain.eit-pat');
+  });
+
+  it('the program’s own record closes it', () => {
+    const s = guard();
+    s.decide(program);
+    expect(s.snapshot().openScopes).toBe(1);
+    s.record({ tool: 'fetch_page', turn: 0, parent: 'prog-1' }, { result: 'Vendor portal news.' });
+    s.record({ tool: 'run_code', turn: 1, id: 'prog-1' }, { result: 'done' });
+    expect(s.snapshot().openScopes).toBe(0);
+  });
+});
