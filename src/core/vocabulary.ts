@@ -702,7 +702,7 @@ export const PLACING = {
  * answers with its page (EXTERNAL_INGESTION).
  */
 export const FILE_TRANSFER = {
-  verbs: ['upload', '上传'],
+  verbs: ['upload'],
   files: ['file', 'document', 'doc', 'photo', 'folder', 'directory', '文件', '文档', '檔案'],
   local: ['local', 'disk', 'absolute path', '本地', '磁盘', '本機'],
 } as const;

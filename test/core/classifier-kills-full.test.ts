@@ -58,3 +58,13 @@ describe('code run on a page: the page noun heads the locative’s object', () =
     }
   });
 });
+
+describe('a local file sent, with the send verb in the name and the file in the description', () => {
+  it('is read as well as sent', () => {
+    expect(caps('email_attachment', 'Attach a local file.')).toEqual(['EXTERNAL_ACTION', 'PRIVATE_ACCESS']);
+  });
+
+  it('look-alike: a description whose `local` places something that is no file', () => {
+    expect(caps('email_attachment', 'Attach a map of local restaurants.')).not.toContain('PRIVATE_ACCESS');
+  });
+});

@@ -52,3 +52,15 @@ describe('only a program’s own record closes its scope', () => {
     expect(s.snapshot().openScopes).toBe(0);
   });
 });
+
+describe('the largest turn', () => {
+  // Turns are kept in 32-bit slots whose largest value, 2^31 − 1, marks a class never seen.
+  it('is 2^31 − 2: one more is no turn, and the call fails closed', () => {
+    const s = createGuard({ salt: 'kills-full', overrides: { get_time: [] } }).session('s');
+    const ok = s.decide({ tool: 'get_time', args: {}, turn: 2 ** 31 - 2 });
+    expect(ok.rules.map((r) => r.id)).not.toContain('guard.internal-error');
+    const over = s.decide({ tool: 'get_time', args: {}, turn: 2 ** 31 - 1 });
+    expect(over.rules.map((r) => r.id)).toContain('guard.internal-error');
+    expect(over.verdict).not.toBe('allow');
+  });
+});
