@@ -974,6 +974,10 @@ const results = new Array(mutants.length);
 let next = 0;
 let done = 0;
 const t0 = Date.now();
+function progress() {
+  done++;
+  if (!opts.quiet && (done % 25 === 0 || done === mutants.length)) log(`  ${done}/${mutants.length} mutants, ${Math.round((Date.now() - t0) / 1000)} s`);
+}
 const finished = Promise.all(
   slots.map(async (slot) => {
     for (let i = next++; i < mutants.length; i = next++) {
@@ -983,7 +987,7 @@ const finished = Promise.all(
       // (a kill would only show the list wrong about it, which --check-equivalent looks for).
       if (eq !== undefined && !opts.checkEquivalent) {
         results[i] = { status: 'equivalent', reason: eq };
-        done++;
+        progress();
         continue;
       }
       const t = Date.now();
@@ -994,8 +998,7 @@ const finished = Promise.all(
       }
       r.ms = Date.now() - t;
       results[i] = eq === undefined ? r : r.status === 'survived' || r.status === 'no-coverage' ? { status: 'equivalent', reason: eq, ms: r.ms } : { ...r, listedEquivalent: eq };
-      done++;
-      if (!opts.quiet && (done % 25 === 0 || done === mutants.length)) log(`  ${done}/${mutants.length} mutants, ${Math.round((Date.now() - t0) / 1000)} s`);
+      progress();
     }
   }),
 );
