@@ -417,13 +417,15 @@ function transferPair(c: Collector, role: VerbRole, verbSeg: Segment, verbTok: T
  * object's last word. The object runs over plain and neutral words ("on the currently open page")
  * and ends at a conjunction ("on page or element" → `page`), at another known word, or where the
  * sentence ends. A page noun followed by a plain word of the same phrase only modifies it: "in
- * Node for page rendering" runs nothing on a page; "on the website that is open" and "在网页中"
- * do (a relative pronoun, a Chinese postposition).
+ * Node for page rendering" runs nothing on a page; "on the website that is open" does (a relative
+ * pronoun), and so does a page noun before any Chinese word ("在网页中": Chinese puts the
+ * locative's postposition there).
  */
 function pageOf(toks: readonly Tok[]): string | undefined {
   for (let k = 0; k < toks.length; k++) {
     if (!LOCATIVES.has((toks[k] as Tok).s)) continue;
-    for (let m = k + 1; m < toks.length; m++) {
+    let m = k + 1;
+    for (; m < toks.length; m++) {
       const t = toks[m] as Tok;
       const term = t.info?.term;
       if (term !== undefined && PAGES.has(term)) {
@@ -434,6 +436,9 @@ function pageOf(toks: readonly Tok[]): string | undefined {
       }
       if (CONJ.has(t.s) || (t.info !== undefined && !t.info.neutral)) break;
     }
+    // A locative among the words just scanned would scan the same words to the same end: go on
+    // from the word the scan stopped at (itself perhaps a locative), so a padded sentence stays linear.
+    k = m - 1;
   }
   return undefined;
 }

@@ -47,6 +47,9 @@ describe('code run on a page: the page noun heads the locative’s object', () =
       'Evaluate JavaScript expression on page or element',
       'Run a script on the website that is open and return its result.',
       '在目前網頁上執行 JavaScript 程式碼並返回結果',
+      // A second locative right after where the first one's object ends.
+      'Run JavaScript in a sandbox or on the current page.',
+      'Run JavaScript in Node for page rendering, or on the page.',
     ]) {
       expect(run(d), d).toEqual(['CODE_EXECUTION', 'EXTERNAL_INGESTION']);
     }
