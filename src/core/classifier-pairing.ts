@@ -412,16 +412,24 @@ function transferPair(c: Collector, role: VerbRole, verbSeg: Segment, verbTok: T
   addEvidence(c, PAT | NAT, objSeg.source, term, objSeg.at);
 }
 
+/** A page a locative names (`pageOf`): the page noun and where its locative stands. */
+interface PagePhrase {
+  readonly at: number;
+  readonly term: string;
+}
+
 /**
- * The page a sentence runs its code on (`ON_PAGE`): a locative, then its object, a page noun as the
- * object's last word. The object runs over plain and neutral words ("on the currently open page")
- * and ends at a conjunction ("on page or element" → `page`), at another known word, or where the
- * sentence ends. A page noun followed by a plain word of the same phrase only modifies it: "in
- * Node for page rendering" runs nothing on a page; "on the website that is open" does (a relative
- * pronoun), and so does a page noun before any Chinese word ("在网页中": Chinese puts the
- * locative's postposition there).
+ * The pages a sentence names after a locative (`ON_PAGE`): a locative, then its object, a page noun
+ * as the object's last word. The object runs over plain and neutral words ("on the currently open
+ * page") and ends at a conjunction ("on page or element" → `page`), at another known word, or where
+ * the sentence ends. A page noun followed by a plain word of the same phrase only modifies it: "in
+ * Node for page rendering" names no page; "on the website that is open" does (a relative pronoun),
+ * as does "on the page the browser shows" (a determiner opens the clause that describes it), and so
+ * does a page noun before any Chinese word ("在网页中": Chinese puts the locative's postposition
+ * there). One pass over the sentence, whatever its padding.
  */
-function pageOf(toks: readonly Tok[]): string | undefined {
+function pageOf(toks: readonly Tok[]): PagePhrase[] {
+  const out: PagePhrase[] = [];
   for (let k = 0; k < toks.length; k++) {
     if (!LOCATIVES.has((toks[k] as Tok).s)) continue;
     let m = k + 1;
@@ -431,7 +439,9 @@ function pageOf(toks: readonly Tok[]): string | undefined {
       if (term !== undefined && PAGES.has(term)) {
         // Followed by a plain word of its own sentence, the page noun only modifies it.
         const next = toks[m + 1];
-        if (next === undefined || next.info !== undefined || CONJ.has(next.s) || RELATIVE.has(next.s) || CJK_CHAR.test(next.s)) return term;
+        if (next === undefined || next.info !== undefined || CONJ.has(next.s) || RELATIVE.has(next.s) || DETS.has(next.s) || CJK_CHAR.test(next.s)) {
+          out.push({ at: k, term });
+        }
         break;
       }
       if (CONJ.has(t.s) || (t.info !== undefined && !t.info.neutral)) break;
@@ -440,7 +450,7 @@ function pageOf(toks: readonly Tok[]): string | undefined {
     // from the word the scan stopped at (itself perhaps a locative), so a padded sentence stays linear.
     k = m - 1;
   }
-  return undefined;
+  return out;
 }
 
 /**
@@ -522,8 +532,8 @@ export function analyse(seg: Segment, c: Collector, phase: Phase): Analysis {
     else if (r.verb !== undefined && r.verb !== 'neutral') otherVerb = true;
   }
   const shellMentionOnly = otherVerb && !runVerb;
-  /** The page the segment runs code on (`pageOf`), once looked for. */
-  let page: string | undefined | null = null;
+  /** The pages the segment names (`pageOf`), looked for at its first run verb. */
+  let pages: PagePhrase[] | undefined;
   for (let i = 0; i < toks.length; i++) {
     const tok = toks[i] as Tok;
     const info = tok.info;
@@ -567,10 +577,15 @@ export function analyse(seg: Segment, c: Collector, phase: Phase): Analysis {
       if (role === 'create' || role === 'modify') a.writtenObjects.add(j);
       if (role !== 'read' && role !== 'webRead') a.actedObjects.add(j);
     }
-    // Code run on a web page comes back with what the page computes.
-    if (role === 'run' && page === null && objs.some((j) => isProgram((roles[j] as Role).obj))) {
-      page = pageOf(toks);
-      if (page !== undefined) addEvidence(c, EIT, seg.source, page, seg.at);
+    // What is run on a web page (a script, an audit, a test) comes back with what the page holds
+    // and computes.
+    // The pages are those after the verb ("Run the script on the page"), or before it in Chinese,
+    // whose locative phrase precedes its verb ("在网页中执行"). A page in another clause before the
+    // verb ("created in the Console page — the workflow defines which steps run") is not run on. A
+    // later run verb's pages are among the first one's: one look serves every run verb.
+    if (role === 'run' && pages === undefined) {
+      pages = pageOf(toks);
+      for (const p of pages) if (p.at > i || CJK_CHAR.test((toks[p.at] as Tok).s)) addEvidence(c, EIT, seg.source, p.term, seg.at);
     }
   }
   if (kind !== 'name') findAuthorship(toks, roles, a.negatedClause, a.authorship);

@@ -71,3 +71,32 @@ describe('a local file sent, with the send verb in the name and the file in the 
     expect(caps('email_attachment', 'Attach a map of local restaurants.')).not.toContain('PRIVATE_ACCESS');
   });
 });
+
+describe('anything run on a page reads it, where the locative belongs to the run verb', () => {
+  const audit = (description: string): string[] => caps('audit_page', description, { level: { type: 'string', description: 'WCAG level' } });
+
+  it('what is run need not be code; a determiner after the page opens the clause describing it', () => {
+    for (const d of [
+      'Run an accessibility audit on the page.',
+      'Run an accessibility audit on the page the browser shows.',
+      'Execute the checks on the webpage and list what fails.',
+      '在当前页面执行无障碍检查',
+    ]) {
+      expect(audit(d), d).toContain('EXTERNAL_INGESTION');
+    }
+  });
+
+  it('look-alikes: a page before the run verb in English, in another clause, or a page that only modifies', () => {
+    for (const d of [
+      'Requires an ID (created in the Console page) — the workflow defines which steps run and whether the session is open.',
+      'On the settings page, the user can choose which checks run first.',
+      'Run an accessibility audit in the page builder.',
+    ]) {
+      expect(audit(d), d).not.toContain('EXTERNAL_INGESTION');
+    }
+  });
+
+  it('a page after the run verb, past a page noun that only modifies', () => {
+    expect(audit('Open the settings in the page list, then run the audit on the website.')).toContain('EXTERNAL_INGESTION');
+  });
+});
