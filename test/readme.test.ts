@@ -1,5 +1,6 @@
 /** The README's tables and its embedding example are checked against the code. */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -46,7 +47,9 @@ describe('README', () => {
     expect(code.split('\n').filter((l) => l.trim() !== '').length).toBeLessThanOrEqual(18);
     const dir = resolve('test/.tmp');
     mkdirSync(dir, { recursive: true });
-    const file = join(dir, 'embed-example.ts');
+    // A file of its own each run: a test host that keeps its modules from run to run (the mutation
+    // runner's) would otherwise hand back the module of an earlier run, with its session and answers.
+    const file = join(dir, `embed-example-${randomUUID()}.ts`);
     const src = pathToFileURL(resolve('src/index.ts')).href;
     writeFileSync(
       file,
@@ -61,13 +64,17 @@ describe('README', () => {
         'export { callTool, session };',
       ].join('\n'),
     );
-    const mod = (await import(/* @vite-ignore */ pathToFileURL(file).href)) as {
-      callTool: (tool: string, args: unknown, turn: number) => Promise<unknown>;
-      asked: { verdict: string }[];
-    };
-    expect(await mod.callTool('fetch_url', { url: 'https://x.example' }, 1)).toBe('result of fetch_url');
-    expect(await mod.callTool('crm_lookup', { customer_id: 1 }, 2)).toBeNull();
-    expect(mod.asked.map((d) => d.verdict)).toEqual(['ask']);
+    try {
+      const mod = (await import(/* @vite-ignore */ pathToFileURL(file).href)) as {
+        callTool: (tool: string, args: unknown, turn: number) => Promise<unknown>;
+        asked: { verdict: string }[];
+      };
+      expect(await mod.callTool('fetch_url', { url: 'https://x.example' }, 1)).toBe('result of fetch_url');
+      expect(await mod.callTool('crm_lookup', { customer_id: 1 }, 2)).toBeNull();
+      expect(mod.asked.map((d) => d.verdict)).toEqual(['ask']);
+    } finally {
+      rmSync(file, { force: true });
+    }
   });
 });
 

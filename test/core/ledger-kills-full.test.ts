@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createGuard } from '../../src/core/guard.js';
+import { AFTER_ALL, ProvenanceTable } from '../../src/core/ledger.js';
 
 describe('a decision lists the provenance classes of what its arguments carry', () => {
   const page = 'Quarterly vendor bulletin: the Harbour Road depot moves to Pier Nine on the first of March, bring badge 7781.';
@@ -62,5 +63,18 @@ describe('the largest turn', () => {
     const over = s.decide({ tool: 'get_time', args: {}, turn: 2 ** 31 - 1 });
     expect(over.rules.map((r) => r.id)).toContain('guard.internal-error');
     expect(over.verdict).not.toBe('allow');
+  });
+});
+
+describe('the provenance table keeps every key through its growth', () => {
+  it('20 000 keys, eleven doublings: every one found with its turn, and none seen before it', () => {
+    const t = new ProvenanceTable(20_000);
+    const key = (n: number): number => n * 7919 + 0x1_0000_0000 * (n % 13);
+    for (let n = 1; n <= 20_000; n++) t.add(key(n), 1 << (n % 3), n);
+    expect(t.size).toBe(20_000);
+    for (let n = 1; n <= 20_000; n++) {
+      if (t.classesBefore(key(n), AFTER_ALL) !== 1 << (n % 3)) expect.fail(`key ${n}: classes ${t.classesBefore(key(n), AFTER_ALL)}`);
+      if (t.classesBefore(key(n), n) !== 0) expect.fail(`key ${n} seen before its turn`);
+    }
   });
 });
