@@ -605,7 +605,11 @@ const workers = new Map();
 function startWorker(slot) {
   // A child process, not a thread: a mutant can crash V8 itself (an array grown past its largest
   // size aborts the whole process), and that must end only this worker, not the run.
-  const child = fork(join(ROOT, 'scripts/mutation/worker.mjs'), [slot], { serialization: 'advanced', execArgv: ['--max-old-space-size=4096'], stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+  // A mutant's modules are fresh, so its runs start in V8's interpreter. Compiling each function to
+  // baseline code on its first call, with its feedback allocated at once, cut the sets' part of a
+  // sample by 14 % and 21 % (`--sample 150 --no-unit`, seeds 13 and 14, each against a run without
+  // the flags on the same machine; every mutant's status the same).
+  const child = fork(join(ROOT, 'scripts/mutation/worker.mjs'), [slot], { serialization: 'advanced', execArgv: ['--max-old-space-size=4096', '--always-sparkplug', '--no-lazy-feedback-allocation'], stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
   const w = { child, used: 0, stderr: '', pending: undefined, exited: false };
   child.stderr.on('data', (d) => (w.stderr = (w.stderr + d).slice(-2000)));
   w.ready = new Promise((res, rej) => {
