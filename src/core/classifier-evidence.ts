@@ -29,6 +29,14 @@ export interface Collector {
   readonly localSource: boolean;
   /** Segments already asked whether they call their files local (`FILE_TRANSFER.local`). */
   readonly saysLocal: Map<Segment, boolean>;
+  /** The name or the description calls what the tool works on local (`FILE_TRANSFER.local`). */
+  localText: boolean;
+  /** The description names one of the user's own stores (`OWN_STORES`): the name's records are kept there. */
+  storeNamed: boolean;
+  /** The description writes a record a service keeps: the name's write is the same act. */
+  serviceWrite: boolean;
+  /** The tool's annotations say it reaches no open world (`openWorldHint: false`): its writes stay local. */
+  readonly closedWorld: boolean;
 }
 
 export function addEvidence(c: Collector, bits: number, source: EvidenceSource, term: string, at: string | undefined): void {

@@ -9,7 +9,7 @@
  * property description is); what the segment found comes back in its {@link Analysis}.
  */
 import { CRED, EIT, EXEC, MUT, NAT, PAT } from './capabilities.js';
-import { POSSESSIVE } from './vocabulary.js';
+import { OWN_STORES, POSSESSIVE } from './vocabulary.js';
 import type { ObjectClass, VerbRole } from './vocabulary.js';
 import { AUTHORS, AUTHOR_LINKS, AUTHOR_REACH, BE, CJK_CHAR, CONJ, CONTENT_SUBJECTS, CONTENT_VERBS, CUES, DETS, FP, FROM, INTERNAL_WORDS, LINKS, LOCAL_WORDS, LOCATIVES, NEGATION, NEGATION_BREAK, NEGATION_REACH, NOTIFIED, PAGES, PARTICIPLES, PLACING_PREPS, RELATIVE, REQUESTS, SELF, THIRD_PARTY_CLASSES, TRANSFER_FILES, pairBits, verbAloneBits } from './classifier-lexicon.js';
 import type { WordInfo } from './classifier-lexicon.js';
@@ -340,8 +340,13 @@ export function emitPair(c: Collector, phase: Phase, role: VerbRole, verb: { seg
   const outsideSearch = c.outside && role === 'read' && verb?.tok.info?.search === true;
   if (bits === 0 && outsideSearch) bits = EIT;
   if (bits === 0) return;
-  // A write in an outside service (a GitHub repository, a Notion page) changes what other people read.
-  if (c.outside && (role === 'create' || role === 'modify') && (bits & MUT) !== 0) bits = (bits & ~MUT) | NAT;
+  // A write in an outside service (a GitHub repository, a Notion page) changes what other people read;
+  // a record a service keeps (a customer, a task, an order) changes where it is kept, unless the tool
+  // says its store is local.
+  const service = !phase.selfSend && (serviceRecord(objSeg, objTok) || (objSeg.kind === 'name' && c.serviceWrite)) && !keptLocally(c) && !(objSeg.kind === 'name' ? c.storeNamed : namesOwnStore(objSeg));
+  if (service && objSeg.kind === 'description' && (role === 'create' || role === 'modify')) c.serviceWrite = true;
+  const acted = c.outside || service;
+  if (acted && (role === 'create' || role === 'modify') && (bits & MUT) !== 0) bits = (bits & ~MUT) | NAT;
   // "ID of the page to read or update" on an update tool says how the page is found, not what is read.
   if (role === 'read' && objSeg.kind === 'schema' && phase.writeOnly) return;
   if (outsideSearch) bits = objTok.info?.directory === true ? (bits & ~PAT) | EIT : bits | EIT;
@@ -384,6 +389,31 @@ function firstPartyClauses(toks: readonly Tok[], roles: Role[]): void {
     }
     j = end - 1;
   }
+}
+
+const OWN_STORE_WORDS: ReadonlySet<string> = new Set(OWN_STORES);
+
+/**
+ * A record a service keeps (`SERVICE_RECORDS`, or what people submit to a desk: a support ticket), or
+ * one a service word modifies ("CRM records").
+ */
+function serviceRecord(seg: Segment, tok: Tok): boolean {
+  if (tok.info?.service === true || tok.info?.obj === 'submitted') return true;
+  const i = seg.toks.indexOf(tok);
+  return i > 0 && (seg.toks[i - 1] as Tok).info?.service === true;
+}
+
+/**
+ * Does the tool say that what it writes is kept locally: it takes a local file, its annotations
+ * close the world (`openWorldHint: false`), or its name or description calls it local?
+ */
+export function keptLocally(c: Collector): boolean {
+  return c.localText || c.localSource || c.closedWorld;
+}
+
+/** Does the segment name one of the user's own stores (`OWN_STORES`: "the order records in the database")? */
+export function namesOwnStore(seg: Segment): boolean {
+  return seg.toks.some((t) => OWN_STORE_WORDS.has(t.info?.term ?? t.s));
 }
 
 /** Does the segment call its files local ("本地文件", "local files", "absolute paths")? Asked once per segment. */

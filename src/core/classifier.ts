@@ -36,7 +36,7 @@ import { DEMO, DETS, GETTER_OPENER, SCHEMA, SERVICES } from './classifier-lexico
 import type { WordInfo } from './classifier-lexicon.js';
 import { addEvidence, compareEvidence, readsArePublished } from './classifier-evidence.js';
 import type { Collector } from './classifier-evidence.js';
-import { analyse, crossPair, emitPair, lastOnto, notifiedPeople, publishedContents, readClass, saysLocal, submittedRecords } from './classifier-pairing.js';
+import { analyse, crossPair, emitPair, keptLocally, lastOnto, namesOwnStore, notifiedPeople, publishedContents, readClass, saysLocal, submittedRecords } from './classifier-pairing.js';
 import type { Analysis, Phase, Role } from './classifier-pairing.js';
 import { schemaProps, schemaRules, takesLocalFile } from './classifier-schema.js';
 import type { ToolFacts } from './classifier-schema.js';
@@ -108,6 +108,10 @@ export function classifyTool(spec: ToolSpec): Classification {
     outside: mentions(SERVICES.writes), workspace: mentions(SERVICES.sharedContent),
     localSource: takesLocalFile(props),
     saysLocal: new Map(),
+    localText: false,
+    storeNamed: false,
+    closedWorld: isRecord(s['annotations']) && s['annotations']['openWorldHint'] === false,
+    serviceWrite: false,
   };
   // What each phase hands to the next (see `Phase`): the internal terms grow as prose is read.
   const internal = new Set<string>();
@@ -123,6 +127,8 @@ export function classifyTool(spec: ToolSpec): Classification {
   // Name.
   const nameSeg: Segment = { kind: 'name', source: 'name', at: undefined, toks: demo ? [] : handoff ? withoutHandOff({ kind: 'name', source: 'name', at: undefined, toks: toTokens(nTokens) }).toks : toTokens(nTokens) };
   // The description first: a send in it decides whether the name's send verb leaves the boundary.
+  c.localText = saysLocal(c, nameSeg) || descSegs.some((seg) => saysLocal(c, seg));
+  c.storeNamed = descSegs.some(namesOwnStore);
   const descPhase: Phase = { placing, selfSend: false, writeOnly: false, internal };
   const descA = descSegs.map((seg) => analyse(seg, c, descPhase));
   const namePhase: Phase = { ...descPhase, selfSend: descA.some((a) => a.selfSend) };
@@ -259,7 +265,7 @@ export function classifyTool(spec: ToolSpec): Classification {
     const found = unnamedObject(nameSeg, nameA);
     const confirmed = (writes: boolean): boolean => descA.length === 0 || descA.some((a) => (writes ? a.verbRoles.has('create') || a.verbRoles.has('modify') : a.verbRoles.has('read')));
     if (found !== undefined && confirmed(found.writes)) {
-      const bits = !found.writes ? PAT : c.localSource || saysLocal(c, nameSeg) || descSegs.some((seg) => saysLocal(c, seg)) ? MUT : NAT;
+      const bits = !found.writes ? PAT : keptLocally(c) ? MUT : NAT;
       addEvidence(c, bits, 'name', found.term, undefined);
     }
   }

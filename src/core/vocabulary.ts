@@ -350,6 +350,16 @@ export const DATABASE_TERMS: readonly string[] = [
 ];
 
 /**
+ * The user's own stores: a tool that names one places its object-less writes there ("Applies a
+ * manifest to the Kubernetes cluster", "Inserts text in the active editor"): LOCAL_MUTATION.
+ */
+export const OWN_STORES: readonly string[] = [
+  ...DATABASE_TERMS, 'file', 'filesystem', 'directory', 'dir', 'folder', 'disk', 'repository', 'repo', 'branch',
+  'working tree', 'staging area', 'kubernetes', 'k8s', 'cluster', 'pod', 'namespace', 'deployment',
+  'helm release', 'memory', 'graph', 'editor', 'codebase', '文件', '目录', '仓库', '檔案', '資料庫', '資料表',
+];
+
+/**
  * Phrases that contain a vocabulary word but mean nothing to the classifier. Matching them first
  * swallows their words: `read-only` is not a read, `email address` is not an e-mail, `list of` is not
  * a listing, `next page` is not a web page, `primary key` is not a secret.
@@ -485,6 +495,20 @@ export const OUTSIDE_SERVICES = {
  * the whole service ("Search for code across GitHub repositories"): strangers' content and profiles.
  */
 export const SEARCH_VERBS: readonly string[] = ['search', 'find', '搜索', '查找'];
+
+/**
+ * Records a service keeps for the user: an account's customers, contacts, tasks, tickets, orders,
+ * projects and members. Reading one is private access; creating or changing one changes state where
+ * it is kept, in a service (EXTERNAL_ACTION, as the gate's MutateExternal), unless the tool says its
+ * store is local (`FILE_TRANSFER.local`, a local file argument, `openWorldHint: false`). The user's
+ * own stores (a database, a file, a cluster, a memory graph, a repository) are not in the list: a
+ * write there is LOCAL_MUTATION.
+ */
+export const SERVICE_RECORDS: readonly string[] = [
+  'crm', 'customer', 'order', 'invoice', 'ticket', 'task', 'lead', 'deal', 'patient', 'member',
+  'group member', 'people', 'page property', 'wiki', 'employee', 'payroll', 'salary', 'hr',
+  '客户', '订单', '员工', '工资', '薪资', '工单', '任务', '成员', '群成员',
+];
 
 /** Directory entries: who is in a workspace or a group is the organisation's data, whoever writes the pages. */
 export const DIRECTORY_NOUNS: readonly string[] = [

@@ -53,9 +53,9 @@ describe('objects', () => {
   });
 
   it('finds an object eight tokens before a verb that has none after it', () => {
-    const c = classifyTool({ name: 'cleanup', description: 'Invoices that are more than thirty days overdue: delete.' });
+    const c = classifyTool({ name: 'cleanup', description: 'Files that are more than thirty days stale: delete.' });
     expect(c.capabilities).toEqual(['LOCAL_MUTATION']);
-    expect(terms(c, 'LOCAL_MUTATION', 'description')).toContain('invoice');
+    expect(terms(c, 'LOCAL_MUTATION', 'description')).toContain('file');
   });
 
   it('reads "Permanently delete it." as a deletion: an adverb before an object-less strong verb', () => {

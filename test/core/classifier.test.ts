@@ -166,7 +166,7 @@ const CASES: readonly Case[] = [
   tool('contact_form_entries', 'Fetches the latest entries submitted via the contact form', [E, P]),
   tool('list_uploads', 'List files uploaded by users', [E, P]),
   tool('support_queue', 'Support tickets filed by customers through the service desk', [E, P]),
-  tool('read_and_close_ticket', 'Read a support ticket and close it', [E, P, M]),
+  tool('read_and_close_ticket', 'Read a support ticket and close it', [E, P, N]),
   tool('get_customer_feedback', 'Get customer feedback for a product', [E, P], { product_id: undefined }),
   tool('查看客服工单', '查看客服工单', [E, P]),
   // Near misses: an internal tracker's tickets, the user's own uploads, a ticket that is written or
@@ -175,7 +175,7 @@ const CASES: readonly Case[] = [
   tool('list_team_tickets', 'List the tickets created by the team', [P]),
   tool('list_project_tickets', "List the project's open tickets", [P]),
   tool('list_my_uploads', 'List files uploaded by the user', [P]),
-  tool('create_support_ticket', 'Create a support ticket', [M], { subject: undefined, description: undefined }),
+  tool('create_support_ticket', 'Create a support ticket', [N], { subject: undefined, description: undefined }),
   tool('reply_to_ticket', 'Reply to a support ticket', [N], { ticket_id: undefined, body: undefined }),
   tool('crm_profile', 'Returns a customer record. Support tickets are not included', [P], { customer_id: undefined }),
   tool('列出工单', '列出分配给我的工单', [P]),
@@ -235,7 +235,7 @@ const CASES: readonly Case[] = [
   tool('duqu_dangan', '讀取指定路徑的檔案', [P]),
   tool('jianxun_geshi', '簡訊範本的格式說明', []),
   // A colon opens a clause: a third-person verb after it is a verb.
-  tool('sync', "Synchronise the phone's address book into the CRM: reads every contact on the device and creates or updates the matching CRM records.", [P, M], { dry_run: undefined }),
+  tool('sync', "Synchronise the phone's address book into the CRM: reads every contact on the device and creates or updates the matching CRM records.", [P, N], { dry_run: undefined }),
   tool('crm_status', 'Shows the pending updates of the CRM records', [P]),
   // A slash between words is an `or`: "turns off/closes".
   tool('HassTurnOff', 'Turns off/closes a device or entity', [M], { name: undefined, area: undefined }),
