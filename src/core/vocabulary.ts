@@ -354,7 +354,7 @@ export const DATABASE_TERMS: readonly string[] = [
  * manifest to the Kubernetes cluster", "Inserts text in the active editor"): LOCAL_MUTATION.
  */
 export const OWN_STORES: readonly string[] = [
-  ...DATABASE_TERMS, 'file', 'filesystem', 'directory', 'dir', 'folder', 'disk', 'repository', 'repo', 'branch',
+  ...DATABASE_TERMS, 'file', 'filesystem', 'directory', 'dir', 'folder', 'repository', 'repo', 'branch',
   'working tree', 'staging area', 'kubernetes', 'k8s', 'cluster', 'pod', 'namespace', 'deployment',
   'helm release', 'memory', 'graph', 'editor', 'codebase', '文件', '目录', '仓库', '檔案', '資料庫', '資料表',
 ];

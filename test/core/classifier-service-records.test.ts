@@ -30,8 +30,19 @@ describe('a write of a record a service keeps is an external action', () => {
     expect(caps('add_case_note', 'Add a support message to a case as an internal note, visible to agents only.')).toEqual(['EXTERNAL_ACTION']);
   });
 
+  // Written out, not read from the vocabulary: a word dropped from the list must fail here.
+  const RECORDS = [
+    'crm', 'customer', 'order', 'invoice', 'ticket', 'task', 'lead', 'deal', 'patient', 'member',
+    'group member', 'people', 'page property', 'wiki', 'employee', 'payroll', 'salary', 'hr',
+    '客户', '订单', '员工', '工资', '薪资', '工单', '任务', '成员', '群成员',
+  ];
+
+  it('the list is the one these tests cover', () => {
+    expect([...SERVICE_RECORDS]).toEqual(RECORDS);
+  });
+
   it('every word of the list makes a create of it an external action, in English and in Chinese', () => {
-    for (const term of SERVICE_RECORDS) {
+    for (const term of RECORDS) {
       const c = /^[a-z ]+$/.test(term) ? caps('create_record', `Create a ${term} with the given fields.`) : caps('xinzeng', `新增一个${term}`);
       if (c.length !== 1 || c[0] !== 'EXTERNAL_ACTION') expect.fail(`${term}: ${c.join(', ')}`);
     }
@@ -53,6 +64,30 @@ describe('look-alikes that stay local mutations', () => {
   it('the sentence names one of the user’s own stores', () => {
     expect(caps('shanchu_dingdan', '根据订单编号删除数据库中的订单记录，操作不可恢复')).toEqual(['LOCAL_MUTATION']);
     expect(caps('purge_orders', 'Delete the order rows of a table in the database.')).toEqual(['LOCAL_MUTATION']);
+  });
+
+  it('every own store named beside the record keeps the write local, in English and in Chinese', () => {
+    const stores = [
+      'database', 'db', 'sql', 'table', 'sqlite', 'postgres', 'postgresql', 'mysql', 'mongodb', 'mongo',
+      'redis', 'bigquery', 'snowflake', 'supabase', 'dynamodb', 'collection', 'file', 'filesystem',
+      'directory', 'dir', 'folder', 'repository', 'repo', 'branch', 'working tree', 'staging area',
+      'kubernetes', 'k8s', 'cluster', 'pod', 'namespace', 'deployment', 'helm release', 'memory', 'graph',
+      'editor', 'codebase',
+    ];
+    for (const store of stores) {
+      const c = caps('purge', `Delete the order records kept in the ${store}.`);
+      if (c.includes('EXTERNAL_ACTION') || !c.includes('LOCAL_MUTATION')) expect.fail(`${store}: ${c.join(', ')}`);
+    }
+    for (const store of ['数据库', '数据表', '文件', '目录', '仓库', '檔案', '資料庫', '資料表']) {
+      const c = caps('shanchu', `删除${store}中的订单记录`);
+      if (c.includes('EXTERNAL_ACTION') || !c.includes('LOCAL_MUTATION')) expect.fail(`${store}: ${c.join(', ')}`);
+    }
+  });
+
+  it("only a description's write of a service record makes the name's write one: a read of it does not", () => {
+    const c = caps('add_note', 'Read a ticket, then add a note for yourself.');
+    expect(c).toContain('LOCAL_MUTATION');
+    expect(c).not.toContain('EXTERNAL_ACTION');
   });
 
   it('the record goes to the user herself', () => {
