@@ -343,10 +343,12 @@ export function emitPair(c: Collector, phase: Phase, role: VerbRole, verb: { seg
   // A write in an outside service (a GitHub repository, a Notion page) changes what other people read;
   // a record a service keeps (a customer, a task, an order) changes where it is kept, unless the tool
   // says its store is local.
-  const service = !phase.selfSend && (serviceRecord(objSeg, objTok) || (objSeg.kind === 'name' && c.serviceWrite)) && !keptLocally(c) && !(objSeg.kind === 'name' ? c.storeNamed : namesOwnStore(objSeg));
-  if (service && objSeg.kind === 'description' && (role === 'create' || role === 'modify')) c.serviceWrite = true;
+  // Asked of writes only: a read pairs far more often, and the record's place changes nothing there.
+  const writes = role === 'create' || role === 'modify';
+  const service = writes && !phase.selfSend && (serviceRecord(objSeg, objTok) || (objSeg.kind === 'name' && c.serviceWrite)) && !keptLocally(c) && !(objSeg.kind === 'name' ? c.storeNamed : namesOwnStore(objSeg));
+  if (service && objSeg.kind === 'description') c.serviceWrite = true;
   const acted = c.outside || service;
-  if (acted && (role === 'create' || role === 'modify') && (bits & MUT) !== 0) bits = (bits & ~MUT) | NAT;
+  if (acted && writes && (bits & MUT) !== 0) bits = (bits & ~MUT) | NAT;
   // "ID of the page to read or update" on an update tool says how the page is found, not what is read.
   if (role === 'read' && objSeg.kind === 'schema' && phase.writeOnly) return;
   if (outsideSearch) bits = objTok.info?.directory === true ? (bits & ~PAT) | EIT : bits | EIT;
