@@ -35,8 +35,18 @@ export interface Collector {
   storeNamed: boolean;
   /** The description writes a record a service keeps: the name's write is the same act. */
   serviceWrite: boolean;
+  /** A product or service the description names (`namedProduct`: "a Miro board"): its writes are kept there. */
+  readonly product: string | undefined;
   /** The tool's annotations say it reaches no open world (`openWorldHint: false`): its writes stay local. */
   readonly closedWorld: boolean;
+}
+
+/**
+ * Does the tool name a product (`namedProduct`, "in Xero") and keep its writes there: it calls
+ * nothing local and names none of the user's own stores outside the product?
+ */
+export function writesInProduct(c: Collector): boolean {
+  return c.product !== undefined && !c.localText && !c.localSource && !c.storeNamed;
 }
 
 export function addEvidence(c: Collector, bits: number, source: EvidenceSource, term: string, at: string | undefined): void {

@@ -9,11 +9,11 @@
  * property description is); what the segment found comes back in its {@link Analysis}.
  */
 import { CRED, EIT, EXEC, MUT, NAT, PAT } from './capabilities.js';
-import { OWN_STORES, POSSESSIVE } from './vocabulary.js';
+import { NOT_PRODUCTS, OWN_STORES, POSSESSIVE, PRODUCT_STORE_PREPOSITIONS } from './vocabulary.js';
 import type { ObjectClass, VerbRole } from './vocabulary.js';
-import { AUTHORS, AUTHOR_LINKS, AUTHOR_REACH, BE, CJK_CHAR, CONJ, CONTENT_SUBJECTS, CONTENT_VERBS, CUES, DETS, FP, FROM, INTERNAL_WORDS, LINKS, LOCAL_WORDS, LOCATIVES, NEGATION, NEGATION_BREAK, NEGATION_REACH, NOTIFIED, PAGES, PARTICIPLES, PLACING_PREPS, RELATIVE, REQUESTS, SELF, THIRD_PARTY_CLASSES, TRANSFER_FILES, pairBits, verbAloneBits } from './classifier-lexicon.js';
+import { AUTHORS, AUTHOR_LINKS, AUTHOR_REACH, BE, CJK_CHAR, CONJ, CONTENT_SUBJECTS, CONTENT_VERBS, CUES, DETS, FP, FROM, INTERNAL_WORDS, LEXICON, LINKS, LOCAL_WORDS, LOCATIVES, NEGATION, NEGATION_BREAK, NEGATION_REACH, NOTIFIED, PAGES, PARTICIPLES, PHRASES, PLACING_PREPS, RELATIVE, REQUESTS, SELF, THIRD_PARTY_CLASSES, TRANSFER_FILES, pairBits, verbAloneBits } from './classifier-lexicon.js';
 import type { WordInfo } from './classifier-lexicon.js';
-import { CLAUSE, COMMA, anyWordsAt } from './classifier-tokens.js';
+import { CLAUSE, CODE_SPAN, COMMA, MAX_TEXT, anyWordsAt } from './classifier-tokens.js';
 import type { Segment, Tok } from './classifier-tokens.js';
 import { addEvidence } from './classifier-evidence.js';
 import { discount, explaining } from './classifier-discounts.js';
@@ -68,6 +68,11 @@ export interface Phase {
   readonly selfSend: boolean;
   /** Name and description write and do not read: a property description adds no reads. */
   readonly writeOnly: boolean;
+  /**
+   * Name and description only read: a property description says how to fill its argument and adds no
+   * writes ("Only set it if …"), unless the property is named for one (`delete_after`).
+   */
+  readonly readOnly: boolean;
   /**
    * Terms of public or web objects read from an internal source (`INTERNAL_MODIFIERS`) so far: the
    * name's same terms are private. Reading prose adds to it.
@@ -341,16 +346,22 @@ export function emitPair(c: Collector, phase: Phase, role: VerbRole, verb: { seg
   if (bits === 0 && outsideSearch) bits = EIT;
   if (bits === 0) return;
   // A write in an outside service (a GitHub repository, a Notion page) changes what other people read;
-  // a record a service keeps (a customer, a task, an order) changes where it is kept, unless the tool
-  // says its store is local.
+  // a record a service keeps (a customer, a task, an order), and anything written in a product the
+  // description names ("a Miro board"), changes where it is kept, unless the tool says its store is
+  // local. A property's write on a tool whose description writes such a record is that same act.
   // Asked of writes only: a read pairs far more often, and the record's place changes nothing there.
   const writes = role === 'create' || role === 'modify';
-  const service = writes && !phase.selfSend && (serviceRecord(objSeg, objTok) || (objSeg.kind === 'name' && c.serviceWrite)) && !keptLocally(c) && !(objSeg.kind === 'name' ? c.storeNamed : namesOwnStore(objSeg));
+  const record = serviceRecord(objSeg, objTok) || (objSeg.kind !== 'description' && c.serviceWrite);
+  const service = writes && !phase.selfSend && (record || c.product !== undefined) && keptOutside(c, objSeg);
   if (service && objSeg.kind === 'description') c.serviceWrite = true;
   const acted = c.outside || service;
-  if (acted && writes && (bits & MUT) !== 0) bits = (bits & ~MUT) | NAT;
+  if (acted && writes && (bits & MUT) !== 0) {
+    bits = (bits & ~MUT) | NAT;
+    if (!c.outside && !record) addEvidence(c, NAT, 'description', c.product as string, undefined);
+  }
   // "ID of the page to read or update" on an update tool says how the page is found, not what is read.
   if (role === 'read' && objSeg.kind === 'schema' && phase.writeOnly) return;
+  if (writes && objSeg.kind === 'schema' && phase.readOnly) return;
   if (outsideSearch) bits = objTok.info?.directory === true ? (bits & ~PAT) | EIT : bits | EIT;
   // In a shared workspace (Notion, Lark) colleagues and guests write the content; the directory is data.
   if (c.workspace && role === 'read' && (bits & (EIT | PAT)) !== 0 && objTok.info?.directory !== true) bits |= EIT | PAT;
@@ -406,16 +417,86 @@ function serviceRecord(seg: Segment, tok: Tok): boolean {
 }
 
 /**
- * Does the tool say that what it writes is kept locally: it takes a local file, its annotations
- * close the world (`openWorldHint: false`), or its name or description calls it local?
+ * Does the tool say that what it writes is kept locally: it takes a local file, its name or
+ * description calls it local, or its annotations close the world (`openWorldHint: false`) and it
+ * names no product: with a product named (`namedProduct`, "in Linear"), a closed world is that
+ * product's, not the machine's.
  */
 export function keptLocally(c: Collector): boolean {
-  return c.localText || c.localSource || c.closedWorld;
+  return c.localText || c.localSource || (c.closedWorld && c.product === undefined);
 }
 
-/** Does the segment name one of the user's own stores (`OWN_STORES`: "the order records in the database")? */
-export function namesOwnStore(seg: Segment): boolean {
-  return seg.toks.some((t) => OWN_STORE_WORDS.has(t.info?.term ?? t.s));
+const NOT_PRODUCT_WORDS: ReadonlySet<string> = new Set(NOT_PRODUCTS);
+/**
+ * Where a phrase ends for `namedProduct`: a sentence, a clause after a colon or a semicolon, a line.
+ * Brackets, quotes and dashes need no break: a word they touch is no proper name, and a word after
+ * one follows no word in lower case.
+ */
+const PRODUCT_BREAK = /[.!?;:](?:\s|$)|\n/;
+/** A proper name: capitalised (Miro, QuickBooks) or after one small letter (eBay, iCloud); not an acronym, not a camelCase identifier. */
+const PROPER = /^(?:[A-Z][a-z][A-Za-z]*|[a-z][A-Z][a-z][A-Za-z]*)$/;
+
+/** A service by its domain name, outside a URL ("a monday.com board"); `example.com` names none. */
+const DOMAIN = /^(?!example\.)[a-z][a-z0-9-]*\.(?:com|io|ai|app|dev|net|org|co|so|cloud)$/;
+
+/**
+ * The product or service a description names by its proper name ("Update a text item on a Miro
+ * board", "Create a new project in Infisical", "through the eBay Marketing API", "a monday.com
+ * board"): inside one phrase of a sentence, a word written with a capital after a word in lower
+ * case or after the phrase's opening verb ("Delete Jira resources"), that the vocabulary does not
+ * know and that names no language, format or program of the user's machine (`NOT_PRODUCTS`); or a
+ * domain name. What the tool writes is kept there. A capital that opens a sentence, a clause or a
+ * bracket, or that follows another capitalised word ("Project Management"), says nothing.
+ */
+export function namedProduct(description: string): string | undefined {
+  const text = (description.length > MAX_TEXT ? description.slice(0, MAX_TEXT) : description).replace(CODE_SPAN, ' ');
+  for (const phrase of text.split(PRODUCT_BREAK)) {
+    const words = phrase.split(/[\s,]+/).filter((w) => w !== '');
+    for (let i = 1; i < words.length; i++) {
+      const word = (words[i] as string).replace(/['’]s$/, '');
+      if (DOMAIN.test(word)) return word;
+      const prev = words[i - 1] as string;
+      if (!PROPER.test(word) || !(/^[a-z]/.test(prev) || (i === 1 && LEXICON.get(prev.toLowerCase())?.verb !== undefined))) continue;
+      const lower = word.toLowerCase();
+      if (!LEXICON.has(lower) && !PHRASES.has(lower) && !DETS.has(lower) && !NOT_PRODUCT_WORDS.has(lower)) return word;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Is a write the segment names kept where a service keeps it? Not when the tool says its store is
+ * local (`keptLocally`), nor when the segment names one of the user's own stores that is not the
+ * product's ("in the database", but not "a file in a Codeup repository"; the name asks the
+ * description).
+ */
+function keptOutside(c: Collector, seg: Segment): boolean {
+  return !keptLocally(c) && !(seg.kind === 'name' ? c.storeNamed : namesOwnStore(seg, c.product));
+}
+
+const STORE_PREPS: ReadonlySet<string> = new Set(PRODUCT_STORE_PREPOSITIONS);
+
+/**
+ * Is the store at `i` the product's: the product's name right before it ("a Codeup repository", "a
+ * zorblat.io table", whose `.` leaves `io` before the store), or after it behind a preposition and a
+ * determiner ("a file in a Codeup repository", "the database of Zorblat")?
+ */
+function productsStore(toks: readonly Tok[], i: number, keys: readonly string[]): boolean {
+  if (i > 0 && keys.includes((toks[i - 1] as Tok).s)) return true;
+  let j = i + 1;
+  if (!STORE_PREPS.has(toks[j]?.s ?? '')) return false;
+  j++;
+  if (DETS.has(toks[j]?.s ?? '')) j++;
+  return keys.includes(toks[j]?.s ?? '');
+}
+
+/**
+ * Does the segment name one of the user's own stores (`OWN_STORES`: "the order records in the
+ * database")? A store of the named product (`productsStore`) is not one.
+ */
+export function namesOwnStore(seg: Segment, product?: string): boolean {
+  const keys = product === undefined ? [] : product.toLowerCase().split('.');
+  return seg.toks.some((t, i) => OWN_STORE_WORDS.has(t.info?.term ?? t.s) && !productsStore(seg.toks, i, keys));
 }
 
 /** Does the segment call its files local ("本地文件", "local files", "absolute paths")? Asked once per segment. */
@@ -597,7 +678,9 @@ export function analyse(seg: Segment, c: Collector, phase: Phase): Analysis {
       // An object-less "Delete it." mutates; "use X to modify them" only mentions a mutation.
       const imperative = kind === 'name' || i === 0 || (toks[i - 1] as Tok).s.endsWith('ly');
       if (info.strong && (role === 'create' || role === 'modify') && imperative) {
-        addEvidence(c, c.outside ? NAT : MUT, seg.source, info.term, seg.at);
+        const product = c.product !== undefined && !phase.selfSend && keptOutside(c, seg);
+        addEvidence(c, c.outside || product ? NAT : MUT, seg.source, info.term, seg.at);
+        if (product && !c.outside) addEvidence(c, NAT, 'description', c.product as string, undefined);
       }
       continue;
     }

@@ -9,7 +9,7 @@ import { isRecord } from './values.js';
 import { SCHEMA_TERMS } from './vocabulary.js';
 import { MAX_TEXT, nameTokens } from './classifier-tokens.js';
 import { SCHEMA, termSet } from './classifier-lexicon.js';
-import { addEvidence } from './classifier-evidence.js';
+import { addEvidence, writesInProduct } from './classifier-evidence.js';
 import type { Collector } from './classifier-evidence.js';
 
 /** Schema properties visited, in total, across all depths. */
@@ -150,7 +150,7 @@ export function schemaRules(c: Collector, props: readonly Prop[], facts: ToolFac
       for (const p of [...destinations, ...bodies]) if (p.joined !== '') addEvidence(c, NAT, 'schema', p.joined, p.path);
     }
     if (paths.length > 0 && contents.length > 0 && !facts.sends) {
-      for (const p of [...paths, ...contents]) addEvidence(c, c.outside ? NAT : MUT, 'schema', p.joined, p.path);
+      for (const p of [...paths, ...contents]) addEvidence(c, c.outside || writesInProduct(c) ? NAT : MUT, 'schema', p.joined, p.path);
     }
   }
 }

@@ -163,7 +163,7 @@ export function toTokens(raw: readonly string[], marks?: readonly number[]): Tok
  * Inline code spans name other tools and parameters (`use \`send_email\` to reply`, `tools.search()`):
  * what they mention is not what this tool does, so their words are not read.
  */
-const CODE_SPAN = /`[^`\n]{0,200}`/g;
+export const CODE_SPAN = /`[^`\n]{0,200}`/g;
 
 /** What opens an example: `e.g.`, `eg.`, `for example`, `for instance`, with an optional `,` or `:` after it. */
 const EXAMPLE_MARK = /(?<![\p{L}\p{N}])(?:e\.\s?g\.?|eg\.|for example|for instance)(?![\p{L}\p{N}]|\.[\p{L}\p{N}])\s*[,:]?\s*/gu;

@@ -32,11 +32,11 @@ import { ANNOTATION_TERMS, CODE_MODE_NAME_PAIRS, HANDOFF, HARMLESS_NAMES, POSSES
 import type { VerbRole } from './vocabulary.js';
 import { MAX_TEXT, nameTokens, textSegments, toTokens } from './classifier-tokens.js';
 import type { Segment, Tok } from './classifier-tokens.js';
-import { DEMO, DETS, GETTER_OPENER, SCHEMA, SERVICES } from './classifier-lexicon.js';
+import { DEMO, DETS, GETTER_OPENER, LEXICON, SCHEMA, SERVICES } from './classifier-lexicon.js';
 import type { WordInfo } from './classifier-lexicon.js';
-import { addEvidence, compareEvidence, readsArePublished } from './classifier-evidence.js';
+import { addEvidence, compareEvidence, readsArePublished, writesInProduct } from './classifier-evidence.js';
 import type { Collector } from './classifier-evidence.js';
-import { analyse, crossPair, emitPair, keptLocally, lastOnto, namesOwnStore, notifiedPeople, publishedContents, readClass, saysLocal, submittedRecords } from './classifier-pairing.js';
+import { analyse, crossPair, emitPair, keptLocally, lastOnto, namedProduct, namesOwnStore, notifiedPeople, publishedContents, readClass, saysLocal, submittedRecords } from './classifier-pairing.js';
 import type { Analysis, Phase, Role } from './classifier-pairing.js';
 import { schemaProps, schemaRules, takesLocalFile } from './classifier-schema.js';
 import type { ToolFacts } from './classifier-schema.js';
@@ -112,6 +112,7 @@ export function classifyTool(spec: ToolSpec): Classification {
     storeNamed: false,
     closedWorld: isRecord(s['annotations']) && s['annotations']['openWorldHint'] === false,
     serviceWrite: false,
+    product: namedProduct(description),
   };
   // What each phase hands to the next (see `Phase`): the internal terms grow as prose is read.
   const internal = new Set<string>();
@@ -128,8 +129,8 @@ export function classifyTool(spec: ToolSpec): Classification {
   const nameSeg: Segment = { kind: 'name', source: 'name', at: undefined, toks: demo ? [] : handoff ? withoutHandOff({ kind: 'name', source: 'name', at: undefined, toks: toTokens(nTokens) }).toks : toTokens(nTokens) };
   // The description first: a send in it decides whether the name's send verb leaves the boundary.
   c.localText = saysLocal(c, nameSeg) || descSegs.some((seg) => saysLocal(c, seg));
-  c.storeNamed = descSegs.some(namesOwnStore);
-  const descPhase: Phase = { placing, selfSend: false, writeOnly: false, internal };
+  c.storeNamed = descSegs.some((seg) => namesOwnStore(seg, c.product));
+  const descPhase: Phase = { placing, selfSend: false, writeOnly: false, readOnly: false, internal };
   const descA = descSegs.map((seg) => analyse(seg, c, descPhase));
   const namePhase: Phase = { ...descPhase, selfSend: descA.some((a) => a.selfSend) };
   const nameA = analyse(nameSeg, c, namePhase);
@@ -185,13 +186,16 @@ export function classifyTool(spec: ToolSpec): Classification {
     imports: textAnalyses.some((a) => a.seg.toks.some((t, i) => t.info?.imports === true && (a.roles[i] as Role).verb === 'create')),
     exports: textAnalyses.some((a) => a.seg.toks.some((t, i) => t.info?.exports === true && (a.roles[i] as Role).verb === 'create')),
   };
-  const schemaPhase: Phase = { ...namePhase, writeOnly: facts.writes && !has('read') && !has('webRead') };
+  const schemaPhase: Phase = { ...namePhase, writeOnly: facts.writes && !has('read') && !has('webRead'), readOnly: (has('read') || has('webRead')) && !facts.writes && !facts.sends && !facts.runs };
   const schemaA: Analysis[] = [];
   for (const p of props) {
     if (p.description === undefined) continue;
     const segs: Segment[] = [];
     textSegments(p.description, 'schema', 'schema', p.path, segs);
-    for (const seg of segs) schemaA.push(analyse(handoff ? withoutHandOff(seg) : seg, c, schemaPhase));
+    // A property named for a write (`delete_after`, `mark_read`) switches on a side effect of the read:
+    // its description's writes are the tool's.
+    const phase = schemaPhase.readOnly && p.tokens.some(writesWord) ? { ...schemaPhase, readOnly: false } : schemaPhase;
+    for (const seg of segs) schemaA.push(analyse(handoff ? withoutHandOff(seg) : seg, c, phase));
     // An output file ("filename: File to save the console messages to"): the tool writes it.
     if (SCHEMA.path.has(p.joined) && p.text) {
       const w = segs.flatMap((seg) => seg.toks).find((t) => t.info?.verb === 'create' && t.info.strong === true);
@@ -221,7 +225,7 @@ export function classifyTool(spec: ToolSpec): Classification {
     // readOnlyHint: false is what every tool that is not marked read-only says (a demo's toggle, a
     // pure computation): with openWorldHint: false it confirms a local write the text names, even
     // without an object ("Set a feature flag"), and makes up none.
-    if (ro === false && ow === false && facts.writes && !c.outside) addEvidence(c, MUT, 'annotation', ANNOTATION_TERMS.closedWorldWrite, undefined);
+    if (ro === false && ow === false && facts.writes && !c.outside && !writesInProduct(c)) addEvidence(c, MUT, 'annotation', ANNOTATION_TERMS.closedWorldWrite, undefined);
     // destructiveHint means nothing on a read-only tool (MCP); destroying something outside is already
     // an external action, so only a local tool gains a mutation.
     // A tool whose text only reads is a search or a fetch whatever its HTTP method says (an API
@@ -229,7 +233,7 @@ export function classifyTool(spec: ToolSpec): Classification {
     // outside (a browser's page), not local state.
     const onlyReads = (has('read') || has('webRead')) && !facts.writes && !facts.sends;
     if (ann['destructiveHint'] === true && ro !== true && ow !== true && (c.mask & NAT) === 0 && !onlyReads) {
-      addEvidence(c, c.outside ? NAT : MUT, 'annotation', ANNOTATION_TERMS.destructive, undefined);
+      addEvidence(c, c.outside || writesInProduct(c) ? NAT : MUT, 'annotation', ANNOTATION_TERMS.destructive, undefined);
     }
   }
 
@@ -273,6 +277,12 @@ export function classifyTool(spec: ToolSpec): Classification {
   for (let i = 0; i < CAPABILITIES.length; i++) if (c.mask & (1 << i)) capabilities.push(CAPABILITIES[i] as Capability);
   c.evidence.sort(compareEvidence);
   return { capabilities, evidence: c.evidence, codeMode, ...(harmless !== undefined ? { harmless } : {}) };
+}
+
+/** Is a word of a name a write verb (`delete` in `delete_after`)? */
+function writesWord(w: string): boolean {
+  const verb = LEXICON.get(w)?.verb;
+  return verb === 'create' || verb === 'modify';
 }
 
 /**

@@ -491,6 +491,32 @@ export const OUTSIDE_SERVICES = {
 } as const;
 
 /**
+ * Capitalised words that name no service: languages, formats, encodings, operating systems, programs
+ * that run on the user's machine, and the calendar's names. A description that writes a capitalised
+ * word mid-sentence names a product ("a Miro board", "in Xero") unless it is one of these or a word
+ * the vocabulary knows (see `namedProduct`).
+ */
+export const NOT_PRODUCTS: readonly string[] = [
+  // Languages, formats and encodings (the vocabulary knows the rest: Python, JavaScript, Bash).
+  'markdown', 'node', 'unicode', 'ascii', 'graphql', 'regex', 'vcard', 'icalendar', 'english',
+  'chinese', 'boolean', 'true', 'false', 'null',
+  // Systems and programs of the user's machine; Apple's own apps (Notes, Reminders) keep data on it.
+  'linux', 'windows', 'unix', 'posix', 'chrome', 'chromium', 'firefox', 'safari', 'git', 'vim',
+  'emacs', 'obsidian', 'apple',
+  // The folders of the user's home and mailbox (All Mail, Junk Email, Deleted Items).
+  'desktop', 'pictures', 'music', 'movies', 'videos', 'home', 'all', 'junk', 'items',
+  // The calendar's names.
+  'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'january', 'february',
+  'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december',
+];
+
+/**
+ * Prepositions that put a store inside a product named after them: "a file in a Codeup
+ * repository", "a table on Zorblat", "the database of Zorblat", "a branch from a Codeup repository".
+ */
+export const PRODUCT_STORE_PREPOSITIONS: readonly string[] = ['in', 'on', 'of', 'from'];
+
+/**
  * Verbs of searching an index. In an outside service (`OUTSIDE_SERVICES.writes`) a search runs across
  * the whole service ("Search for code across GitHub repositories"): strangers' content and profiles.
  */

@@ -26,6 +26,10 @@ describe('a write of a record a service keeps is an external action', () => {
     expect(caps('contact_email', 'Update the email address of a CRM contact.')).toEqual(['EXTERNAL_ACTION']);
   });
 
+  it('a service word that opens a name modifies the record after it', () => {
+    expect(caps('customer_note_update')).toEqual(['EXTERNAL_ACTION']);
+  });
+
   it("the name's write is the description's: one act, not a local one beside it", () => {
     expect(caps('add_case_note', 'Add a support message to a case as an internal note, visible to agents only.')).toEqual(['EXTERNAL_ACTION']);
   });
