@@ -35,8 +35,13 @@ export interface Collector {
   storeNamed: boolean;
   /** The description writes a record a service keeps: the name's write is the same act. */
   serviceWrite: boolean;
-  /** A product or service the description names (`namedProduct`: "a Miro board"): its writes are kept there. */
+  /**
+   * A product or service the description names (`namedProduct`: "a Miro board") or the name is
+   * namespaced under (`nameSpace`: `linear_archiveProject`): its writes are kept there.
+   */
   readonly product: string | undefined;
+  /** Where the product is named: the evidence of a write kept there points at it. */
+  readonly productSource: 'name' | 'description';
   /** The tool's annotations say it reaches no open world (`openWorldHint: false`): its writes stay local. */
   readonly closedWorld: boolean;
 }

@@ -357,7 +357,7 @@ export function emitPair(c: Collector, phase: Phase, role: VerbRole, verb: { seg
   const acted = c.outside || service;
   if (acted && writes && (bits & MUT) !== 0) {
     bits = (bits & ~MUT) | NAT;
-    if (!c.outside && !record) addEvidence(c, NAT, 'description', c.product as string, undefined);
+    if (!c.outside && !record) addEvidence(c, NAT, c.productSource, c.product as string, undefined);
   }
   // "ID of the page to read or update" on an update tool says how the page is found, not what is read.
   if (role === 'read' && objSeg.kind === 'schema' && phase.writeOnly) return;
@@ -427,6 +427,10 @@ export function keptLocally(c: Collector): boolean {
 }
 
 const NOT_PRODUCT_WORDS: ReadonlySet<string> = new Set(NOT_PRODUCTS);
+/** A word (in lower case) the vocabulary knows, or one of `NOT_PRODUCTS`: it names no product or service. */
+function namesNoService(word: string): boolean {
+  return LEXICON.has(word) || PHRASES.has(word) || DETS.has(word) || NOT_PRODUCT_WORDS.has(word);
+}
 /**
  * Where a phrase ends for `namedProduct`: a sentence, a clause after a colon or a semicolon, a line.
  * Brackets, quotes and dashes need no break: a word they touch is no proper name, and a word after
@@ -435,6 +439,9 @@ const NOT_PRODUCT_WORDS: ReadonlySet<string> = new Set(NOT_PRODUCTS);
 const PRODUCT_BREAK = /[.!?;:](?:\s|$)|\n/;
 /** A proper name: capitalised (Miro, QuickBooks) or after one small letter (eBay, iCloud); not an acronym, not a camelCase identifier. */
 const PROPER = /^(?:[A-Z][a-z][A-Za-z]*|[a-z][A-Z][a-z][A-Za-z]*)$/;
+
+/** A namespace: a word of three letters or more (a name's tokens hold no digits). */
+const NAMESPACE = /^[a-z]{3,}$/;
 
 /** A service by its domain name, outside a URL ("a monday.com board"); `example.com` names none. */
 const DOMAIN = /^(?!example\.)[a-z][a-z0-9-]*\.(?:com|io|ai|app|dev|net|org|co|so|cloud)$/;
@@ -457,11 +464,28 @@ export function namedProduct(description: string): string | undefined {
       if (DOMAIN.test(word)) return word;
       const prev = words[i - 1] as string;
       if (!PROPER.test(word) || !(/^[a-z]/.test(prev) || (i === 1 && LEXICON.get(prev.toLowerCase())?.verb !== undefined))) continue;
-      const lower = word.toLowerCase();
-      if (!LEXICON.has(lower) && !PHRASES.has(lower) && !DETS.has(lower) && !NOT_PRODUCT_WORDS.has(lower)) return word;
+      if (!namesNoService(word.toLowerCase())) return word;
     }
   }
   return undefined;
+}
+
+/**
+ * The service a tool's name is namespaced under (`linear_createCycle`, `ebay_delete_offer`,
+ * `mcp__asana__create_task`): the name's first word (after an `mcp` prefix), of three letters or
+ * more (`pg_`, `fs_` abbreviate a program), when a verb and its object follow it
+ * (`release_notes_delete` opens with its object, `kubectl_delete` with a program), the vocabulary does not know it, it names no language, format or program of the
+ * user's machine (`NOT_PRODUCTS`), and the description never writes it in lower case as a word of its
+ * own (`album_remove_photo`: "Remove a photo from the album" names a thing, not a service).
+ * What the tool writes is kept there, as with a product the description names (`namedProduct`).
+ */
+export function nameSpace(nTokens: readonly string[], description: string): string | undefined {
+  const at = nTokens[0] === 'mcp' ? 1 : 0;
+  const ns = nTokens[at];
+  if (ns === undefined || nTokens.length < at + 3 || !NAMESPACE.test(ns)) return undefined;
+  if (LEXICON.get(nTokens[at + 1] as string)?.verb === undefined) return undefined;
+  if (namesNoService(ns)) return undefined;
+  return description.slice(0, MAX_TEXT).split(/[^\p{L}\p{N}]+/u).includes(ns) ? undefined : ns;
 }
 
 /**
@@ -680,7 +704,7 @@ export function analyse(seg: Segment, c: Collector, phase: Phase): Analysis {
       if (info.strong && (role === 'create' || role === 'modify') && imperative) {
         const product = c.product !== undefined && !phase.selfSend && keptOutside(c, seg);
         addEvidence(c, c.outside || product ? NAT : MUT, seg.source, info.term, seg.at);
-        if (product && !c.outside) addEvidence(c, NAT, 'description', c.product as string, undefined);
+        if (product && !c.outside) addEvidence(c, NAT, c.productSource, c.product as string, undefined);
       }
       continue;
     }

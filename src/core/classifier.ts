@@ -36,7 +36,7 @@ import { DEMO, DETS, GETTER_OPENER, LEXICON, SCHEMA, SERVICES } from './classifi
 import type { WordInfo } from './classifier-lexicon.js';
 import { addEvidence, compareEvidence, readsArePublished, writesInProduct } from './classifier-evidence.js';
 import type { Collector } from './classifier-evidence.js';
-import { analyse, crossPair, emitPair, keptLocally, lastOnto, namedProduct, namesOwnStore, notifiedPeople, publishedContents, readClass, saysLocal, submittedRecords } from './classifier-pairing.js';
+import { analyse, crossPair, emitPair, keptLocally, lastOnto, namedProduct, nameSpace, namesOwnStore, notifiedPeople, publishedContents, readClass, saysLocal, submittedRecords } from './classifier-pairing.js';
 import type { Analysis, Phase, Role } from './classifier-pairing.js';
 import { schemaProps, schemaRules, takesLocalFile } from './classifier-schema.js';
 import type { ToolFacts } from './classifier-schema.js';
@@ -103,6 +103,8 @@ export function classifyTool(spec: ToolSpec): Classification {
   const mentions = (set: ReadonlySet<string>): boolean =>
     nTokens.some((t) => set.has(t)) || descSegs.some((seg) => seg.toks.some((t) => set.has(t.s)));
   const props = schemaProps(s['inputSchema']);
+  const described = namedProduct(description);
+  const product = described ?? nameSpace(nTokens, description);
   const c: Collector = {
     mask: 0, evidence: [], seen: new Set(), authored: [],
     outside: mentions(SERVICES.writes), workspace: mentions(SERVICES.sharedContent),
@@ -112,7 +114,8 @@ export function classifyTool(spec: ToolSpec): Classification {
     storeNamed: false,
     closedWorld: isRecord(s['annotations']) && s['annotations']['openWorldHint'] === false,
     serviceWrite: false,
-    product: namedProduct(description),
+    product,
+    productSource: described === undefined ? 'name' : 'description',
   };
   // What each phase hands to the next (see `Phase`): the internal terms grow as prose is read.
   const internal = new Set<string>();

@@ -101,6 +101,10 @@ export const VERBS: Readonly<Record<VerbRole, readonly string[]>> = {
     'drop', 'truncate', 'clear', 'reset', 'replace', 'change', 'archive', 'mark', 'merge', 'close',
     'configure', 'restore', 'trash', 'purge', 'erase', 'destroy', 'unlink', 'rmdir', 'revoke',
     'rotate', 'cancel', 'turn on', 'turn off', 'switch on', 'switch off', 'unlock',
+    // Changing the state of a job, an account, a machine or a listing.
+    'pause', 'rerun', 'reboot', 'terminate',
+    'suspend', 'activate', 'deactivate', 'enable', 'disable', 'unarchive', 'undo',
+    'approve', 'reject', 'withdraw', 'mute', 'unmute', 'pin', 'unpin',
     '更新', '修改', '删除', '移除', '重命名', '移动', '覆盖', '清空', '编辑', '取消',
   ],
   // Data leaving the trust boundary: external action on its own, whatever the object.
@@ -493,18 +497,21 @@ export const OUTSIDE_SERVICES = {
 /**
  * Capitalised words that name no service: languages, formats, encodings, operating systems, programs
  * that run on the user's machine, and the calendar's names. A description that writes a capitalised
- * word mid-sentence names a product ("a Miro board", "in Xero") unless it is one of these or a word
- * the vocabulary knows (see `namedProduct`).
+ * word mid-sentence names a product ("a Miro board", "in Xero"), and a name's first word names the
+ * service it is namespaced under (`linear_archiveProject`), unless it is one of these or a word the
+ * vocabulary knows (see `namedProduct`, `nameSpace`).
  */
 export const NOT_PRODUCTS: readonly string[] = [
   // Languages, formats and encodings (the vocabulary knows the rest: Python, JavaScript, Bash).
-  'markdown', 'node', 'unicode', 'ascii', 'graphql', 'regex', 'vcard', 'icalendar', 'english',
+  'markdown', 'node', 'unicode', 'ascii', 'graphql', 'regex', 'vcard', 'icalendar', 'fhir', 'english',
   'chinese', 'boolean', 'true', 'false', 'null',
   // Systems and programs of the user's machine; Apple's own apps (Notes, Reminders) keep data on it.
   'linux', 'windows', 'unix', 'posix', 'chrome', 'chromium', 'firefox', 'safari', 'git', 'vim',
   'emacs', 'obsidian', 'apple',
   // The folders of the user's home and mailbox (All Mail, Junk Email, Deleted Items).
   'desktop', 'pictures', 'music', 'movies', 'videos', 'home', 'all', 'junk', 'items',
+  // A role a tool's name opens with (`admin_create_user`): no service.
+  'admin',
   // The calendar's names.
   'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'january', 'february',
   'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december',

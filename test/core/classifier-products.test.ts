@@ -3,11 +3,13 @@
  * monday.com board") is kept where that product keeps it: an EXTERNAL_ACTION, not a LOCAL_MUTATION.
  * Each rule has its look-alikes: a capital that opens a sentence, a clause or a bracket, an acronym,
  * a camelCase identifier, a language or format, a program or folder of the user's machine, a store
- * the tool calls local, one of the user's own stores, and a read, which keep what they were.
+ * the tool calls local, one of the user's own stores, and a read, which keep what they were. A
+ * tool's name namespaced under a service (`linear_archiveProject`) names the product the same way.
  */
 import { describe, expect, it } from 'vitest';
 import { classifyTool } from '../../src/core/classifier.js';
-import { namedProduct } from '../../src/core/classifier-pairing.js';
+import { nameSpace, namedProduct } from '../../src/core/classifier-pairing.js';
+import { nameTokens } from '../../src/core/classifier-tokens.js';
 import { NOT_PRODUCTS } from '../../src/core/vocabulary.js';
 
 const caps = (name: string, description = '', more: Record<string, unknown> = {}): readonly string[] => classifyTool({ name, description, ...more }).capabilities;
@@ -68,11 +70,12 @@ describe('namedProduct: a proper name inside a phrase', () => {
 
   // Written out, not read from the vocabulary: a word dropped from the list must fail here.
   const WORDS = [
-    'markdown', 'node', 'unicode', 'ascii', 'graphql', 'regex', 'vcard', 'icalendar', 'english',
+    'markdown', 'node', 'unicode', 'ascii', 'graphql', 'regex', 'vcard', 'icalendar', 'fhir', 'english',
     'chinese', 'boolean', 'true', 'false', 'null',
     'linux', 'windows', 'unix', 'posix', 'chrome', 'chromium', 'firefox', 'safari', 'git', 'vim',
     'emacs', 'obsidian', 'apple',
     'desktop', 'pictures', 'music', 'movies', 'videos', 'home', 'all', 'junk', 'items',
+    'admin',
     'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'january', 'february',
     'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december',
   ];
@@ -167,5 +170,52 @@ describe('look-alikes that stay what they were', () => {
 
   it('a send to the user herself stays in her mailbox', () => {
     expect(caps('email_me', 'Email a copy of the Miro board summary to the user herself.')).toEqual(['LOCAL_MUTATION']);
+  });
+});
+
+describe('nameSpace: the service a name is namespaced under', () => {
+  const ns = (name: string, description = ''): string | undefined => nameSpace(nameTokens(name), description);
+
+  it('the first word before a verb and its object, in snake, camel and kebab case, after an `mcp` prefix', () => {
+    expect(ns('linear_archiveProject')).toBe('linear');
+    expect(ns('ebay_delete_offer', 'Delete an offer')).toBe('ebay');
+    expect(ns('basecamp-archive-project')).toBe('basecamp');
+    expect(ns('mcp__basecamp__archive_project')).toBe('basecamp');
+  });
+
+  it('not a word of two letters, nor one with no verb and object after it', () => {
+    expect(ns('pl_archive_project')).toBeUndefined();
+    expect(ns('basecamp_archive')).toBeUndefined();
+    expect(ns('basecamp_project_archive')).toBeUndefined();
+    expect(ns('mcp__archive_project')).toBeUndefined();
+  });
+
+  it('not a word the vocabulary knows or one that names no service, in any of the lists', () => {
+    for (const name of ['notes_create_entry', 'api_create_token', 'my_create_note', 'obsidian_create_note', 'admin_create_user', 'fhir_create_observation']) {
+      if (ns(name) !== undefined) expect.fail(`${name}: namespaced under ${String(ns(name))}`);
+    }
+  });
+
+  it('not a word the description writes in lower case as a word of its own', () => {
+    expect(ns('album_remove_photo', 'Remove a photo from the album.')).toBeUndefined();
+    expect(ns('album_remove_photo', 'Remove a photo from the Album app.')).toBe('album');
+    expect(ns('album_remove_photo', 'Remove a photo from the albums.')).toBe('album');
+    expect(ns('album_remove_photo', 'Remove a photo (album-wide).')).toBeUndefined();
+    // From the description's first character, up to the first 4 000.
+    expect(ns('album_remove_photo', 'album photos: remove one.')).toBeUndefined();
+    expect(ns('album_remove_photo', `Remove a photo${' and more'.repeat(500)} from the album.`)).toBe('album');
+  });
+
+  it("a write under the namespace is an external action, with the name's first word as evidence", () => {
+    const r = classifyTool({ name: 'basecamp_archive_project', description: 'Archive a project.' });
+    expect(r.capabilities).toEqual(['EXTERNAL_ACTION']);
+    expect(r.evidence).toContainEqual({ capability: 'EXTERNAL_ACTION', source: 'name', term: 'basecamp' });
+    expect(caps('archive_project', 'Archive a project.')).toEqual(['LOCAL_MUTATION']);
+  });
+
+  it('a product the description names wins over the namespace, and a local store keeps the write local', () => {
+    const r = classifyTool({ name: 'basecamp_archive_project', description: 'Archive a project in Zorblat.' });
+    expect(r.evidence).toContainEqual({ capability: 'EXTERNAL_ACTION', source: 'description', term: 'Zorblat' });
+    expect(caps('basecamp_archive_project', 'Archive a project kept on local disk.')).toEqual(['LOCAL_MUTATION']);
   });
 });
