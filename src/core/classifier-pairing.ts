@@ -437,8 +437,11 @@ function namesNoService(word: string): boolean {
  * one follows no word in lower case.
  */
 const PRODUCT_BREAK = /[.!?;:](?:\s|$)|\n/;
-/** A proper name: capitalised (Miro, QuickBooks) or after one small letter (eBay, iCloud); not an acronym, not a camelCase identifier. */
-const PROPER = /^(?:[A-Z][a-z][A-Za-z]*|[a-z][A-Z][a-z][A-Za-z]*)$/;
+/**
+ * A proper name: capitalised (Miro, QuickBooks), after one small letter (eBay, iCloud) or after a
+ * number (1Password); not an acronym (2FA), not a camelCase identifier, not an ordinal (3rd).
+ */
+const PROPER = /^(?:[A-Z][a-z][A-Za-z]*|[a-z][A-Z][a-z][A-Za-z]*|\d+[A-Z][a-z][A-Za-z]*)$/;
 
 /** A namespace: a word of three letters or more (a name's tokens hold no digits). */
 const NAMESPACE = /^[a-z]{3,}$/;

@@ -22,6 +22,13 @@ describe('namedProduct: a proper name inside a phrase', () => {
     expect(namedProduct("Update the contact's address in QuickBooks's ledger")).toBe('QuickBooks');
   });
 
+  it('after a number (1Password), but not an ordinal or an acronym with a number', () => {
+    expect(namedProduct('Create a login item in a 1Password vault')).toBe('1Password');
+    expect(namedProduct('Move it to the 3rd column')).toBeUndefined();
+    expect(namedProduct('Send the 2FA code again')).toBeUndefined();
+    expect(namedProduct('Resize it to 4K resolution')).toBeUndefined();
+  });
+
   it('after the opening verb of its phrase, and as a domain name', () => {
     expect(namedProduct('Delete Jira resources by key.')).toBe('Jira');
     expect(namedProduct('Create a new column in a monday.com board')).toBe('monday.com');
