@@ -147,7 +147,8 @@ describe('applyLabels', () => {
       const final = new Map(rows.filter((r) => !refused.has(r.item_id)).map((r) => [r.item_id, r.final_label]));
       const after = await load();
       expect(after.items.map((i) => i.id), `seed ${seed}`).toEqual(before.items.map((i) => i.id));
-      const wrong = after.items.filter((i) => i.expected !== (final.get(i.id) ?? before.items.find((b) => b.id === i.id)?.expected)).map((i) => `${i.scenario} [${i.mode}] ${i.step}`);
+      const expectedBefore = new Map(before.items.map((b) => [b.id, b.expected]));
+      const wrong = after.items.filter((i) => i.expected !== (final.get(i.id) ?? expectedBefore.get(i.id))).map((i) => `${i.scenario} [${i.mode}] ${i.step}`);
       expect(wrong, `seed ${seed}: labels that changed without adjudication, or did not change`).toEqual([]);
       expect(plan.files.reduce((n, f) => n + f.edits.length, 0) + plan.unchanged + refused.size, `seed ${seed}`).toBe(rows.length);
     }
