@@ -476,11 +476,11 @@ export function namedProduct(description: string): string | undefined {
 /**
  * The service a tool's name is namespaced under (`linear_createCycle`, `ebay_delete_offer`,
  * `mcp__asana__create_task`): the name's first word (after an `mcp` prefix), of three letters or
- * more (`pg_`, `fs_` abbreviate a program), when a verb and its object follow it
- * (`release_notes_delete` opens with its object, `kubectl_delete` with a program), the vocabulary does not know it, it names no language, format or program of the
- * user's machine (`NOT_PRODUCTS`), and the description never writes it in lower case as a word of its
- * own (`album_remove_photo`: "Remove a photo from the album" names a thing, not a service).
- * What the tool writes is kept there, as with a product the description names (`namedProduct`).
+ * more (`pg_`, `fs_`), when a verb and at least one more word follow it (not `release_notes_delete`,
+ * `kubectl_delete`), that the vocabulary does not know and that names no language, format or
+ * program of the user's machine (`NOT_PRODUCTS`), unless the description writes it in lower case as
+ * a word ("album_remove_photo: Remove a photo from the album" names a thing, not a service). What
+ * the tool writes is kept there, as with a product the description names (`namedProduct`).
  */
 export function nameSpace(nTokens: readonly string[], description: string): string | undefined {
   const at = nTokens[0] === 'mcp' ? 1 : 0;
