@@ -28,7 +28,7 @@ import type { Classification, ToolSpec } from './types.js';
 import { isRecord } from './values.js';
 import { collectDiscounts } from './classifier-discounts.js';
 import type { Discount } from './classifier-discounts.js';
-import { ANNOTATION_TERMS, CODE_MODE_NAME_PAIRS, HANDOFF, HARMLESS_NAMES, POSSESSIVE } from './vocabulary.js';
+import { ANNOTATION_TERMS, CODE_MODE_NAME_PAIRS, HANDOFF, HARMLESS_NAMES, POSSESSIVE, STATE_VERBS } from './vocabulary.js';
 import type { VerbRole } from './vocabulary.js';
 import { MAX_TEXT, nameTokens, textSegments, toTokens } from './classifier-tokens.js';
 import type { Segment, Tok } from './classifier-tokens.js';
@@ -282,10 +282,14 @@ export function classifyTool(spec: ToolSpec): Classification {
   return { capabilities, evidence: c.evidence, codeMode, ...(harmless !== undefined ? { harmless } : {}) };
 }
 
-/** Is a word of a name a write verb (`delete` in `delete_after`)? */
+const STATE_VERB_SET: ReadonlySet<string> = new Set(STATE_VERBS);
+/**
+ * Is a word of a property's name a write on the user's data (`delete` in `delete_after`)? Not a verb
+ * that sets an option of the read (`STATE_VERBS`: `mute_errors`, `disable_cache`).
+ */
 function writesWord(w: string): boolean {
   const verb = LEXICON.get(w)?.verb;
-  return verb === 'create' || verb === 'modify';
+  return (verb === 'create' || verb === 'modify') && !STATE_VERB_SET.has(w);
 }
 
 /**

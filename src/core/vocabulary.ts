@@ -72,6 +72,16 @@ export type ObjectClass =
   | 'interpreter'
   | 'transient';
 
+/**
+ * Verbs that change the state of a job, an account, a machine or a listing (`modify` verbs). In the
+ * name of a read tool's property they set an option of the read (`mute_errors`, `disable_cache`),
+ * not a side effect on the user's data as `delete_after` or `mark_read` do.
+ */
+export const STATE_VERBS: readonly string[] = [
+  'pause', 'rerun', 'reboot', 'terminate', 'suspend', 'activate', 'deactivate', 'enable', 'disable',
+  'unarchive', 'undo', 'approve', 'reject', 'withdraw', 'mute', 'unmute', 'pin', 'unpin',
+];
+
 /** Verbs by role. */
 export const VERBS: Readonly<Record<VerbRole, readonly string[]>> = {
   // Reading or querying. What is read decides the capability (web page → EIT, file → PAT, ...).
@@ -101,10 +111,7 @@ export const VERBS: Readonly<Record<VerbRole, readonly string[]>> = {
     'drop', 'truncate', 'clear', 'reset', 'replace', 'change', 'archive', 'mark', 'merge', 'close',
     'configure', 'restore', 'trash', 'purge', 'erase', 'destroy', 'unlink', 'rmdir', 'revoke',
     'rotate', 'cancel', 'turn on', 'turn off', 'switch on', 'switch off', 'unlock',
-    // Changing the state of a job, an account, a machine or a listing.
-    'pause', 'rerun', 'reboot', 'terminate',
-    'suspend', 'activate', 'deactivate', 'enable', 'disable', 'unarchive', 'undo',
-    'approve', 'reject', 'withdraw', 'mute', 'unmute', 'pin', 'unpin',
+    ...STATE_VERBS,
     '更新', '修改', '删除', '移除', '重命名', '移动', '覆盖', '清空', '编辑', '取消',
   ],
   // Data leaving the trust boundary: external action on its own, whatever the object.

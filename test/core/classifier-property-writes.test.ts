@@ -20,6 +20,15 @@ describe('property descriptions of a tool that only reads', () => {
     })).not.toContain('LOCAL_MUTATION');
   });
 
+  it('a property named for a state change sets an option of the read, with no side effect', () => {
+    expect(tool('list_files', 'List the files in a folder.', {
+      mute_errors: { type: 'boolean', description: 'Mute errors about unreadable files.' },
+    })).toEqual(['PRIVATE_ACCESS']);
+    expect(tool('search_records', 'Search the records of a table.', {
+      disable_cache: { type: 'boolean', description: 'Disable the cached records and read them again.' },
+    })).toEqual(['PRIVATE_ACCESS']);
+  });
+
   it('a property named for a write switches on a side effect of the read', () => {
     const caps = tool('list_records', 'List records from a table.', {
       delete_after: { type: 'boolean', description: 'Delete the listed records from the table after reading them.' },
