@@ -28,7 +28,7 @@ import type { Classification, ToolSpec } from './types.js';
 import { isRecord } from './values.js';
 import { collectDiscounts } from './classifier-discounts.js';
 import type { Discount } from './classifier-discounts.js';
-import { ANNOTATION_TERMS, CODE_MODE_NAME_PAIRS, HANDOFF, HARMLESS_NAMES, POSSESSIVE, STATE_VERBS } from './vocabulary.js';
+import { ANNOTATION_TERMS, CODE_MODE_NAME_PAIRS, HANDOFF, HARMLESS_NAMES, NOT_OBJECTS, POSSESSIVE, STATE_VERBS } from './vocabulary.js';
 import type { VerbRole } from './vocabulary.js';
 import { MAX_TEXT, nameTokens, textSegments, toTokens } from './classifier-tokens.js';
 import type { Segment, Tok } from './classifier-tokens.js';
@@ -269,11 +269,12 @@ export function classifyTool(spec: ToolSpec): Classification {
   // what the vocabulary cannot read ("Frobnicates the widget", "Returns the sum of two numbers")
   // leaves the tool unread.
   if (c.mask === 0 && !codeMode && harmless === undefined) {
-    const found = unnamedObject(nameSeg, nameA);
+    const opening = nameA.verbRoles.size === 0 && descA[0] !== undefined ? openingObject(descA[0].seg, descA[0]) : undefined;
+    const found = unnamedObject(nameSeg, nameA) ?? opening;
     const confirmed = (writes: boolean): boolean => descA.length === 0 || descA.some((a) => (writes ? a.verbRoles.has('create') || a.verbRoles.has('modify') : a.verbRoles.has('read')));
     if (found !== undefined && confirmed(found.writes)) {
       const bits = !found.writes ? PAT : keptLocally(c) ? MUT : NAT;
-      addEvidence(c, bits, 'name', found.term, undefined);
+      addEvidence(c, bits, found === opening ? 'description' : 'name', found.term, undefined);
     }
   }
   const capabilities: Capability[] = [];
@@ -283,6 +284,7 @@ export function classifyTool(spec: ToolSpec): Classification {
 }
 
 const STATE_VERB_SET: ReadonlySet<string> = new Set(STATE_VERBS);
+const NOT_OBJECT_WORDS: ReadonlySet<string> = new Set(NOT_OBJECTS);
 /**
  * Is a word of a property's name a write on the user's data (`delete` in `delete_after`)? Not a verb
  * that sets an option of the read (`STATE_VERBS`: `mute_errors`, `disable_cache`).
@@ -295,8 +297,9 @@ function writesWord(w: string): boolean {
 /**
  * An act on an object the vocabulary does not name, from a name: every verb of the name reads, or
  * every verb writes (`create`, `modify`: `get_or_create_widget` is neither), and a word of the name
- * that is no verb, no known term and no determiner is the object: the first after the verb, else
- * the first before it (`luma_get_categories` reads categories).
+ * that is no verb, no known term, no determiner and no preposition (`NOT_OBJECTS`) is the object:
+ * the first after the verb, else the first before it (`luma_get_categories` reads categories). A
+ * neutral verb after a read (`count` in `get_hosts_count`) is part of what is read.
  * @returns the evidence term, `<verb> <object>` (`get pipeline`), and whether the verbs write
  */
 function unnamedObject(seg: Segment, a: Analysis): { term: string; writes: boolean } | undefined {
@@ -307,18 +310,47 @@ function unnamedObject(seg: Segment, a: Analysis): { term: string; writes: boole
   for (let i = 0; i < seg.toks.length; i++) {
     const t = seg.toks[i] as Tok;
     const role = (a.roles[i] as Role).verb;
+    // `get_active_hosts_count`: a neutral verb after a read is what the read returns.
+    if (role === 'neutral' && writes === false) continue;
+    // `get_monitors`, `list_updates`: a verb word that does not act (a verb right after a verb is a
+    // noun) is the object.
+    if (role === undefined && verb !== undefined && t.info?.verb !== undefined) { after ??= t; continue; }
     if (role !== undefined) {
       const w = role === 'create' || role === 'modify';
       if ((role !== 'read' && !w) || (writes !== undefined && writes !== w)) return undefined;
       writes = w;
       verb ??= t;
-    } else if (t.info === undefined && t.s.length > 2 && !DETS.has(t.s) && !/^\d+$/.test(t.s)) {
+    } else if (unnamedWord(t)) {
       if (verb === undefined) before ??= t;
       else after ??= t;
     }
   }
   const object = after ?? before;
   return verb === undefined || object === undefined ? undefined : { term: `${verb.s} ${object.s}`, writes: writes === true };
+}
+
+/** A word that may name an object the vocabulary does not know: not a known term, a determiner, a preposition or a number. */
+function unnamedWord(t: Tok): boolean {
+  return t.info === undefined && t.s.length > 2 && !DETS.has(t.s) && !NOT_OBJECT_WORDS.has(t.s) && !/^\d+$/.test(t.s);
+}
+
+/**
+ * A read from a description's first sentence, for a name with no verb (`droplet_backup_policy`:
+ * "Get a droplet's backup policy"): the sentence opens with a verb that reads, and its first word
+ * after determiners and prepositions is one the vocabulary does not know. A known word there, or a
+ * comma, colon or second verb before the object, ends it. Not a write: a description that opens
+ * with one says less about the tool's store than a name does ("Mark thoughts that revise previous
+ * thinking" is a scratchpad's note, not a record a service keeps).
+ */
+function openingObject(seg: Segment, a: Analysis): { term: string; writes: boolean } | undefined {
+  if ((a.roles[0] as Role | undefined)?.verb !== 'read') return undefined;
+  for (let i = 1; i < seg.toks.length; i++) {
+    const t = seg.toks[i] as Tok;
+    if (t.mark !== 0 || (a.roles[i] as Role).verb !== undefined) return undefined;
+    if (unnamedWord(t)) return { term: `${(seg.toks[0] as Tok).s} ${t.s}`, writes: false };
+    if (t.info !== undefined || (!DETS.has(t.s) && !NOT_OBJECT_WORDS.has(t.s) && t.s !== POSSESSIVE)) return undefined;
+  }
+  return undefined;
 }
 
 const HANDOFF_VERBS = new Set<string>(HANDOFF.verbs);

@@ -437,6 +437,15 @@ export const RELATIVE_PRONOUNS: readonly string[] = ['that', 'which', 'who', 'wh
 /** Coordinators: verbs joined by one share an object ("read and write files"), objects extend a list. */
 export const CONJUNCTIONS: readonly string[] = ['and', 'or', '和', '或', '并', '及', '与', '或者', '并且', '並', '與', '並且'];
 
+/**
+ * Words that name no object when a tool's act has no object the vocabulary knows: prepositions and
+ * quantifiers ("Search for security hotspots", `list_all_pipelines`). The object is the first word
+ * after them: `hotspots`, `pipelines`.
+ */
+export const NOT_OBJECTS: readonly string[] = [
+  'for', 'with', 'from', 'into', 'onto', 'about', 'via', 'all', 'any', 'each', 'every', 'some', 'more', 'many',
+];
+
 /** A source after the object still belongs to the verb: "fetch a file from the web". */
 export const SOURCE_PREPOSITIONS: readonly string[] = ['from'];
 

@@ -106,3 +106,56 @@ describe('in the guard', () => {
     expect([unknown.verdict, unknown.rules.map((r) => r.id)]).toEqual(['deny', ['classify.unknown-tool']]);
   });
 });
+
+describe('prepositions, verbs used as nouns and neutral verbs in a name', () => {
+  it('a preposition or a quantifier is no object: the object is the word after it', () => {
+    expect(evidence('list_all_pipelines')).toEqual([{ capability: 'PRIVATE_ACCESS', source: 'name', term: 'list pipelines' }]);
+    expect(evidence('search_for_gizmos')).toEqual([{ capability: 'PRIVATE_ACCESS', source: 'name', term: 'search gizmos' }]);
+    // Nothing but a preposition after the verb: no object.
+    expect(caps('search_for')).toEqual([]);
+    expect(caps('get_all')).toEqual([]);
+  });
+
+  it('a verb right after the verb is a noun, the object (`get_monitors`)', () => {
+    expect(evidence('get_monitors')).toEqual([{ capability: 'PRIVATE_ACCESS', source: 'name', term: 'get monitors' }]);
+    // The same word acting as the verb, with no other word: no object.
+    expect(caps('monitors')).toEqual([]);
+  });
+
+  it('a neutral verb after a read is what the read returns; before it, or alone, it is no read', () => {
+    expect(evidence('get_active_hosts_count')).toEqual([{ capability: 'PRIVATE_ACCESS', source: 'name', term: 'get active' }]);
+    expect(caps('count_hosts')).toEqual([]);
+    expect(caps('count_then_get_hosts')).toEqual([]);
+  });
+});
+
+describe('a name with no verb: the act from the opening of the description', () => {
+  it('the first sentence opens with a read, and its first word is one the vocabulary lacks', () => {
+    expect(evidence('droplet_backup_policy', "Get a droplet's backup policy")).toEqual([{ capability: 'PRIVATE_ACCESS', source: 'description', term: 'get droplet' }]);
+    expect(evidence('hotspots', 'Search for security hotspots with filtering options')).toEqual([{ capability: 'PRIVATE_ACCESS', source: 'description', term: 'search security' }]);
+    // A word the vocabulary knows keeps its own reading: settings are the user's.
+    expect(caps('gizmo_settings', 'Update the settings of a gizmo')).toEqual(['LOCAL_MUTATION']);
+    // A write from the description's opening is not read: the name says more of the store than
+    // a description's first verb ("Mark thoughts that revise previous thinking").
+    expect(caps('gizmo_frobs', 'Add a frob to the gizmo')).toEqual([]);
+    expect(caps('sequential_thinking', 'Mark thoughts that revise previous thinking or branch into new paths')).toEqual([]);
+  });
+
+  it('look-alikes: a known word first, no verb first, punctuation or a second verb before the object', () => {
+    // `connection` is a word the vocabulary knows: its own pairing decides, and it names nothing here.
+    expect(caps('disconnect', 'Close a MongoDB connection and revoke its connectionId.')).toEqual([]);
+    expect(caps('totals', 'Returns the sum of two numbers')).toEqual([]);
+    expect(caps('widget', 'Frobnicates the widget')).toEqual([]);
+    expect(caps('gizmo', 'Get, then frobnicate, a gizmo')).toEqual([]);
+    expect(caps('gizmo', 'Get: a gizmo')).toEqual([]);
+    expect(caps('gizmo', 'Get frobnicated gizmos')).toEqual(['PRIVATE_ACCESS']);
+    expect(caps('gizmo', 'Get to the gizmo')).toEqual([]);
+    // Only the first sentence: a later one says what else the tool does, not what it is.
+    expect(caps('gizmo', 'Frobnicates gizmos. Get gizmo data.')).toEqual([]);
+  });
+
+  it('a name with a verb of its own is read from the name, not from the description', () => {
+    expect(caps('frobnicate_widget', 'Get a gizmo')).toEqual(['PRIVATE_ACCESS']);
+    expect(evidence('create_widget', 'Get a gizmo')).toEqual([]);
+  });
+});
