@@ -650,8 +650,13 @@ export const TRADITIONAL_CHARS: Readonly<Record<string, string>> = {
 export const SCHEMA_TERMS = {
   /** A page to read: EXTERNAL_INGESTION on a tool that neither writes nor sends. Any token matches. */
   url: ['url', 'urls', 'uri', 'uris', 'href', 'link', 'links', 'website', 'webpage', '网址', '链接'],
-  /** Tokens that make a url-like property a destination or a redirect, not a page to read. */
-  notAPage: ['webhook', 'callback', 'redirect'],
+  /**
+   * Tokens that make a url-like property a destination or a redirect, not a page to read; or the
+   * address of the service the tool connects to (`argocdBaseUrl`, `server_url`, `instance_url`,
+   * `regionUrl`): like `openWorldHint`, it says where the tool connects, not who wrote what it
+   * returns. Not `endpoint`: an API playground's `endpoint_url` is the page it fetches.
+   */
+  notAPage: ['webhook', 'callback', 'redirect', 'base', 'server', 'instance', 'region'],
   /** Where data goes (whole property name). With a `body` sibling: EXTERNAL_ACTION. */
   destination: [
     'to', 'recipient', 'recipients', 'recipient_email', 'recipient_id', 'to_email', 'to_address',
