@@ -80,6 +80,7 @@ export type ObjectClass =
 export const STATE_VERBS: readonly string[] = [
   'pause', 'rerun', 'reboot', 'terminate', 'suspend', 'activate', 'deactivate', 'enable', 'disable',
   'unarchive', 'undo', 'approve', 'reject', 'withdraw', 'mute', 'unmute', 'pin', 'unpin',
+  'power off', 'power on', 'power cycle',
 ];
 
 /** Verbs by role. */
