@@ -440,12 +440,10 @@ export const CONJUNCTIONS: readonly string[] = ['and', 'or', '和', '或', '并'
 
 /**
  * Words that name no object when a tool's act has no object the vocabulary knows: prepositions and
- * quantifiers ("Search for security hotspots", `list_all_pipelines`). The object is the first word
- * after them: `hotspots`, `pipelines`.
+ * `all` ("Search for security hotspots", `list_all_pipelines`). The object is the first word after
+ * them: `hotspots`, `pipelines`. (Determiners, `each` or `some`, are no object either: `DETERMINERS`.)
  */
-export const NOT_OBJECTS: readonly string[] = [
-  'for', 'with', 'from', 'into', 'onto', 'about', 'via', 'all', 'any', 'each', 'every', 'some', 'more', 'many',
-];
+export const NOT_OBJECTS: readonly string[] = ['for', 'with', 'from', 'into', 'onto', 'about', 'via', 'all'];
 
 /** A source after the object still belongs to the verb: "fetch a file from the web". */
 export const SOURCE_PREPOSITIONS: readonly string[] = ['from'];
