@@ -66,7 +66,8 @@ const TEXT_PARTS = {
   slashBetweenWords: String.raw`\/(?<=(?:^|[\s(])\p{L}+\/)(?=\p{L}+(?:[\s,;!?)]|\.(?!\p{L})|$))`,
 };
 const TEXT_TOKEN = new RegExp(Object.values(TEXT_PARTS).join('|'), 'gu');
-const SENTENCE_BREAK = new RegExp(`^${TEXT_PARTS.sentenceBreak}$`);
+/** The characters of `TEXT_PARTS.sentenceBreak`. */
+const SENTENCE_BREAKS = new Set([...'.!?;\n。！？；']);
 /** An environment template's file name (`.env.example`): one name, not the `.env` credential store. */
 const ENV_TEMPLATE = /^\.env\./;
 const PARAM_TYPES = new Set(PARAMETER_TYPES);
@@ -167,6 +168,8 @@ export const CODE_SPAN = /`[^`\n]{0,200}`/g;
 
 /** What opens an example: `e.g.`, `eg.`, `for example`, `for instance`, with an optional `,` or `:` after it. */
 const EXAMPLE_MARK = /(?<![\p{L}\p{N}])(?:e\.\s?g\.?|eg\.|for example|for instance)(?![\p{L}\p{N}]|\.[\p{L}\p{N}])\s*[,:]?\s*/gu;
+/** The same mark, for a test: a regex without the `g` flag keeps no position between texts. */
+const HAS_EXAMPLE_MARK = new RegExp(EXAMPLE_MARK.source, 'u');
 /** Where an example ends: a closing parenthesis, a sentence's end (`.` before a space), `;` or a line break. */
 const EXAMPLE_END = /[)）;；\n。]|\.(?=\s|$)/g;
 const FIRST_WORD = /[\p{L}\p{N}]+/u;
@@ -178,6 +181,8 @@ const FIRST_WORD = /[\p{L}\p{N}]+/u;
  * read without its marker.
  */
 export function dropExamples(lower: string, dropped?: (example: string) => void): string {
+  // Most texts hold no example: one search says so, and the text is returned as it is.
+  if (!HAS_EXAMPLE_MARK.test(lower)) return lower;
   let out = '';
   let from = 0;
   // The end found for an earlier example is also the first one after a later start before it: each
@@ -210,12 +215,14 @@ export function dropExamples(lower: string, dropped?: (example: string) => void)
  */
 export function textSegments(text: string, kind: SegKind, source: EvidenceSource, at: string | undefined, out: Segment[]): void {
   const capped = (text.length > MAX_TEXT ? text.slice(0, MAX_TEXT) : text).toLowerCase();
+  // A code span needs a backtick: without one the text is kept as it is.
+  const ticks = capped.includes('`');
   let lower: string;
   if (explaining()) {
-    for (const m of capped.matchAll(CODE_SPAN)) discount('code-span', source, at, m[0]);
-    lower = dropExamples(capped.replace(CODE_SPAN, ' '), (example) => discount('example', source, at, example));
+    if (ticks) for (const m of capped.matchAll(CODE_SPAN)) discount('code-span', source, at, m[0]);
+    lower = dropExamples(ticks ? capped.replace(CODE_SPAN, ' ') : capped, (example) => discount('example', source, at, example));
   } else {
-    lower = dropExamples(capped.replace(CODE_SPAN, ' '));
+    lower = dropExamples(ticks ? capped.replace(CODE_SPAN, ' ') : capped);
   }
   let raw: string[] = [];
   let marks: number[] = [];
@@ -241,10 +248,13 @@ export function textSegments(text: string, kind: SegKind, source: EvidenceSource
     const last = raw.length - 1;
     return last >= 0 && (last === 0 || ((marks[last] as number) & CLAUSE) !== 0) && !CJK_CHAR.test((raw[last] as string)[0] as string);
   };
-  for (const m of lower.matchAll(TEXT_TOKEN)) {
+  // One shared global regex, read with `exec` from the start (not `matchAll`, which copies the
+  // regex for every text): nothing else uses it while a text is read.
+  TEXT_TOKEN.lastIndex = 0;
+  for (let m = TEXT_TOKEN.exec(lower); m !== null; m = TEXT_TOKEN.exec(lower)) {
     const t = m[0];
     if (t.length === 1 && PUNCTUATION.has(t)) {
-      if (SENTENCE_BREAK.test(t)) flush();
+      if (SENTENCE_BREAKS.has(t)) flush();
       else if (t === ':' || t === '：') {
         if (labelable()) marks[raw.length - 1] = LABEL;
         nextMark |= CLAUSE;
