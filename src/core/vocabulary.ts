@@ -111,7 +111,7 @@ export const VERBS: Readonly<Record<VerbRole, readonly string[]>> = {
     'update', 'edit', 'modify', 'delete', 'remove', 'rename', 'move', 'patch', 'overwrite', 'set',
     'drop', 'truncate', 'clear', 'reset', 'replace', 'change', 'archive', 'mark', 'merge', 'close',
     'configure', 'restore', 'trash', 'purge', 'erase', 'destroy', 'unlink', 'rmdir', 'revoke',
-    'rotate', 'cancel', 'turn on', 'turn off', 'switch on', 'switch off', 'unlock',
+    'rotate', 'cancel', 'turn on', 'turn off', 'switch on', 'switch off', 'unlock', 'get rid',
     ...STATE_VERBS,
     '更新', '修改', '删除', '移除', '重命名', '移动', '覆盖', '清空', '编辑', '取消',
   ],
@@ -147,7 +147,7 @@ export const VERBS: Readonly<Record<VerbRole, readonly string[]>> = {
 export const STRONG_WRITE_VERBS: readonly string[] = [
   'write', 'delete', 'remove', 'overwrite', 'rename', 'mkdir', 'rmdir', 'insert', 'append', 'save',
   'edit', 'modify', 'update', 'patch', 'upsert', 'truncate', 'unlink', 'erase', 'purge', 'commit',
-  'trash', 'destroy', 'export',
+  'trash', 'destroy', 'export', 'get rid',
   '写入', '删除', '修改', '更新', '保存', '覆盖', '清空', '编辑', '移除',
 ];
 
