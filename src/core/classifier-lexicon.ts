@@ -6,7 +6,7 @@
  * of each role does to each object class (`PAIRS`). Data in, tables out: no text is read here.
  */
 import { CRED, EIT, EXEC, MUT, NAT, PAT } from './capabilities.js';
-import { AMBIGUOUS, AUTHORING_VERBS, AUTHORSHIP, BE_FORMS, COMPOUND_LINKS, CONJUNCTIONS, CONTENTS, DATABASE_TERMS, DEMO_MARKERS, DIRECTORY_NOUNS, EXPORT_VERBS, DETERMINERS, FILE_TRANSFER, FIRST_PARTY, GETTER_OPENERS, IMPORT_VERBS, INTERNAL_MODIFIERS, LOCAL_MODIFIERS, NAME_ONLY_EXEC, NAME_ONLY_HTTP, NAME_ONLY_OBJECTS, NEGATION_BREAKS, NEGATIONS, NEUTRAL_PHRASES, NOTIFIED_PARTICIPLES, OBJECTS, ON_PAGE, OUTSIDE_SERVICES, PLACING, RELATIVE_PRONOUNS, REQUEST_HEADERS, SCHEMA_TERMS, SEARCH_VERBS, SELF_DESTINATIONS, SERVICE_RECORDS, SOURCE_PREPOSITIONS, STANDALONE_EXEC, STANDALONE_HTTP, STANDALONE_SEND, STRONG_WRITE_VERBS, TRADITIONAL_CHARS, VERB_CUES, VERBS } from './vocabulary.js';
+import { AMBIGUOUS, AUTHORING_VERBS, AUTHORSHIP, BE_FORMS, COMPOUND_LINKS, CONJUNCTIONS, CONTENTS, DATABASE_TERMS, DEMO_MARKERS, DIRECTORY_NOUNS, EXPORT_VERBS, DETERMINERS, FILE_TRANSFER, FIRST_PARTY, GETTER_OPENERS, IMPORT_VERBS, INTERNAL_MODIFIERS, LOCAL_MODIFIERS, NAME_ONLY_EXEC, NAME_ONLY_HTTP, NAME_ONLY_OBJECTS, NEGATION_BREAKS, NEGATIONS, NEUTRAL_PHRASES, NOT_OBJECTS, NOTIFIED_PARTICIPLES, OBJECTS, ON_PAGE, OUTSIDE_SERVICES, OWNED_PUBLIC, PLACING, POSSESSIVE_MODIFIERS, PRODUCT_STORE_PREPOSITIONS, RELATIVE_PRONOUNS, REQUEST_HEADERS, SCHEMA_TERMS, SEARCH_VERBS, SELF_DESTINATIONS, SERVICE_RECORDS, SOURCE_PREPOSITIONS, STANDALONE_EXEC, STANDALONE_HTTP, STANDALONE_SEND, STRONG_WRITE_VERBS, TRADITIONAL_CHARS, VERB_CUES, VERBS } from './vocabulary.js';
 import type { ObjectClass, VerbRole } from './vocabulary.js';
 
 /** Where a standalone term counts: anywhere, or only as part of a tool's name. */
@@ -44,6 +44,8 @@ export interface WordInfo {
   readonly exports?: boolean;
   /** A directory entry (`DIRECTORY_NOUNS`): private even in a shared workspace. */
   readonly directory?: boolean;
+  /** A public listing or platform that is private when the user owns it (`OWNED_PUBLIC`). */
+  readonly ownable?: boolean;
   /** A record a service keeps (`SERVICE_RECORDS`): a write to it acts outside unless said local. */
   readonly service?: boolean;
   /** A verb of searching an index (`SEARCH_VERBS`). */
@@ -104,6 +106,7 @@ function collectEntries(): Map<string, MutableInfo> {
   for (const t of EXPORT_VERBS) at(t).exports = true;
   for (const t of DIRECTORY_NOUNS) at(t).directory = true;
   for (const t of SERVICE_RECORDS) at(t).service = true;
+  for (const t of OWNED_PUBLIC.nouns) at(t).ownable = true;
   for (const t of SEARCH_VERBS) at(t).search = true;
   for (const t of FILE_TRANSFER.verbs) at(t).transfer = true;
   for (const t of PLACING.verbs) at(t).placing = true;
@@ -172,6 +175,11 @@ export const DEMO = new Set(DEMO_MARKERS);
 export const RELATIVE = new Set(RELATIVE_PRONOUNS);
 export const DETS = new Set(DETERMINERS);
 export const LINKS = new Set(COMPOUND_LINKS);
+/** Words that end a noun phrase after a possessive (`POSSESSIVE_MODIFIERS`). */
+export const MODIFIER_STOPS = new Set<string>([
+  ...POSSESSIVE_MODIFIERS.stops, ...DETERMINERS, ...CONJUNCTIONS, ...BE_FORMS, ...RELATIVE_PRONOUNS,
+  ...NEGATIONS, ...NEGATION_BREAKS, ...NOT_OBJECTS, ...PRODUCT_STORE_PREPOSITIONS,
+]);
 export const NEGATION = new Set(NEGATIONS);
 export const NEGATION_BREAK = new Set(NEGATION_BREAKS);
 /** How many tokens a negation reaches. */
@@ -338,6 +346,12 @@ export function pairBits(role: VerbRole, cls: ObjectClass): number {
 
 /** Classes that are external because others write them: what the user wrote is private instead. */
 export const THIRD_PARTY_CLASSES = new Set<ObjectClass>(['public', 'inbound', 'shared', 'submitted', 'transaction']);
+
+/** Owners before a compound (`OWNED_PUBLIC`). */
+export const OWNERS = {
+  words: new Set<string>(OWNED_PUBLIC.words),
+  possessors: new Set<string>(OWNED_PUBLIC.possessors),
+};
 
 /** Entries of `FIRST_PARTY`, as words. */
 export const FP = {

@@ -9,9 +9,9 @@
  * property description is); what the segment found comes back in its {@link Analysis}.
  */
 import { CRED, EIT, EXEC, MUT, NAT, PAT } from './capabilities.js';
-import { NOT_PRODUCTS, OWN_STORES, POSSESSIVE, PRODUCT_STORE_PREPOSITIONS } from './vocabulary.js';
+import { NOT_PRODUCTS, OWN_STORES, POSSESSIVE, POSSESSIVE_MODIFIERS, PRODUCT_STORE_PREPOSITIONS } from './vocabulary.js';
 import type { ObjectClass, VerbRole } from './vocabulary.js';
-import { AUTHORS, AUTHOR_LINKS, AUTHOR_REACH, BE, CJK_CHAR, CONJ, CONTENT_SUBJECTS, CONTENT_VERBS, CUES, DETS, FP, FROM, INTERNAL_WORDS, LEXICON, LINKS, LOCAL_WORDS, LOCATIVES, NEGATION, NEGATION_BREAK, NEGATION_REACH, NOTIFIED, PAGES, PARTICIPLES, PHRASES, PLACING_PREPS, RELATIVE, REQUESTS, SELF, THIRD_PARTY_CLASSES, TRANSFER_FILES, pairBits, verbAloneBits } from './classifier-lexicon.js';
+import { AUTHORS, AUTHOR_LINKS, AUTHOR_REACH, BE, CJK_CHAR, CONJ, CONTENT_SUBJECTS, CONTENT_VERBS, CUES, DETS, FP, FROM, INTERNAL_WORDS, LEXICON, LINKS, LOCAL_WORDS, LOCATIVES, MODIFIER_STOPS, NEGATION, NEGATION_BREAK, NEGATION_REACH, NOTIFIED, OWNERS, PAGES, PARTICIPLES, PHRASES, PLACING_PREPS, RELATIVE, REQUESTS, SELF, THIRD_PARTY_CLASSES, TRANSFER_FILES, pairBits, verbAloneBits } from './classifier-lexicon.js';
 import type { WordInfo } from './classifier-lexicon.js';
 import { CLAUSE, CODE_SPAN, COMMA, MAX_TEXT, anyWordsAt } from './classifier-tokens.js';
 import type { Segment, Tok } from './classifier-tokens.js';
@@ -235,9 +235,16 @@ function objectRun(toks: readonly Tok[], roles: readonly Role[], j: number, out:
   for (;;) {
     const run: number[] = [];
     for (;;) {
-      while (k < toks.length && isObject(roles[k])) run.push(k++);
+      // A comma ends a compound: "notes, meeting minutes" are two things.
+      while (k < toks.length && isObject(roles[k]) && (run.length === 0 || ((toks[k] as Tok).mark & COMMA) === 0)) run.push(k++);
       // `user's calendar`, `账户的转账记录`: a link between two nouns keeps the compound going.
       if (k + 1 < toks.length && LINKS.has((toks[k] as Tok).s) && isObject(roles[k + 1])) { k++; continue; }
+      // `the user's recent transactions`, `the user's own timeline`: modifiers after a possessive.
+      if (toks[k]?.s === POSSESSIVE) {
+        let m = k + 1;
+        while (m < toks.length && m - k <= POSSESSIVE_MODIFIERS.reach && modifierWord(toks[m] as Tok)) m++;
+        if (m > k + 1 && m < toks.length && isObject(roles[m])) { k = m; continue; }
+      }
       // `账户最近的交易流水` (the account's recent transactions): one modifier may stand before 的.
       if (k + 2 < toks.length && cjkFiller(toks[k] as Tok) && (toks[k + 1] as Tok).s === '的' && isObject(roles[k + 2])) { k += 2; continue; }
       break;
@@ -257,6 +264,11 @@ function objectRun(toks: readonly Tok[], roles: readonly Role[], j: number, out:
     if (next < 0) return;
     k = next;
   }
+}
+
+/** A word that may modify a noun after a possessive: one the vocabulary does not know, and no small word that ends a noun phrase. */
+function modifierWord(t: Tok): boolean {
+  return t.info === undefined && t.s !== POSSESSIVE && !MODIFIER_STOPS.has(t.s);
 }
 
 /**
@@ -401,6 +413,30 @@ function firstPartyClauses(toks: readonly Tok[], roles: Role[]): void {
       if (r.obj !== undefined && THIRD_PARTY_CLASSES.has(r.obj)) roles[k] = { ...r, obj: 'private' };
     }
     j = end - 1;
+  }
+}
+
+/** Words the vocabulary does not know that may stand between an owner and its compound ("my upcoming flight"). */
+const OWNER_REACH = 2;
+
+/**
+ * The user's own listings (`OWNED_PUBLIC`): in a compound right after an owner ("my", "the user's",
+ * "the user's own"), with at most `OWNER_REACH` unknown words between them, an ownable public noun
+ * is the user's arrangement with the party outside, a `commitment`: reading "my upcoming flight" or
+ * "the user's LinkedIn profile" reads the user's data, and cancelling the flight or editing the
+ * profile acts outside. Rewrites `roles` in place.
+ */
+function ownedCompounds(toks: readonly Tok[], roles: Role[]): void {
+  for (let i = 0; i < toks.length; i++) {
+    const s = (toks[i] as Tok).s;
+    if (!OWNERS.words.has(s) && !(s === POSSESSIVE && OWNERS.possessors.has(toks[i - 1]?.s ?? ''))) continue;
+    let k = i + 1;
+    for (let spent = 0; k < toks.length && spent < OWNER_REACH && (toks[k] as Tok).info === undefined; spent++) k++;
+    for (; k < toks.length && isObject(roles[k]); k++) {
+      const r = roles[k] as Role;
+      if ((toks[k] as Tok).info?.ownable === true) roles[k] = { ...r, obj: 'commitment' };
+    }
+    i = k - 1;
   }
 }
 
@@ -659,6 +695,7 @@ export function analyse(seg: Segment, c: Collector, phase: Phase): Analysis {
   const { toks, kind } = seg;
   const roles = resolveRoles(seg, phase.placing);
   if (kind !== 'name') firstPartyClauses(toks, roles);
+  ownedCompounds(toks, roles);
   const a: Analysis = {
     seg, roles, lonelyVerbs: [], objects: [], writtenObjects: new Set(), actedObjects: new Set(), authorship: [],
     negatedClause: negatedClauses(seg), verbRoles: new Set(), selfSend: false,

@@ -213,6 +213,8 @@ export const OBJECTS: Readonly<Record<ObjectClass, readonly string[]>> = {
   public: [
     'review', 'issue', 'pull request', 'merge request', 'pr', 'discussion', 'forum', 'feedback',
     'mention', 'subreddit', 'reddit', 'rating', 'story', 'social media', 'timeline',
+    // Public unless the user's own (`OWNED_PUBLIC`).
+    'flight', 'linkedin', 'instagram', 'facebook', 'twitter', 'tiktok', 'trustpilot',
     '评价', '帖子', '论坛', '微博', '推文', '点评',
   ],
   inbound: [
@@ -407,6 +409,17 @@ export const DETERMINERS: readonly string[] = [
  * Nouns joined by one form one compound (see the classifier's head rule).
  */
 export const COMPOUND_LINKS: readonly string[] = ["'s", 's', '的'];
+/**
+ * After a possessive, words the vocabulary does not know are modifiers of the noun that follows
+ * ("the user's recent transactions"), at most `reach` of them, and none of the small words that end
+ * a noun phrase: `stops`, and the determiners, conjunctions, forms of `be`, relative pronouns,
+ * negations and prepositions of the lists above ("the user's name in reviews" is no compound).
+ * `own` is a stop too: "the user's own drive" is the user's, no shared drive.
+ */
+export const POSSESSIVE_MODIFIERS = {
+  reach: 2,
+  stops: ['to', 'at', 'by', 'as', 'per', 'own'],
+} as const;
 
 /**
  * The possessive marker as prose tokens it: `'s`, `’s` and the plural `s'` (`teams'`) all become this
@@ -557,6 +570,22 @@ export const SERVICE_RECORDS: readonly string[] = [
   'group member', 'people', 'page property', 'wiki', 'employee', 'payroll', 'salary', 'hr',
   '客户', '订单', '员工', '工资', '薪资', '工单', '任务', '成员', '群成员',
 ];
+
+/**
+ * Public listings and platforms that the user may also hold a part of. A flight's schedule and
+ * status are the airline's, a page on a social network is its member's, a business's listing is
+ * the business's: EXTERNAL_INGESTION. The user's own is an arrangement with that party (a
+ * `commitment`: read, it is the user's data; changed, it acts outside): after an owner (`words`: "my
+ * upcoming flight", "your Instagram business account", or a `possessors` word with a possessive:
+ * "the user's flight booking", "the user's own LinkedIn profile").
+ * What others write even in the user's own view is not here: "my timeline" and "my mentions" hold
+ * other people's posts, "my inbox" other people's mail.
+ */
+export const OWNED_PUBLIC = {
+  nouns: ['flight', 'linkedin', 'instagram', 'facebook', 'twitter', 'tiktok', 'trustpilot'],
+  words: ['my', 'your', 'our'],
+  possessors: ['user'],
+} as const;
 
 /** Directory entries: who is in a workspace or a group is the organisation's data, whoever writes the pages. */
 export const DIRECTORY_NOUNS: readonly string[] = [
