@@ -29,6 +29,22 @@ const NAME_PARTS = {
 const NAME_TOKEN = new RegExp(Object.values(NAME_PARTS).join('|'), 'gu');
 
 /**
+ * What a character is in a name, for `nameTokens`'s reading by character code: a small letter, a
+ * digit, a separator (what `NAME_PARTS` never matches), or a capital, which the regex reads (camel
+ * case, acronyms). ASCII is classified by the regex classes of `NAME_PARTS`; every other character
+ * is handed over to the regex.
+ */
+const NAME_SEPARATOR = 0;
+const NAME_LOWER = 1;
+const NAME_DIGIT = 2;
+const NAME_HAND_OVER = 3;
+const NAME_KIND = new Uint8Array(65536).fill(NAME_HAND_OVER);
+for (let c = 0; c < 128; c++) {
+  const ch = String.fromCharCode(c);
+  NAME_KIND[c] = /\p{Ll}/u.test(ch) ? NAME_LOWER : /\p{Nd}/u.test(ch) ? NAME_DIGIT : /\p{Lu}/u.test(ch) ? NAME_HAND_OVER : NAME_SEPARATOR;
+}
+
+/**
  * Split a tool or property name into lowercase word tokens: snake_case, camelCase, kebab-case, dots,
  * slashes and digits separate words; a run of Chinese characters is one token.
  * @example nameTokens('gmailSendMessage') // ['gmail', 'send', 'message']
@@ -38,26 +54,19 @@ export function nameTokens(name: string): string[] {
   if (typeof name !== 'string') return [];
   const s = name.length > MAX_TEXT ? name.slice(0, MAX_TEXT) : name;
   const out: string[] = [];
-  // Most names are in lower case and ASCII (`create_issue`, `get-file-contents`): their words are
-  // the runs of letters and the runs of digits, which is what `NAME_TOKEN` finds in them.
-  let i = 0;
-  while (i < s.length) {
-    const c = s.charCodeAt(i);
-    if (c >= 128 || (c >= 65 && c <= 90)) break;
-    const letter = c >= 97 && c <= 122;
-    if (!letter && !(c >= 48 && c <= 57)) { i++; continue; }
+  // Most names are in lower case (`create_issue`, `get-file-contents`): their words are the runs of
+  // small letters and the runs of digits, which is what `NAME_TOKEN` finds in them.
+  for (let i = 0; i < s.length;) {
+    const kind = NAME_KIND[s.charCodeAt(i)];
+    // A capital or a character outside ASCII: the regex reads the whole name.
+    if (kind === NAME_HAND_OVER) return [...s.matchAll(NAME_TOKEN)].map((m) => m[0].toLowerCase());
+    if (kind === NAME_SEPARATOR) { i++; continue; }
+    // Past the end, `charCodeAt` gives NaN, read as 0 (`| 0`): a separator.
     let j = i + 1;
-    for (; j < s.length; j++) {
-      const d = s.charCodeAt(j);
-      if (letter ? !(d >= 97 && d <= 122) : !(d >= 48 && d <= 57)) break;
-    }
+    while (NAME_KIND[s.charCodeAt(j) | 0] === kind) j++;
     out.push(s.slice(i, j));
     i = j;
   }
-  if (i === s.length) return out;
-  // A capital or a character outside ASCII: the regex reads the whole name.
-  out.length = 0;
-  for (const m of s.matchAll(NAME_TOKEN)) out.push(m[0].toLowerCase());
   return out;
 }
 
@@ -89,16 +98,38 @@ export const TEXT_TOKEN = new RegExp(Object.values(TEXT_PARTS).join('|'), 'gu');
 /** The same regex, tried at one position only (`lastIndex`). */
 const TEXT_TOKEN_AT = new RegExp(TEXT_TOKEN.source, 'uy');
 
-/** Is the character code an ASCII letter or digit? */
-function asciiWordChar(c: number): boolean {
-  return (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || (c >= 65 && c <= 90);
+/**
+ * What a character opens in prose, for `proseTokens`'s reading by character code: nothing (a space,
+ * a quote, a bracket, a symbol), a word (`TEXT_PARTS.word`), one punctuation token
+ * (`TEXT_PARTS.sentenceBreak`, `TEXT_PARTS.clausePunctuation`), a piece that depends on the
+ * characters around it (`CONTEXT_CHARS`), or, outside ASCII, anything: these two the regex reads.
+ */
+const OPENS_NOTHING = 0;
+const OPENS_WORD = 1;
+const OPENS_PUNCTUATION = 2;
+const IN_CONTEXT = 3;
+const OUTSIDE_ASCII = 4;
+/** An apostrophe opens a possessive, a slash an `or`, each only between the right neighbours. */
+const CONTEXT_CHARS = "'/";
+const PROSE_KIND = new Uint8Array(65536).fill(OUTSIDE_ASCII);
+{
+  const word = new RegExp(`^${TEXT_PARTS.word}$`, 'u');
+  const punctuation = new RegExp(`^(?:${TEXT_PARTS.sentenceBreak}|${TEXT_PARTS.clausePunctuation})$`, 'u');
+  for (let c = 0; c < 128; c++) {
+    const ch = String.fromCharCode(c);
+    PROSE_KIND[c] = CONTEXT_CHARS.includes(ch) ? IN_CONTEXT : word.test(ch) ? OPENS_WORD : punctuation.test(ch) ? OPENS_PUNCTUATION : OPENS_NOTHING;
+  }
 }
+const UNDERSCORE = 95;
+/** What opens `TEXT_PARTS.env` and `envTemplate`: a `.` before it is no sentence break. */
+const ENV_OPENING = '.env';
 
 /**
  * The tokens `TEXT_TOKEN` finds in `lower`, in order, the same strings as `lower.match(TEXT_TOKEN)`
- * but several times faster: plain ASCII words, snake_case identifiers, whitespace and single
- * punctuation are read by character code; anything else (an apostrophe, a slash, `.env`, a letter
- * outside ASCII) is handed to the regex at that position, so that the regex stays the definition.
+ * but several times faster: ASCII words, snake_case identifiers, whitespace and single punctuation
+ * are read by character code; anything else (an apostrophe, a slash, `.env`, a character outside
+ * ASCII, a word that runs on into one) is handed to the regex at that position, so that the regex
+ * stays the definition.
  */
 export function proseTokens(lower: string): string[] {
   const out: string[] = [];
@@ -106,27 +137,27 @@ export function proseTokens(lower: string): string[] {
   let i = 0;
   while (i < n) {
     const c = lower.charCodeAt(i);
-    if (asciiWordChar(c)) {
+    const kind = PROSE_KIND[c];
+    if (kind === OPENS_WORD) {
       // A word, then `_word` parts while a word character follows each underscore.
+      // (Each index is checked against the end: a typed array read at NaN, what `charCodeAt` gives
+      // past the end, is several times slower than one inside it.)
       let j = i + 1;
-      while (j < n && asciiWordChar(lower.charCodeAt(j))) j++;
-      while (j + 1 < n && lower.charCodeAt(j) === 95 && asciiWordChar(lower.charCodeAt(j + 1))) {
+      while (j < n && PROSE_KIND[lower.charCodeAt(j)] === OPENS_WORD) j++;
+      while (j + 1 < n && lower.charCodeAt(j) === UNDERSCORE && PROSE_KIND[lower.charCodeAt(j + 1)] === OPENS_WORD) {
         j += 2;
-        while (j < n && asciiWordChar(lower.charCodeAt(j))) j++;
+        while (j < n && PROSE_KIND[lower.charCodeAt(j)] === OPENS_WORD) j++;
       }
       // A letter outside ASCII may go on the word, or on its last part: the regex reads it.
-      const next = j < n ? lower.charCodeAt(j) : 0;
-      if (next < 128 && !(next === 95 && j + 1 < n && lower.charCodeAt(j + 1) >= 128)) {
+      if (j === n || (PROSE_KIND[lower.charCodeAt(j)] !== OUTSIDE_ASCII && !(lower.charCodeAt(j) === UNDERSCORE && j + 1 < n && PROSE_KIND[lower.charCodeAt(j + 1)] === OUTSIDE_ASCII))) {
         out.push(lower.slice(i, j));
         i = j;
         continue;
       }
-    } else if (c === 32 || c === 9 || c === 13 || c === 34 || c === 45 || c === 41 || c === 95 || c === 42 || c === 35 || c === 96 || c === 60 || c === 62 || c === 61 || c === 91 || c === 93 || c === 123 || c === 125 || c === 124 || c === 64 || c === 38 || c === 43 || c === 37 || c === 36 || c === 126 || c === 92 || c === 94) {
-      // Characters that open no piece: spaces, quotes, dashes, brackets, symbols.
+    } else if (kind === OPENS_NOTHING) {
       i++;
       continue;
-    } else if (c === 10 || c === 33 || c === 63 || c === 59 || c === 58 || c === 40 || c === 44 || (c === 46 && lower.charCodeAt(i + 1) !== 101)) {
-      // A sentence break or clause punctuation; a `.` not before `e` (`.env`).
+    } else if (kind === OPENS_PUNCTUATION && !lower.startsWith(ENV_OPENING, i)) {
       out.push(lower[i] as string);
       i++;
       continue;
@@ -137,8 +168,9 @@ export function proseTokens(lower: string): string[] {
       out.push(m[0]);
       i += m[0].length;
     } else {
-      // No piece starts here: step over one character (both halves of a surrogate pair).
-      i += c >= 0xd800 && c <= 0xdbff && i + 1 < n && (lower.charCodeAt(i + 1) & 0xfc00) === 0xdc00 ? 2 : 1;
+      // No piece starts here. The next code unit may be the second half of a surrogate pair: no
+      // piece starts there either.
+      i++;
     }
   }
   return out;

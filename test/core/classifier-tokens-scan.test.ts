@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { nameTokens, proseTokens, TEXT_TOKEN } from '../../src/core/classifier-tokens.js';
+import { CJK_CHAR } from '../../src/core/classifier-lexicon.js';
+import { nameTokens, proseTokens, TEXT_TOKEN, toTokens } from '../../src/core/classifier-tokens.js';
 
 /**
  * The tokenizers read most text by character code and hand the rest to their regex. The regex is the
@@ -8,17 +9,21 @@ import { nameTokens, proseTokens, TEXT_TOKEN } from '../../src/core/classifier-t
  * the characters each shortcut decides on (ASCII words, `_`, `.`, `e`, apostrophes, slashes) with the
  * ones it hands over (accented and astral letters, Chinese, full-width punctuation, a lone surrogate).
  */
+/** Every ASCII character, so that each one's reading by character code is compared. */
+const ASCII = Array.from({ length: 128 }, (_, c) => String.fromCharCode(c));
 const PROSE_CHARS = [
-  'a', 'e', 'n', 'v', 's', 'x', 'Z', '0', '7', '_', '.', ' ', '\n', '\t', "'", '’', '‘', '/', ':', ',', '(', ')', ';', '!', '?', '-', '"',
-  'é', 'ß', 'Ω', 'ǅ', '读', '取', '。', '：', '，', '（', 'ー', 'ا', '𝐚', '\ud835', '\u0000', '1️',
+  ...ASCII, '’', '‘', 'é', 'ß', 'Ω', 'ǅ', '读', '取', '。', '：', '，', '（', 'ー', 'ا', '𝐚', '😀', '\ud835', '\udc1a', '1️',
 ];
-const PROSE_PIECES = ['.env', '.env.example', '.envrc', "'s", "s'", 'read/write', 'a_b', '_x', 'e.g.', 'x.y', '’s'];
+const PROSE_PIECES = ['.env', '.env.example', '.envrc', "'s", "s'", 'read/write', 'a_b', '_x', 'e.g.', 'x.y', '’s', 'ab', 'x1_y2', ' '];
 const prose = fc
-  .array(fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...PROSE_CHARS) }, { weight: 1, arbitrary: fc.constantFrom(...PROSE_PIECES) }), { maxLength: 40 })
+  .array(fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...PROSE_CHARS) }, { weight: 2, arbitrary: fc.constantFrom(...PROSE_PIECES) }), { maxLength: 40 })
   .map((xs) => xs.join(''));
 
-const NAME_CHARS = ['a', 'q', 'z', 'A', 'Q', 'Z', '0', '9', '_', '-', '.', '/', ' ', 'é', 'É', '读', '𝐚', 'ß'];
-const name = fc.array(fc.constantFrom(...NAME_CHARS), { maxLength: 24 }).map((xs) => xs.join(''));
+const NAME_CHARS = [...ASCII, 'é', 'É', '读', '𝐚', 'ß', '٣'];
+const NAME_PIECES = ['get', 'Get', 'list_issues', 'v2', 'HTTP'];
+const name = fc
+  .array(fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...NAME_CHARS) }, { weight: 1, arbitrary: fc.constantFrom(...NAME_PIECES) }), { maxLength: 24 })
+  .map((xs) => xs.join(''));
 
 /** The name tokens by the regex alone: camelCase words, acronyms, digits, Chinese runs, lowercased. */
 const NAME_REGEX = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+|\p{Lu}{2,}s(?!\p{Ll})|\p{Lu}+(?!\p{Ll})|\p{Lu}?\p{Ll}+|\p{Nd}+/gu;
@@ -29,7 +34,7 @@ describe('classifier tokens: the character-code readers give what their regexes 
       fc.property(prose, (text) => {
         expect(proseTokens(text)).toEqual(text.match(TEXT_TOKEN) ?? []);
       }),
-      { seed: 1616, numRuns: 3000 },
+      { seed: 1616, numRuns: 5000 },
     );
   });
 
@@ -38,8 +43,20 @@ describe('classifier tokens: the character-code readers give what their regexes 
       fc.property(name, (n) => {
         expect(nameTokens(n)).toEqual([...n.matchAll(NAME_REGEX)].map((m) => m[0].toLowerCase()));
       }),
-      { seed: 1617, numRuns: 3000 },
+      { seed: 1617, numRuns: 5000 },
     );
+  });
+
+  it('splits a word into Chinese dictionary words exactly when it opens with a Han character', () => {
+    // The first and last characters of each Han block, and the characters just outside them.
+    for (const c of [0x33ff, 0x3400, 0x4dbf, 0x4dc0, 0x4dff, 0x4e00, 0x9fff, 0xa000, 0xf8ff, 0xf900, 0xfaff, 0xfb00]) {
+      const first = String.fromCharCode(c);
+      const want = CJK_CHAR.test(first) ? [first, '读取'] : [`${first}读取`];
+      expect(toTokens([`${first}读取`]).map((t) => t.s), c.toString(16)).toEqual(want);
+    }
+    // With other words beside it, with and without marks (a name has none).
+    expect(toTokens(['read', '读取文件']).map((t) => t.s)).toEqual(['read', '读取', '文件']);
+    expect(toTokens(['read', '读取文件'], [4, 1]).map((t) => t.mark)).toEqual([4, 1, 0]);
   });
 
   it('keeps what each shortcut must hand over', () => {
