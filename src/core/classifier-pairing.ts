@@ -239,7 +239,8 @@ function objectRun(toks: readonly Tok[], roles: readonly Role[], j: number, out:
       while (k < toks.length && isObject(roles[k]) && (run.length === 0 || ((toks[k] as Tok).mark & COMMA) === 0)) run.push(k++);
       // `user's calendar`, `账户的转账记录`: a link between two nouns keeps the compound going.
       if (k + 1 < toks.length && LINKS.has((toks[k] as Tok).s) && isObject(roles[k + 1])) { k++; continue; }
-      // `the user's recent transactions`, `the user's own timeline`: modifiers after a possessive.
+      // `the user's recent transactions`: words the vocabulary does not know, after a possessive, modify
+      // the noun that follows (`POSSESSIVE_MODIFIERS`).
       if (toks[k]?.s === POSSESSIVE) {
         let m = k + 1;
         while (m < toks.length && m - k <= POSSESSIVE_MODIFIERS.reach && modifierWord(toks[m] as Tok)) m++;

@@ -28,6 +28,22 @@ const NAME_PARTS = {
 /** Name pieces: a Chinese run, an acronym (with a plural `s`), a capitalised or lowercase word, digits. */
 const NAME_TOKEN = new RegExp(Object.values(NAME_PARTS).join('|'), 'gu');
 
+/** How often the fast readers handed a name, or a position in prose, to their regex. */
+const handedOver = { names: 0, prose: 0 };
+
+/**
+ * @internal how often `nameTokens` handed a whole name to its regex, and `proseTokens` a position in
+ * prose, since the last reset: what the tests read to see that plain text never needs the regex
+ */
+export function handedToRegex(reset = false): { readonly names: number; readonly prose: number } {
+  const now = { ...handedOver };
+  if (reset) {
+    handedOver.names = 0;
+    handedOver.prose = 0;
+  }
+  return now;
+}
+
 /**
  * What a character is in a name, for `nameTokens`'s reading by character code: a small letter, a
  * digit, a separator (what `NAME_PARTS` never matches), or a capital, which the regex reads (camel
@@ -59,7 +75,10 @@ export function nameTokens(name: string): string[] {
   for (let i = 0; i < s.length;) {
     const kind = NAME_KIND[s.charCodeAt(i)];
     // A capital or a character outside ASCII: the regex reads the whole name.
-    if (kind === NAME_HAND_OVER) return [...s.matchAll(NAME_TOKEN)].map((m) => m[0].toLowerCase());
+    if (kind === NAME_HAND_OVER) {
+      handedOver.names++;
+      return [...s.matchAll(NAME_TOKEN)].map((m) => m[0].toLowerCase());
+    }
     if (kind === NAME_SEPARATOR) { i++; continue; }
     // Past the end, `charCodeAt` gives NaN, read as 0 (`| 0`): a separator.
     let j = i + 1;
@@ -162,6 +181,7 @@ export function proseTokens(lower: string): string[] {
       i++;
       continue;
     }
+    handedOver.prose++;
     TEXT_TOKEN_AT.lastIndex = i;
     const m = TEXT_TOKEN_AT.exec(lower);
     if (m !== null) {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CJK_CHAR } from '../../src/core/classifier-lexicon.js';
-import { nameTokens, proseTokens, TEXT_TOKEN, toTokens } from '../../src/core/classifier-tokens.js';
+import { handedToRegex, nameTokens, proseTokens, TEXT_TOKEN, toTokens } from '../../src/core/classifier-tokens.js';
 
 /**
  * The tokenizers read most text by character code and hand the rest to their regex. The regex is the
@@ -69,5 +69,33 @@ describe('classifier tokens: the character-code readers give what their regexes 
     // A name with a capital is read by the regex: camelCase and acronyms.
     expect(nameTokens('getHTTPRequest_v2')).toEqual(['get', 'http', 'request', 'v', '2']);
     expect(nameTokens('list_issues2')).toEqual(['list', 'issues', '2']);
+  });
+
+  it('reads plain text by character code, and hands the regex only what needs it', () => {
+    const handed = (f: () => unknown): { names: number; prose: number } => {
+      handedToRegex(true);
+      f();
+      return handedToRegex(true);
+    };
+    // Words, snake_case, digits, spaces, symbols, punctuation and a NUL: no regex at all.
+    expect(handed(() => proseTokens('read the file_name v2, then stop: (now) "quoted" [x] {y} a-b #1 $2 \u0000 done.\n'))).toEqual({ names: 0, prose: 0 });
+    // An underscore after a word with a space after it ends the word there.
+    expect(handed(() => proseTokens('ab_ cd'))).toEqual({ names: 0, prose: 0 });
+    // One position each: an apostrophe, a slash, `.env`, a letter outside ASCII (after a space),
+    // a control character past ASCII.
+    expect(handed(() => proseTokens("the user's"))).toEqual({ names: 0, prose: 1 });
+    expect(handed(() => proseTokens('read/write'))).toEqual({ names: 0, prose: 1 });
+    expect(handed(() => proseTokens('the .env file'))).toEqual({ names: 0, prose: 1 });
+    expect(handed(() => proseTokens('ab é'))).toEqual({ names: 0, prose: 1 });
+    expect(handed(() => proseTokens('a \u0080 b'))).toEqual({ names: 0, prose: 1 });
+    // A word that runs on into a letter outside ASCII is read from its start by the regex.
+    expect(handed(() => proseTokens('café'))).toEqual({ names: 0, prose: 1 });
+    expect(handed(() => proseTokens('x_é'))).toEqual({ names: 0, prose: 1 });
+    // Names: lower case, digits and separators by character code; a capital or a letter outside
+    // ASCII hands the whole name over, once.
+    expect(handed(() => nameTokens('list_issues2-v3.x \u0000'))).toEqual({ names: 0, prose: 0 });
+    expect(handed(() => nameTokens('getIssue'))).toEqual({ names: 1, prose: 0 });
+    expect(handed(() => nameTokens('get_é'))).toEqual({ names: 1, prose: 0 });
+    expect(handed(() => nameTokens('get_\u0080'))).toEqual({ names: 1, prose: 0 });
   });
 });
