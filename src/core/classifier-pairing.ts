@@ -244,7 +244,8 @@ function objectRun(toks: readonly Tok[], roles: readonly Role[], j: number, out:
       if (toks[k]?.s === POSSESSIVE) {
         let m = k + 1;
         while (m < toks.length && m - k <= POSSESSIVE_MODIFIERS.reach && modifierWord(toks[m] as Tok)) m++;
-        if (m > k + 1 && m < toks.length && isObject(roles[m])) { k = m; continue; }
+        // (Without a modifier the link rule above has taken the noun already.)
+        if (isObject(roles[m])) { k = m; continue; }
       }
       // `账户最近的交易流水` (the account's recent transactions): one modifier may stand before 的.
       if (k + 2 < toks.length && cjkFiller(toks[k] as Tok) && (toks[k + 1] as Tok).s === '的' && isObject(roles[k + 2])) { k += 2; continue; }
@@ -437,7 +438,6 @@ function ownedCompounds(toks: readonly Tok[], roles: Role[]): void {
       const r = roles[k] as Role;
       if ((toks[k] as Tok).info?.ownable === true) roles[k] = { ...r, obj: 'commitment' };
     }
-    i = k - 1;
   }
 }
 

@@ -36,6 +36,11 @@ describe('a public listing or platform', () => {
     expect(caps('update_linkedin', 'Update my LinkedIn profile')).toEqual(['EXTERNAL_ACTION']);
   });
 
+  it('owns from the first word of a name or a sentence', () => {
+    expect(caps('my_flights', '')).toEqual(['PRIVATE_ACCESS']);
+    expect(caps('list', 'My flights are listed here.')).toEqual(['PRIVATE_ACCESS']);
+  });
+
   it('owns only across up to two unknown words', () => {
     expect(caps('my_flight', 'Show my next upcoming flight')).toEqual(['PRIVATE_ACCESS']);
     expect(caps('my_flight', 'Show my zorb blarg quux flight')).toEqual(['EXTERNAL_INGESTION']);
@@ -74,6 +79,10 @@ describe('a possessive and the noun it owns', () => {
     expect(caps('recent_transactions', "Get the user's recent transactions")).toEqual(['EXTERNAL_INGESTION', 'PRIVATE_ACCESS']);
     expect(caps('latest_reviews', "Read the customer's latest reviews")).toEqual(['EXTERNAL_INGESTION']);
     expect(caps('timeline', "Read the user's most recent timeline")).toEqual(['EXTERNAL_INGESTION']);
+  });
+
+  it('a conjunction after a modifier ends the noun phrase: the possessor is read', () => {
+    expect(caps('x', "Get the user's name and email address")).toEqual(['PRIVATE_ACCESS']);
   });
 
   it('at most two of them, and no small word that ends the noun phrase', () => {
