@@ -97,5 +97,10 @@ describe('classifier tokens: the character-code readers give what their regexes 
     expect(handed(() => nameTokens('getIssue'))).toEqual({ names: 1, prose: 0 });
     expect(handed(() => nameTokens('get_é'))).toEqual({ names: 1, prose: 0 });
     expect(handed(() => nameTokens('get_\u0080'))).toEqual({ names: 1, prose: 0 });
+    // Read without a reset, the counts stay.
+    proseTokens("it's");
+    expect(handedToRegex().prose).toBe(1);
+    expect(handedToRegex(true).prose).toBe(1);
+    expect(handedToRegex().prose).toBe(0);
   });
 });
