@@ -200,6 +200,9 @@ export const OBJECTS: Readonly<Record<ObjectClass, readonly string[]>> = {
     'google', 'bing', 'brave', 'duckduckgo', 'serp', 'serpapi', 'serper', 'tavily', 'kagi',
     'perplexity', 'wikipedia', 'weather', 'forecast', 'page', 'hackernews', 'youtube',
     'arxiv', 'pypi', 'stock price', 'exchange rate', 'market data',
+    // Market data an exchange publishes: prices, candles, order books, fund flows.
+    'ticker', 'ohlcv', 'candlestick', 'order book', 'orderbook', 'funding rate',
+    '行情', '涨跌幅', '成交额', '资金流', '板块',
     // What a browser shows: its tabs, dialogs and the page's console and network traffic.
     'dialog', 'viewport', 'console message', 'console log', 'network request',
     'search snippet',
