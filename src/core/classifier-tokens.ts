@@ -188,8 +188,9 @@ export function proseTokens(lower: string): string[] {
       out.push(m[0]);
       i += m[0].length;
     } else {
-      // No piece starts here. The next code unit may be the second half of a surrogate pair: no
-      // piece starts there either.
+      // No piece starts here. If this was the first half of a surrogate pair, the regex reads the
+      // second half as the whole pair again (a unicode regex steps back to the pair's start), which
+      // matched nothing just now: no piece starts there either.
       i++;
     }
   }

@@ -192,6 +192,22 @@ export const AMBIGUOUS: readonly { readonly term: string; readonly verb: VerbRol
   { term: '预约', verb: 'send', noun: 'commitment' },
 ];
 
+/**
+ * Public listings and platforms that the user may also hold a part of. A flight's schedule and
+ * status are the airline's, a page on a social network is its member's, a business's listing is
+ * the business's: EXTERNAL_INGESTION. The user's own is an arrangement with that party (a
+ * `commitment`: read, it is the user's data; changed, it acts outside): after an owner (`words`: "my
+ * upcoming flight", "your Instagram business account", or a `possessors` word with a possessive:
+ * "the user's flight booking", "the user's own LinkedIn profile").
+ * What others write even in the user's own view is not here: "my timeline" and "my mentions" hold
+ * other people's posts, "my inbox" other people's mail.
+ */
+export const OWNED_PUBLIC = {
+  nouns: ['flight', 'linkedin', 'instagram', 'facebook', 'twitter', 'tiktok', 'trustpilot'],
+  words: ['my', 'your', 'our'],
+  possessors: ['user'],
+} as const;
+
 /** Nouns by class. */
 export const OBJECTS: Readonly<Record<ObjectClass, readonly string[]>> = {
   web: [
@@ -216,8 +232,8 @@ export const OBJECTS: Readonly<Record<ObjectClass, readonly string[]>> = {
   public: [
     'review', 'issue', 'pull request', 'merge request', 'pr', 'discussion', 'forum', 'feedback',
     'mention', 'subreddit', 'reddit', 'rating', 'story', 'social media', 'timeline',
-    // Public unless the user's own (`OWNED_PUBLIC`).
-    'flight', 'linkedin', 'instagram', 'facebook', 'twitter', 'tiktok', 'trustpilot',
+    // Public unless the user's own.
+    ...OWNED_PUBLIC.nouns,
     '评价', '帖子', '论坛', '微博', '推文', '点评',
   ],
   inbound: [
@@ -573,22 +589,6 @@ export const SERVICE_RECORDS: readonly string[] = [
   'group member', 'people', 'page property', 'wiki', 'employee', 'payroll', 'salary', 'hr',
   '客户', '订单', '员工', '工资', '薪资', '工单', '任务', '成员', '群成员',
 ];
-
-/**
- * Public listings and platforms that the user may also hold a part of. A flight's schedule and
- * status are the airline's, a page on a social network is its member's, a business's listing is
- * the business's: EXTERNAL_INGESTION. The user's own is an arrangement with that party (a
- * `commitment`: read, it is the user's data; changed, it acts outside): after an owner (`words`: "my
- * upcoming flight", "your Instagram business account", or a `possessors` word with a possessive:
- * "the user's flight booking", "the user's own LinkedIn profile").
- * What others write even in the user's own view is not here: "my timeline" and "my mentions" hold
- * other people's posts, "my inbox" other people's mail.
- */
-export const OWNED_PUBLIC = {
-  nouns: ['flight', 'linkedin', 'instagram', 'facebook', 'twitter', 'tiktok', 'trustpilot'],
-  words: ['my', 'your', 'our'],
-  possessors: ['user'],
-} as const;
 
 /** Directory entries: who is in a workspace or a group is the organisation's data, whoever writes the pages. */
 export const DIRECTORY_NOUNS: readonly string[] = [

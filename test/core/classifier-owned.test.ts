@@ -100,3 +100,16 @@ describe('a possessive and the noun it owns', () => {
     expect(caps('read_notes', "Read the user's saved notes or meeting invitations")).toEqual(['EXTERNAL_INGESTION', 'PRIVATE_ACCESS']);
   });
 });
+
+describe('the owner and possessive rules look ahead', () => {
+  it('and never read past the end, wherever a text stops (seed 1902)', () => {
+    // A possessive, an owner or a modifier as the last word once threw (caught as an internal error).
+    const words = fc.constantFrom("'s", "user's", 'my', 'your', 'own', 'the', 'user', 'recent', 'zorb', 'flight', 'linkedin', 'reviews', 'drive', ',', 'and', 'to', 'get', 'read', 'cancel', '的');
+    fc.assert(
+      fc.property(fc.array(words, { maxLength: 12 }), fc.array(words, { maxLength: 6 }), (d, n) => {
+        expect(() => classifyTool({ name: n.join('_'), description: d.join(' ') })).not.toThrow();
+      }),
+      { seed: 1902, numRuns: 3000 },
+    );
+  });
+});
