@@ -247,11 +247,14 @@ function growLong(n: number): void {
 /**
  * The fragments of one result, in order, without repeats: a list and an open-addressing set of
  * the same keys in a typed array (a `Set` of 52-bit numbers boxes every one of them). Reused by
- * every call; {@link FragmentSet.take} empties it.
+ * every call; {@link FragmentSet.take} empties it. A slot is taken only when its stamp is the
+ * current generation, so emptying the set is one increment, not a pass over its keys.
  * @internal exported for its tests
  */
 export class FragmentSet {
   private table = new Float64Array(1024);
+  private stamps = new Int32Array(1024);
+  private gen = 1;
   private mask = 1023;
   private list: number[] = [];
 
@@ -266,45 +269,46 @@ export class FragmentSet {
   private grow(): void {
     const n = this.table.length * 2;
     this.table = new Float64Array(n);
+    this.stamps = new Int32Array(n);
     this.mask = n - 1;
     for (const key of this.list) {
-      const k = key === 0 ? -1 : key;
-      this.table[this.slot(k)] = k;
+      const i = this.slot(key);
+      this.table[i] = key;
+      this.stamps[i] = this.gen;
     }
   }
 
-  /** The slot holding `k` (a key as stored), or the empty slot where its probe ends. */
-  private slot(k: number): number {
+  /** The slot holding `key`, or the free slot where its probe ends. */
+  private slot(key: number): number {
     const t = this.table;
+    const st = this.stamps;
+    const g = this.gen;
     const m = this.mask;
-    let i = (Math.imul((k >>> 0) ^ Math.imul((k / 0x100000000) >>> 0, 0x9e3779b1), 0x85ebca6b) >>> 7) & m;
-    for (let v = t[i] as number; v !== 0 && v !== k; v = t[i] as number) i = (i + 1) & m;
+    let i = (Math.imul((key >>> 0) ^ Math.imul((key / 0x100000000) >>> 0, 0x9e3779b1), 0x85ebca6b) >>> 7) & m;
+    while (st[i] === g && t[i] !== key) i = (i + 1) & m;
     return i;
   }
 
   add(key: number): void {
-    // 0 marks an empty slot, so key 0 is stored as -1 (keys are never negative).
-    const k = key === 0 ? -1 : key;
-    let i = this.slot(k);
-    if (this.table[i] === k) return;
+    let i = this.slot(key);
+    if (this.stamps[i] === this.gen) return;
     if ((this.list.length + 1) * 2 > this.table.length) {
       this.grow();
-      i = this.slot(k);
+      i = this.slot(key);
     }
-    this.table[i] = k;
+    this.table[i] = key;
+    this.stamps[i] = this.gen;
     this.list.push(key);
   }
 
   /** The keys added since the last take, in order; the set is empty again. */
   take(): number[] {
     const out = this.list;
-    // Newest first: every key added after a key is gone when it is cleared, and every key added
-    // before it is still there, so its probe finds it where it was put.
-    for (let j = out.length - 1; j >= 0; j--) {
-      const key = out[j] as number;
-      this.table[this.slot(key === 0 ? -1 : key)] = 0;
-    }
     this.list = [];
+    if (this.gen === 0x7fffffff) {
+      this.stamps.fill(0);
+      this.gen = 1;
+    } else this.gen++;
     return out;
   }
 }

@@ -77,6 +77,7 @@ export const DEFAULT_LIMITS: LedgerLimits = {
 export const SCRIPT_BITS = { network: 1, credential: 2 } as const;
 
 const EMPTY_KEYS = new Float64Array(0);
+const TWO_POW_MINUS_32 = 2 ** -32;
 const EMPTY_TURNS = new Int32Array(0);
 
 /** Turn value of a class never seen. */
@@ -98,6 +99,11 @@ export class ProvenanceTable {
   private readonly maxSlots: number;
   private slots = 0;
   private keys = EMPTY_KEYS;
+  /**
+   * Per slot and class (untrusted, private, credential), the earliest turn it was seen at, stored
+   * as `NEVER - turn`: 0, what a new array holds, is a class never seen, and a larger value is an
+   * earlier turn.
+   */
   private turns = EMPTY_TURNS;
   /** Keys in insertion order: a ring of `cap` once full. */
   private readonly order: number[] = [];
@@ -113,8 +119,11 @@ export class ProvenanceTable {
   private resize(slots: number): void {
     const oldKeys = this.keys;
     const oldTurns = this.turns;
-    const keys = new Float64Array(slots);
-    const turns = new Int32Array(slots * 3).fill(NEVER);
+    // One allocation for both arrays (the keys first: they need 8-byte alignment); zeroed, so every
+    // slot starts empty and every class unseen (see `turns`).
+    const buffer = new ArrayBuffer(slots * 20);
+    const keys = new Float64Array(buffer, 0, slots);
+    const turns = new Int32Array(buffer, slots * 8, slots * 3);
     this.slots = slots;
     this.keys = keys;
     this.turns = turns;
@@ -138,70 +147,88 @@ export class ProvenanceTable {
    */
   private home(key: number): number {
     const h = Math.imul((key >>> 0) ^ Math.imul((key / 0x100000000) >>> 0, 0x9e3779b1), 0x85ebca6b);
-    // A non-negative 31-bit value, so that the remainder stays an integer operation.
-    return ((h ^ (h >>> 15)) & 0x7fffffff) % this.slots;
+    // Multiply-shift range reduction (the high bits of h × slots): no integer division, and the
+    // product stays below 2^53 (slots < 2^21), so the double arithmetic is exact.
+    return Math.floor(((h ^ (h >>> 15)) >>> 0) * this.slots * TWO_POW_MINUS_32);
   }
 
   private find(key: number): number {
     if (this.count === 0) return -1;
+    const i = this.probe(key);
+    return i >= 0 ? i : -1;
+  }
+
+  /**
+   * The slot holding `key`, or, when no slot does, `-1 - e` where `e` is the empty slot its probe
+   * ended at (the load factor stays below 1, so every probe ends). The table must have slots.
+   */
+  private probe(key: number): number {
     const keys = this.keys;
     const slots = this.slots;
-    for (let i = this.home(key), n = 0; n < slots; n++) {
+    for (let i = this.home(key); ; i = i + 1 === slots ? 0 : i + 1) {
       const k = keys[i];
       if (k === key) return i;
-      if (k === 0) return -1;
-      i = i + 1 === slots ? 0 : i + 1;
+      if (k === 0) return -1 - i;
     }
-    return -1;
+  }
+
+  /** Make room for `n` more keys at once: one resize instead of one per doubling. */
+  reserve(n: number): void {
+    const want = Math.min(this.cap, this.count + n);
+    if (this.slots >= this.maxSlots || want * 5 <= this.slots * 4) return;
+    let slots = Math.max(16, this.slots);
+    while (slots < this.maxSlots && want * 5 > slots * 4) slots *= 2;
+    this.resize(Math.min(this.maxSlots, slots));
   }
 
   /** Add `classes` (bits of {@link PROVENANCE_BITS}) for `key`, seen at `turn`. */
   add(rawKey: number, classes: number, turn: number): void {
     if (this.cap === 0 || classes === 0) return;
     const key = rawKey === 0 ? 1 : rawKey;
-    let i = this.find(key);
+    if (this.slots < this.maxSlots && (this.count + 1) * 5 > this.slots * 4) this.resize(Math.min(this.maxSlots, Math.max(16, this.slots * 2)));
+    let i = this.probe(key);
     if (i < 0) {
       if (this.count === this.cap) {
         // INVARIANT: only provenance is ever evicted here, never chain state.
         const j = this.find(this.order[this.head] as number);
         if (j >= 0) {
-          for (let c = 0; c < 3; c++) this.evicted[c] = Math.min(this.evicted[c] as number, this.turns[j * 3 + c] as number);
+          for (let c = 0; c < 3; c++) this.evicted[c] = Math.min(this.evicted[c] as number, NEVER - (this.turns[j * 3 + c] as number));
           this.removeAt(j);
         }
-        this.head = (this.head + 1) % this.cap;
+        this.head = this.head + 1 === this.cap ? 0 : this.head + 1;
         this.count--;
+        // The removal may have shifted the probe run the key would end in.
+        i = this.probe(key);
       }
-      if (this.slots < this.maxSlots && (this.count + 1) * 5 > this.slots * 4) this.resize(Math.min(this.maxSlots, Math.max(16, this.slots * 2)));
-      const keys = this.keys;
-      const slots = this.slots;
-      i = this.home(key);
-      while (keys[i] !== 0) i = i + 1 === slots ? 0 : i + 1;
-      keys[i] = key;
+      i = -1 - i;
+      this.keys[i] = key;
       const at = (this.head + this.count) % this.cap;
       if (at === this.order.length) this.order.push(key);
       else this.order[at] = key;
       this.count++;
     }
     const t = this.turns;
-    if (classes & 1 && turn < (t[i * 3] as number)) t[i * 3] = turn;
-    if (classes & 2 && turn < (t[i * 3 + 1] as number)) t[i * 3 + 1] = turn;
-    if (classes & 4 && turn < (t[i * 3 + 2] as number)) t[i * 3 + 2] = turn;
+    const seen = NEVER - turn;
+    if (classes & 1 && seen > (t[i * 3] as number)) t[i * 3] = seen;
+    if (classes & 2 && seen > (t[i * 3 + 1] as number)) t[i * 3 + 1] = seen;
+    if (classes & 4 && seen > (t[i * 3 + 2] as number)) t[i * 3 + 2] = seen;
   }
 
   /** Empty slot `at`, then close the gap it leaves in its probe run. */
   private removeAt(at: number): void {
     let i = at;
     this.keys[i] = 0;
-    this.turns.fill(NEVER, i * 3, i * 3 + 3);
+    this.turns.fill(0, i * 3, i * 3 + 3);
     // Backward-shift: move later members of the probe run into the hole when their home allows.
-    for (let j = (i + 1) % this.slots; this.keys[j] !== 0; j = (j + 1) % this.slots) {
+    const slots = this.slots;
+    for (let j = i + 1 === slots ? 0 : i + 1; this.keys[j] !== 0; j = j + 1 === slots ? 0 : j + 1) {
       const h = this.home(this.keys[j] as number);
       const between = i <= j ? h > i && h <= j : h > i || h <= j;
       if (between) continue;
       this.keys[i] = this.keys[j] as number;
       this.turns.copyWithin(i * 3, j * 3, j * 3 + 3);
       this.keys[j] = 0;
-      this.turns.fill(NEVER, j * 3, j * 3 + 3);
+      this.turns.fill(0, j * 3, j * 3 + 3);
       i = j;
     }
   }
@@ -229,7 +256,8 @@ export class ProvenanceTable {
     const i = this.find(rawKey === 0 ? 1 : rawKey);
     if (i < 0) return 0;
     const t = this.turns;
-    return ((t[i * 3] as number) < turn ? 1 : 0) | ((t[i * 3 + 1] as number) < turn ? 2 : 0) | ((t[i * 3 + 2] as number) < turn ? 4 : 0);
+    const after = NEVER - turn;
+    return ((t[i * 3] as number) > after ? 1 : 0) | ((t[i * 3 + 1] as number) > after ? 2 : 0) | ((t[i * 3 + 2] as number) > after ? 4 : 0);
   }
 
   get size(): number {
@@ -245,7 +273,7 @@ export class ProvenanceTable {
       const row = [key];
       for (let c = 0; c < 3; c++) {
         const t = this.turns[i * 3 + c] as number;
-        row.push(t === NEVER ? -1 : t);
+        row.push(t === 0 ? -1 : NEVER - t);
       }
       out.push(row);
     }
@@ -508,6 +536,7 @@ export class Ledger {
     while (s !== undefined) {
       s.insert(t, caps, innerChain);
       if (classes !== 0) {
+        s.fingerprints.reserve(fragments.length);
         for (const h of fragments) s.fingerprints.add(h, classes, t);
         if (contextKey !== undefined) s.contexts.add(contextKey, classes, t);
         if (unread) s.addUnread(classes, t);

@@ -24,4 +24,20 @@ describe('a provenance table grows with its entries', () => {
     expect(slots()).toBe(2 * first);
     expect(t.size).toBe(13);
   });
+
+  it('room reserved for a batch of keys is made in one step, only as large as the batch needs', () => {
+    const t = new ProvenanceTable(1024);
+    const slots = (): number => (t.byteLength - 8 * t.size) / 20;
+    t.reserve(0);
+    expect(slots()).toBe(0);
+    // 200 keys need 250 slots at 80 % load: the doublings from 16 stop at 256.
+    t.reserve(200);
+    expect(slots()).toBe(256);
+    for (let k = 1; k <= 200; k++) t.add(k * 7919, 1, 0);
+    expect(slots()).toBe(256);
+    // Never past the full size (1 024 entries at 80 %: 1 280 slots), however many are announced.
+    t.reserve(5000);
+    expect(slots()).toBe(1280);
+    expect(t.size).toBe(200);
+  });
 });
