@@ -77,6 +77,7 @@ export const DEFAULT_LIMITS: LedgerLimits = {
 export const SCRIPT_BITS = { network: 1, credential: 2 } as const;
 
 const EMPTY_KEYS = new Float64Array(0);
+const EMPTY_INDEX = new Uint16Array(0);
 const TWO_POW_MINUS_32 = 2 ** -32;
 const EMPTY_TURNS = new Int32Array(0);
 
@@ -89,24 +90,27 @@ export const AFTER_ALL = NEVER;
 
 /**
  * A bounded provenance table: 52-bit key → for each of the three classes, the earliest turn it
- * was seen. Open addressing with linear probing in typed arrays (about 24 bytes an entry, no
- * per-entry objects), grown by doubling up to `cap` entries (most sessions stay small), first-in
- * first-out eviction through a ring of keys, and backward-shift deletion so that probing never
- * needs tombstones.
+ * was seen. The entries sit in a ring in insertion order (each a key and three turns: 20 bytes,
+ * no per-entry objects), which gives first-in first-out eviction; an open-addressing index over
+ * the ring (linear probing, a 2-byte ring position per slot, backward-shift deletion so that
+ * probing never needs tombstones) finds a key. Both grow by doubling up to `cap` entries (most
+ * sessions stay small): 22.5 KiB at 1 024 entries.
  */
 export class ProvenanceTable {
   /** Slots at full size: the load factor never passes 0.8. */
   private readonly maxSlots: number;
   private slots = 0;
+  /** Per slot, the ring position of its entry plus one; 0 for an empty slot. */
+  private index: Uint16Array | Uint32Array = EMPTY_INDEX;
+  /** The entries' keys, by ring position. Positions `[0, count)` are live. */
   private keys = EMPTY_KEYS;
   /**
-   * Per slot and class (untrusted, private, credential), the earliest turn it was seen at, stored
-   * as `NEVER - turn`: 0, what a new array holds, is a class never seen, and a larger value is an
-   * earlier turn.
+   * Per entry and class (untrusted, private, credential), the earliest turn it was seen at,
+   * stored as `NEVER - turn`: 0, what a new array holds, is a class never seen, and a larger
+   * value is an earlier turn.
    */
   private turns = EMPTY_TURNS;
-  /** Keys in insertion order: a ring of `cap` once full. */
-  private readonly order: number[] = [];
+  /** Ring position of the oldest entry: 0 until the ring is full, then it turns. */
   private head = 0;
   private count = 0;
   /** Per class, the earliest turn of an evicted entry: what the table no longer remembers. */
@@ -116,27 +120,30 @@ export class ProvenanceTable {
     this.maxSlots = Math.max(1, Math.ceil(cap * 1.25));
   }
 
+  /** A new index of `slots` slots, every live entry put back. */
   private resize(slots: number): void {
-    const oldKeys = this.keys;
-    const oldTurns = this.turns;
-    // One allocation for both arrays (the keys first: they need 8-byte alignment); zeroed, so every
-    // slot starts empty and every class unseen (see `turns`).
-    const buffer = new ArrayBuffer(slots * 20);
-    const keys = new Float64Array(buffer, 0, slots);
-    const turns = new Int32Array(buffer, slots * 8, slots * 3);
+    const index = this.cap < 0xffff ? new Uint16Array(slots) : new Uint32Array(slots);
     this.slots = slots;
+    this.index = index;
+    const keys = this.keys;
+    for (let r = 0; r < this.count; r++) {
+      let i = this.home(keys[r] as number);
+      while (index[i] !== 0) i = i + 1 === slots ? 0 : i + 1;
+      index[i] = r + 1;
+    }
+  }
+
+  /** Room in the ring for `n` entries (grown by doubling, up to `cap`). */
+  private growRing(n: number): void {
+    let m = Math.max(16, this.keys.length);
+    while (m < n) m *= 2;
+    m = Math.min(this.cap, m);
+    const keys = new Float64Array(m);
+    keys.set(this.keys);
+    const turns = new Int32Array(m * 3);
+    turns.set(this.turns);
     this.keys = keys;
     this.turns = turns;
-    for (let j = 0; j < oldKeys.length; j++) {
-      const k = oldKeys[j] as number;
-      if (k === 0) continue;
-      let i = this.home(k);
-      while (keys[i] !== 0) i = i + 1 === slots ? 0 : i + 1;
-      keys[i] = k;
-      turns[i * 3] = oldTurns[j * 3] as number;
-      turns[i * 3 + 1] = oldTurns[j * 3 + 1] as number;
-      turns[i * 3 + 2] = oldTurns[j * 3 + 2] as number;
-    }
   }
 
   /**
@@ -152,29 +159,32 @@ export class ProvenanceTable {
     return Math.floor(((h ^ (h >>> 15)) >>> 0) * this.slots * TWO_POW_MINUS_32);
   }
 
+  /** The ring position of `key`, or -1. */
   private find(key: number): number {
     if (this.count === 0) return -1;
     const i = this.probe(key);
-    return i >= 0 ? i : -1;
+    return i >= 0 ? (this.index[i] as number) - 1 : -1;
   }
 
   /**
    * The slot holding `key`, or, when no slot does, `-1 - e` where `e` is the empty slot its probe
-   * ended at (the load factor stays below 1, so every probe ends). The table must have slots.
+   * ended at (the load factor stays below 1, so every probe ends). The index must have slots.
    */
   private probe(key: number): number {
+    const index = this.index;
     const keys = this.keys;
     const slots = this.slots;
     for (let i = this.home(key); ; i = i + 1 === slots ? 0 : i + 1) {
-      const k = keys[i];
-      if (k === key) return i;
-      if (k === 0) return -1 - i;
+      const r = index[i] as number;
+      if (r === 0) return -1 - i;
+      if (keys[r - 1] === key) return i;
     }
   }
 
   /** Make room for `n` more keys at once: one resize instead of one per doubling. */
   reserve(n: number): void {
     const want = Math.min(this.cap, this.count + n);
+    if (want > this.keys.length) this.growRing(want);
     if (this.slots >= this.maxSlots || want * 5 <= this.slots * 4) return;
     let slots = Math.max(16, this.slots);
     while (slots < this.maxSlots && want * 5 > slots * 4) slots *= 2;
@@ -187,56 +197,61 @@ export class ProvenanceTable {
     const key = rawKey === 0 ? 1 : rawKey;
     if (this.slots < this.maxSlots && (this.count + 1) * 5 > this.slots * 4) this.resize(Math.min(this.maxSlots, Math.max(16, this.slots * 2)));
     let i = this.probe(key);
-    if (i < 0) {
+    let r: number;
+    if (i >= 0) r = (this.index[i] as number) - 1;
+    else {
       if (this.count === this.cap) {
         // INVARIANT: only provenance is ever evicted here, never chain state.
-        const j = this.find(this.order[this.head] as number);
-        if (j >= 0) {
-          for (let c = 0; c < 3; c++) this.evicted[c] = Math.min(this.evicted[c] as number, NEVER - (this.turns[j * 3 + c] as number));
-          this.removeAt(j);
+        const oldest = this.head;
+        const t = this.turns;
+        for (let c = 0; c < 3; c++) {
+          this.evicted[c] = Math.min(this.evicted[c] as number, NEVER - (t[oldest * 3 + c] as number));
+          t[oldest * 3 + c] = 0;
         }
-        this.head = this.head + 1 === this.cap ? 0 : this.head + 1;
+        this.removeAt(this.probe(this.keys[oldest] as number));
+        this.head = oldest + 1 === this.cap ? 0 : oldest + 1;
         this.count--;
         // The removal may have shifted the probe run the key would end in.
         i = this.probe(key);
+        r = oldest;
+      } else {
+        if (this.count === this.keys.length) this.growRing(this.count + 1);
+        r = this.count;
       }
-      i = -1 - i;
-      this.keys[i] = key;
-      const at = (this.head + this.count) % this.cap;
-      if (at === this.order.length) this.order.push(key);
-      else this.order[at] = key;
+      this.keys[r] = key;
+      this.index[-1 - i] = r + 1;
       this.count++;
     }
     const t = this.turns;
     const seen = NEVER - turn;
-    if (classes & 1 && seen > (t[i * 3] as number)) t[i * 3] = seen;
-    if (classes & 2 && seen > (t[i * 3 + 1] as number)) t[i * 3 + 1] = seen;
-    if (classes & 4 && seen > (t[i * 3 + 2] as number)) t[i * 3 + 2] = seen;
+    if (classes & 1 && seen > (t[r * 3] as number)) t[r * 3] = seen;
+    if (classes & 2 && seen > (t[r * 3 + 1] as number)) t[r * 3 + 1] = seen;
+    if (classes & 4 && seen > (t[r * 3 + 2] as number)) t[r * 3 + 2] = seen;
   }
 
   /** Empty slot `at`, then close the gap it leaves in its probe run. */
   private removeAt(at: number): void {
-    let i = at;
-    this.keys[i] = 0;
-    this.turns.fill(0, i * 3, i * 3 + 3);
-    // Backward-shift: move later members of the probe run into the hole when their home allows.
+    const index = this.index;
+    const keys = this.keys;
     const slots = this.slots;
-    for (let j = i + 1 === slots ? 0 : i + 1; this.keys[j] !== 0; j = j + 1 === slots ? 0 : j + 1) {
-      const h = this.home(this.keys[j] as number);
+    let i = at;
+    index[i] = 0;
+    // Backward-shift: move later members of the probe run into the hole when their home allows.
+    for (let j = i + 1 === slots ? 0 : i + 1; index[j] !== 0; j = j + 1 === slots ? 0 : j + 1) {
+      const h = this.home(keys[(index[j] as number) - 1] as number);
       const between = i <= j ? h > i && h <= j : h > i || h <= j;
       if (between) continue;
-      this.keys[i] = this.keys[j] as number;
-      this.turns.copyWithin(i * 3, j * 3, j * 3 + 3);
-      this.keys[j] = 0;
-      this.turns.fill(0, j * 3, j * 3 + 3);
+      index[i] = index[j] as number;
+      index[j] = 0;
       i = j;
     }
   }
 
   /** Mark every stored key in a probe filter (see `probeHashes`); hash 0 is stored as key 1. */
   markKeys(filter: Uint32Array): void {
-    for (const k of this.keys) {
-      if (k === 0) continue;
+    const keys = this.keys;
+    for (let r = 0; r < this.count; r++) {
+      const k = keys[r] as number;
       markProbe(filter, k);
       if (k === 1) markProbe(filter, 0);
     }
@@ -253,11 +268,11 @@ export class ProvenanceTable {
 
   /** Class bits of `key` seen strictly before `turn`. */
   classesBefore(rawKey: number, turn: number): number {
-    const i = this.find(rawKey === 0 ? 1 : rawKey);
-    if (i < 0) return 0;
+    const r = this.find(rawKey === 0 ? 1 : rawKey);
+    if (r < 0) return 0;
     const t = this.turns;
     const after = NEVER - turn;
-    return ((t[i * 3] as number) > after ? 1 : 0) | ((t[i * 3 + 1] as number) > after ? 2 : 0) | ((t[i * 3 + 2] as number) > after ? 4 : 0);
+    return ((t[r * 3] as number) > after ? 1 : 0) | ((t[r * 3 + 1] as number) > after ? 2 : 0) | ((t[r * 3 + 2] as number) > after ? 4 : 0);
   }
 
   get size(): number {
@@ -268,11 +283,10 @@ export class ProvenanceTable {
   entries(): number[][] {
     const out: number[][] = [];
     for (let n = 0; n < this.count; n++) {
-      const key = this.order[(this.head + n) % this.cap] as number;
-      const i = this.find(key);
-      const row = [key];
+      const r = (this.head + n) % this.cap;
+      const row = [this.keys[r] as number];
       for (let c = 0; c < 3; c++) {
-        const t = this.turns[i * 3 + c] as number;
+        const t = this.turns[r * 3 + c] as number;
         row.push(t === 0 ? -1 : NEVER - t);
       }
       out.push(row);
@@ -280,9 +294,9 @@ export class ProvenanceTable {
     return out;
   }
 
-  /** Bytes held by the slot arrays and the order ring. */
+  /** Bytes held by the index and the ring. */
   get byteLength(): number {
-    return this.keys.byteLength + this.turns.byteLength + 8 * this.order.length;
+    return this.index.byteLength + this.keys.byteLength + this.turns.byteLength;
   }
 }
 

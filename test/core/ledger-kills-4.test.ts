@@ -27,12 +27,12 @@ describe('audit events are numbered from 0', () => {
 });
 
 describe('ProvenanceTable memory', () => {
-  it('holds ceil(1.25 × cap) slots of 8 + 12 bytes, and 8 bytes per key in the order ring', () => {
+  it('holds a 2-byte index of ceil(1.25 × cap) slots, and 8 + 12 bytes per entry in its ring', () => {
     const t = new ProvenanceTable(4);
     expect(t.byteLength).toBe(0);
     t.add(11, 1, 0);
-    // 5 slots: 5 × 8 (keys) + 5 × 3 × 4 (turns) + 1 × 8 (order)
-    expect(t.byteLength).toBe(5 * 8 + 5 * 12 + 8);
+    // 5 slots × 2 (index) + a ring of 4 (the cap: it starts at 16 entries, never past the cap) × (8 (key) + 3 × 4 (turns))
+    expect(t.byteLength).toBe(5 * 2 + 4 * (8 + 12));
   });
 
   it('a table of cap 0 stores nothing and evicts nothing', () => {
