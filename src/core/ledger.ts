@@ -78,6 +78,9 @@ export const SCRIPT_BITS = { network: 1, credential: 2 } as const;
 
 const EMPTY_KEYS = new Float64Array(0);
 const EMPTY_INDEX = new Uint16Array(0);
+const EMPTY_CLASSES = new Uint8Array(0);
+/** The class bits of a {@link ProvenanceTable} entry whose turns are in the pool. */
+const SPLIT = 8;
 const TWO_POW_MINUS_32 = 2 ** -32;
 const EMPTY_TURNS = new Int32Array(0);
 
@@ -90,11 +93,15 @@ export const AFTER_ALL = NEVER;
 
 /**
  * A bounded provenance table: 52-bit key → for each of the three classes, the earliest turn it
- * was seen. The entries sit in a ring in insertion order (each a key and three turns: 20 bytes,
- * no per-entry objects), which gives first-in first-out eviction; an open-addressing index over
- * the ring (linear probing, a 2-byte ring position per slot, backward-shift deletion so that
- * probing never needs tombstones) finds a key. Both grow by doubling up to `cap` entries (most
- * sessions stay small): 22.5 KiB at 1 024 entries.
+ * was seen. The entries sit in a ring in insertion order, which gives first-in first-out eviction;
+ * an open-addressing index over the ring (linear probing, a 2-byte ring position per slot,
+ * backward-shift deletion so that probing never needs tombstones) finds a key. Both grow with
+ * their entries up to `cap` (most sessions stay small): the index by doubling, the ring by four.
+ *
+ * An entry is a key, a turn and its classes (13 bytes, no per-entry object): every class of an
+ * entry is nearly always first seen at one turn, since one event adds its classes together. An
+ * entry whose classes were first seen at different turns keeps its three turns in an overflow
+ * pool instead. A full table of 1 024 entries holds 15.5 KiB.
  */
 export class ProvenanceTable {
   /** Slots at full size: the load factor never passes 0.8. */
@@ -105,11 +112,19 @@ export class ProvenanceTable {
   /** The entries' keys, by ring position. Positions `[0, count)` are live. */
   private keys = EMPTY_KEYS;
   /**
-   * Per entry and class (untrusted, private, credential), the earliest turn it was seen at,
-   * stored as `NEVER - turn`: 0, what a new array holds, is a class never seen, and a larger
-   * value is an earlier turn.
+   * Per entry, the turn its classes were first seen at, stored as `NEVER - turn` (a larger value
+   * is an earlier turn); for an entry marked {@link SPLIT}, the index of its record in `pool`.
    */
-  private turns = EMPTY_TURNS;
+  private seen = EMPTY_TURNS;
+  /** Per entry, its class bits, and {@link SPLIT} when its classes were first seen at different turns. */
+  private classes = EMPTY_CLASSES;
+  /**
+   * Records of three turns (`NEVER - turn` per class, 0 for a class never seen) of the entries
+   * marked {@link SPLIT}; a free record holds the index of the next free one (or -1) first.
+   */
+  private pool = EMPTY_TURNS;
+  private poolFree = -1;
+  private poolUsed = 0;
   /** Ring position of the oldest entry: 0 until the ring is full, then it turns. */
   private head = 0;
   private count = 0;
@@ -133,17 +148,25 @@ export class ProvenanceTable {
     }
   }
 
-  /** Room in the ring for `n` entries (grown by doubling, up to `cap`). */
+  /**
+   * Room in the ring for `n` entries, grown four times at a step (up to `cap`): a table that
+   * fills takes few steps, and each step is one buffer for the three arrays.
+   */
   private growRing(n: number): void {
     let m = Math.max(16, this.keys.length);
-    while (m < n) m *= 2;
+    while (m < n) m *= 4;
     m = Math.min(this.cap, m);
-    const keys = new Float64Array(m);
+    // Keys first (8-byte aligned), then turns (4-byte aligned: 8m is), then classes.
+    const buffer = new ArrayBuffer(m * 13);
+    const keys = new Float64Array(buffer, 0, m);
     keys.set(this.keys);
-    const turns = new Int32Array(m * 3);
-    turns.set(this.turns);
+    const seen = new Int32Array(buffer, m * 8, m);
+    seen.set(this.seen);
+    const classes = new Uint8Array(buffer, m * 12, m);
+    classes.set(this.classes);
     this.keys = keys;
-    this.turns = turns;
+    this.seen = seen;
+    this.classes = classes;
   }
 
   /**
@@ -195,38 +218,90 @@ export class ProvenanceTable {
   add(rawKey: number, classes: number, turn: number): void {
     if (this.cap === 0 || classes === 0) return;
     const key = rawKey === 0 ? 1 : rawKey;
+    const at = NEVER - turn;
     if (this.slots < this.maxSlots && (this.count + 1) * 5 > this.slots * 4) this.resize(Math.min(this.maxSlots, Math.max(16, this.slots * 2)));
     let i = this.probe(key);
-    let r: number;
-    if (i >= 0) r = (this.index[i] as number) - 1;
-    else {
-      if (this.count === this.cap) {
-        // INVARIANT: only provenance is ever evicted here, never chain state.
-        const oldest = this.head;
-        const t = this.turns;
-        for (let c = 0; c < 3; c++) {
-          this.evicted[c] = Math.min(this.evicted[c] as number, NEVER - (t[oldest * 3 + c] as number));
-          t[oldest * 3 + c] = 0;
-        }
-        this.removeAt(this.probe(this.keys[oldest] as number));
-        this.head = oldest + 1 === this.cap ? 0 : oldest + 1;
-        this.count--;
-        // The removal may have shifted the probe run the key would end in.
-        i = this.probe(key);
-        r = oldest;
-      } else {
-        if (this.count === this.keys.length) this.growRing(this.count + 1);
-        r = this.count;
-      }
-      this.keys[r] = key;
-      this.index[-1 - i] = r + 1;
-      this.count++;
+    if (i >= 0) {
+      this.merge((this.index[i] as number) - 1, classes, at);
+      return;
     }
-    const t = this.turns;
-    const seen = NEVER - turn;
-    if (classes & 1 && seen > (t[r * 3] as number)) t[r * 3] = seen;
-    if (classes & 2 && seen > (t[r * 3 + 1] as number)) t[r * 3 + 1] = seen;
-    if (classes & 4 && seen > (t[r * 3 + 2] as number)) t[r * 3 + 2] = seen;
+    let r: number;
+    if (this.count === this.cap) {
+      // INVARIANT: only provenance is ever evicted here, never chain state.
+      r = this.head;
+      for (let c = 0; c < 3; c++) this.evicted[c] = Math.min(this.evicted[c] as number, NEVER - this.seenAt(r, c));
+      if ((this.classes[r] as number) & SPLIT) this.release(this.seen[r] as number);
+      this.removeAt(this.probe(this.keys[r] as number));
+      this.head = r + 1 === this.cap ? 0 : r + 1;
+      this.count--;
+      // The removal may have shifted the probe run the key would end in.
+      i = this.probe(key);
+    } else {
+      if (this.count === this.keys.length) this.growRing(this.count + 1);
+      r = this.count;
+    }
+    this.keys[r] = key;
+    this.seen[r] = at;
+    this.classes[r] = classes;
+    this.index[-1 - i] = r + 1;
+    this.count++;
+  }
+
+  /** `NEVER - turn` of the earliest turn class `c` of entry `r` was seen at; 0 when it never was. */
+  private seenAt(r: number, c: number): number {
+    const cls = this.classes[r] as number;
+    if (cls & SPLIT) return this.pool[(this.seen[r] as number) * 3 + c] as number;
+    return cls & (1 << c) ? (this.seen[r] as number) : 0;
+  }
+
+  /** Entry `r` is also seen with `classes` at `at` (`NEVER - turn`): keep each class's earliest. */
+  private merge(r: number, classes: number, at: number): void {
+    const cls = this.classes[r] as number;
+    if (!(cls & SPLIT)) {
+      const had = this.seen[r] as number;
+      if (at === had) {
+        this.classes[r] = cls | classes;
+        return;
+      }
+      // Nothing new: every class is already seen, no later than this.
+      if (at < had && (classes & ~cls) === 0) return;
+      // Earlier for every class the entry has: the classes seen before are seen now, at `at`.
+      if (at > had && (cls & ~classes) === 0) {
+        this.seen[r] = at;
+        this.classes[r] = classes;
+        return;
+      }
+      // The classes now differ in their first turns: the entry moves its turns to the pool.
+      const rec = this.acquire();
+      for (let c = 0; c < 3; c++) this.pool[rec * 3 + c] = cls & (1 << c) ? had : 0;
+      this.seen[r] = rec;
+      this.classes[r] = SPLIT;
+    }
+    const base = (this.seen[r] as number) * 3;
+    const p = this.pool;
+    if (classes & 1 && at > (p[base] as number)) p[base] = at;
+    if (classes & 2 && at > (p[base + 1] as number)) p[base + 1] = at;
+    if (classes & 4 && at > (p[base + 2] as number)) p[base + 2] = at;
+  }
+
+  /** A free record of the pool (grown by doubling); the caller writes its three turns. */
+  private acquire(): number {
+    if (this.poolFree >= 0) {
+      const rec = this.poolFree;
+      this.poolFree = this.pool[rec * 3] as number;
+      return rec;
+    }
+    if (this.poolUsed * 3 === this.pool.length) {
+      const pool = new Int32Array(Math.max(4, this.poolUsed * 2) * 3);
+      pool.set(this.pool);
+      this.pool = pool;
+    }
+    return this.poolUsed++;
+  }
+
+  private release(rec: number): void {
+    this.pool[rec * 3] = this.poolFree;
+    this.poolFree = rec;
   }
 
   /** Empty slot `at`, then close the gap it leaves in its probe run. */
@@ -270,9 +345,12 @@ export class ProvenanceTable {
   classesBefore(rawKey: number, turn: number): number {
     const r = this.find(rawKey === 0 ? 1 : rawKey);
     if (r < 0) return 0;
-    const t = this.turns;
     const after = NEVER - turn;
-    return ((t[r * 3] as number) > after ? 1 : 0) | ((t[r * 3 + 1] as number) > after ? 2 : 0) | ((t[r * 3 + 2] as number) > after ? 4 : 0);
+    const cls = this.classes[r] as number;
+    if (!(cls & SPLIT)) return (this.seen[r] as number) > after ? cls : 0;
+    const base = (this.seen[r] as number) * 3;
+    const p = this.pool;
+    return ((p[base] as number) > after ? 1 : 0) | ((p[base + 1] as number) > after ? 2 : 0) | ((p[base + 2] as number) > after ? 4 : 0);
   }
 
   get size(): number {
@@ -286,7 +364,7 @@ export class ProvenanceTable {
       const r = (this.head + n) % this.cap;
       const row = [this.keys[r] as number];
       for (let c = 0; c < 3; c++) {
-        const t = this.turns[r * 3 + c] as number;
+        const t = this.seenAt(r, c);
         row.push(t === 0 ? -1 : NEVER - t);
       }
       out.push(row);
@@ -294,9 +372,9 @@ export class ProvenanceTable {
     return out;
   }
 
-  /** Bytes held by the index and the ring. */
+  /** Bytes held by the index, the ring and the pool. */
   get byteLength(): number {
-    return this.index.byteLength + this.keys.byteLength + this.turns.byteLength;
+    return this.index.byteLength + this.keys.byteLength + this.seen.byteLength + this.classes.byteLength + this.pool.byteLength;
   }
 }
 
@@ -455,6 +533,70 @@ export class Ring<T> {
   }
 }
 
+/**
+ * The audit history: the last `capacity` events in columns (a turn and a capability mask in typed
+ * arrays, the names in plain arrays), about 17 bytes an event besides the id strings a host gave,
+ * against some 130 for an object per event. Sequence numbers are not stored: the events held are
+ * the last ones recorded, numbered consecutively up to the count of all recorded.
+ */
+export class AuditRing {
+  private readonly tools: string[] = [];
+  /** Made when a first event has an id, or a parent: many hosts give neither. */
+  private ids: (string | undefined)[] | undefined;
+  private parents: (string | undefined)[] | undefined;
+  /** Grown by doubling up to the capacity, as events come: most sessions are short. */
+  private masks = new Uint8Array(0);
+  private turns = new Int32Array(0);
+  /** Events recorded over the ring's life. */
+  private total = 0;
+
+  constructor(readonly capacity: number) {}
+
+  push(audit: Omit<AuditEvent, 'seq'>): void {
+    const at = this.capacity === 0 ? -1 : this.total % this.capacity;
+    this.total++;
+    if (at < 0) return;
+    if (at === this.masks.length) {
+      const n = Math.min(this.capacity, Math.max(16, 2 * at));
+      // One buffer: the turns first (4-byte aligned), then the masks.
+      const buffer = new ArrayBuffer(n * 5);
+      const turns = new Int32Array(buffer, 0, n);
+      turns.set(this.turns);
+      const masks = new Uint8Array(buffer, n * 4, n);
+      masks.set(this.masks);
+      this.masks = masks;
+      this.turns = turns;
+    }
+    this.tools[at] = audit.tool;
+    if (audit.id !== undefined) (this.ids ??= [])[at] = audit.id;
+    else if (this.ids !== undefined) this.ids[at] = undefined;
+    if (audit.parent !== undefined) (this.parents ??= [])[at] = audit.parent;
+    else if (this.parents !== undefined) this.parents[at] = undefined;
+    this.masks[at] = audit.capabilities;
+    this.turns[at] = audit.turn;
+  }
+
+  /** Events held. */
+  get length(): number {
+    return Math.min(this.total, this.capacity);
+  }
+
+  /** The events held, oldest first. */
+  toArray(): AuditEvent[] {
+    const out: AuditEvent[] = [];
+    for (let seq = this.total - this.length; seq < this.total; seq++) {
+      const at = seq % this.capacity;
+      const event: { -readonly [K in keyof AuditEvent]: AuditEvent[K] } = { seq, tool: this.tools[at] as string, capabilities: this.masks[at] as number, turn: this.turns[at] as number };
+      const id = this.ids?.[at];
+      const parent = this.parents?.[at];
+      if (id !== undefined) event.id = id;
+      if (parent !== undefined) event.parent = parent;
+      out.push(event);
+    }
+    return out;
+  }
+}
+
 /** Serialised form of a ledger: what a debugger or a test sees. No raw text inside. */
 export interface LedgerSnapshot {
   readonly session: string;
@@ -486,7 +628,7 @@ export interface EventRecord {
 /** The ledger of one session. */
 export class Ledger {
   readonly root: Scope;
-  readonly history: Ring<AuditEvent>;
+  readonly history: AuditRing;
   readonly errors: Ring<string>;
   /** Open Code Mode scopes by the id of the call that opened them (insertion order = age). */
   private readonly scopes = new Map<string, Scope>();
@@ -504,7 +646,7 @@ export class Ledger {
     readonly limits: LedgerLimits,
   ) {
     this.root = new Scope(limits);
-    this.history = new Ring(limits.history);
+    this.history = new AuditRing(limits.history);
     this.errors = new Ring(limits.errors);
   }
 
@@ -564,10 +706,8 @@ export class Ledger {
   }
 
   private audit(audit: Omit<AuditEvent, 'seq'>): void {
-    const event: AuditEvent = { seq: this.seq++, tool: audit.tool, capabilities: audit.capabilities, turn: audit.turn };
-    if (audit.id !== undefined) (event as { id?: string }).id = audit.id;
-    if (audit.parent !== undefined) (event as { parent?: string }).parent = audit.parent;
-    this.history.push(event);
+    this.seq++;
+    this.history.push(audit);
   }
 
   /**

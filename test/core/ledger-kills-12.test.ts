@@ -15,8 +15,8 @@ function ringOf(t: ProvenanceTable): number {
 describe('a provenance table grows with its entries', () => {
   it('ten entries in a table of 1 024 keep it at its first size, and it doubles only past 80 % load', () => {
     const t = new ProvenanceTable(1024);
-    // The index (2 bytes a slot), without the ring of entries (20 bytes each, grown as the index is).
-    const slots = (): number => (t.byteLength - 20 * ringOf(t)) / 2;
+    // The index (2 bytes a slot), without the ring of entries (13 bytes each, grown as the index is).
+    const slots = (): number => (t.byteLength - 13 * ringOf(t)) / 2;
     t.add(101, 1, 0);
     const first = slots();
     expect(first).toBe(16);
@@ -32,7 +32,7 @@ describe('a provenance table grows with its entries', () => {
 
   it('room reserved for a batch of keys is made in one step, only as large as the batch needs', () => {
     const t = new ProvenanceTable(1024);
-    const slots = (): number => (t.byteLength - 20 * ringOf(t)) / 2;
+    const slots = (): number => (t.byteLength - 13 * ringOf(t)) / 2;
     t.reserve(0);
     expect(slots()).toBe(0);
     // 200 keys need 250 slots at 80 % load: the doublings from 16 stop at 256.

@@ -27,12 +27,24 @@ describe('audit events are numbered from 0', () => {
 });
 
 describe('ProvenanceTable memory', () => {
-  it('holds a 2-byte index of ceil(1.25 × cap) slots, and 8 + 12 bytes per entry in its ring', () => {
+  it('holds a 2-byte index of ceil(1.25 × cap) slots, 8 + 4 + 1 bytes per entry in its ring, and a pool record of 3 turns only for an entry whose classes were first seen at different turns', () => {
     const t = new ProvenanceTable(4);
     expect(t.byteLength).toBe(0);
     t.add(11, 1, 0);
-    // 5 slots × 2 (index) + a ring of 4 (the cap: it starts at 16 entries, never past the cap) × (8 (key) + 3 × 4 (turns))
-    expect(t.byteLength).toBe(5 * 2 + 4 * (8 + 12));
+    // 5 slots × 2 (index) + a ring of 4 (the cap: it starts at 16 entries, never past the cap) × (8 (key) + 4 (turn) + 1 (classes))
+    const base = 5 * 2 + 4 * (8 + 4 + 1);
+    expect(t.byteLength).toBe(base);
+    // Another class at the same turn, or an earlier turn for every class: still one turn.
+    t.add(11, 2, 0);
+    t.add(11, 3, 0);
+    expect(t.byteLength).toBe(base);
+    expect(t.entries()).toEqual([[11, 0, 0, -1]]);
+    // A class first seen later than the others: the entry's turns move to the pool (4 records of 3 turns at first).
+    t.add(11, 4, 2);
+    expect(t.byteLength).toBe(base + 4 * 3 * 4);
+    expect(t.entries()).toEqual([[11, 0, 0, 2]]);
+    expect(t.classesBefore(11, 1)).toBe(3);
+    expect(t.classesBefore(11, 3)).toBe(7);
   });
 
   it('a table of cap 0 stores nothing and evicts nothing', () => {

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { markProbe, PROBE_FILTER_WORDS } from '../../src/core/fingerprint.js';
-import { ProvenanceTable, Ring } from '../../src/core/ledger.js';
+import { AuditRing, MAX_TURN, ProvenanceTable, Ring } from '../../src/core/ledger.js';
 
 class Model {
   readonly map = new Map<number, [number, number, number]>();
@@ -68,6 +68,44 @@ describe('ProvenanceTable', () => {
     );
   });
 
+  it('keeps for each class its own first turn through re-adds and evictions of the same few keys (seed 5151)', () => {
+    // Keys from just past the cap: most adds meet a stored key, often with other classes at another
+    // turn (an entry whose turns split), and most evictions take such an entry.
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 6 }).chain((cap) =>
+          fc.tuple(fc.constant(cap), fc.array(fc.record({ key: fc.integer({ min: 1, max: cap + 2 }), classes: fc.integer({ min: 1, max: 7 }), turn: fc.nat(8), query: fc.nat(9) }), { maxLength: 200, size: 'max' })),
+        ),
+        ([cap, ops]) => {
+          const real = new ProvenanceTable(cap);
+          const model = new Model(cap);
+          for (const o of ops) {
+            real.add(o.key, o.classes, o.turn);
+            model.add(o.key, o.classes, o.turn);
+            expect(real.classesBefore(o.key, o.query)).toBe(model.classesBefore(o.key, o.query));
+            expect(real.evictedBefore(o.query)).toBe(model.evictedBefore(o.query));
+          }
+          expect(real.entries()).toEqual([...model.map].map(([k, v]) => [k, ...v.map((t) => (t === Infinity ? -1 : t))]));
+        },
+      ),
+      { seed: 5151, numRuns: 300 },
+    );
+  });
+
+  it('reuses the pool record of an evicted entry whose turns split', () => {
+    const t = new ProvenanceTable(1);
+    t.add(5, 1, 0);
+    t.add(5, 2, 3);
+    const split = t.byteLength;
+    // 6 evicts 5 (its record goes back to the pool), then splits and takes that record again.
+    t.add(6, 1, 0);
+    t.add(6, 4, 1);
+    expect(t.byteLength).toBe(split);
+    expect(t.entries()).toEqual([[6, 0, -1, 1]]);
+    expect(t.evictedBefore(1)).toBe(1);
+    expect(t.evictedBefore(4)).toBe(3);
+  });
+
   it('holds 52-bit keys and treats key 0 as a key', () => {
     const t = new ProvenanceTable(4);
     t.add(2 ** 52 - 1, 2, 3);
@@ -109,6 +147,26 @@ describe('Ring', () => {
         expect(r.length).toBe(Math.min(cap, xs.length));
       }),
       { seed: 99 },
+    );
+  });
+});
+
+describe('AuditRing', () => {
+  it('holds the last `capacity` events, oldest first, numbered from the first ever recorded, with an id or a parent only where one was given (seed 100)', () => {
+    const event = fc.record(
+      { tool: fc.constantFrom('fetch_url', 'crm_lookup', 'send_email'), capabilities: fc.nat(63), turn: fc.nat(MAX_TURN), id: fc.string({ maxLength: 4 }), parent: fc.string({ maxLength: 4 }) },
+      { requiredKeys: ['tool', 'capabilities', 'turn'] },
+    );
+    fc.assert(
+      // Past 16 events the columns grow; capacities of 0 to 40 see both the growth and the wrap.
+      fc.property(fc.integer({ min: 0, max: 40 }), fc.array(event, { maxLength: 100 }), (cap, events) => {
+        const r = new AuditRing(cap);
+        for (const e of events) r.push(e);
+        const numbered = events.map((e, seq) => ({ seq, ...e }));
+        expect(r.toArray()).toStrictEqual(cap === 0 ? [] : numbered.slice(Math.max(0, events.length - cap)));
+        expect(r.length).toBe(Math.min(cap, events.length));
+      }),
+      { seed: 100 },
     );
   });
 });
