@@ -256,6 +256,8 @@ export class FragmentSet {
   private stamps = new Int32Array(1024);
   private gen = 1;
   private mask = 1023;
+  /** 32 − log2 of the table's size: a key's slot is the top bits of its low 32 (see {@link slot}). */
+  private shift = 22;
   private list: number[] = [];
 
   get size(): number {
@@ -271,6 +273,7 @@ export class FragmentSet {
     this.table = new Float64Array(n);
     this.stamps = new Int32Array(n);
     this.mask = n - 1;
+    this.shift--;
     for (const key of this.list) {
       const i = this.slot(key);
       this.table[i] = key;
@@ -278,13 +281,17 @@ export class FragmentSet {
     }
   }
 
-  /** The slot holding `key`, or the free slot where its probe ends. */
+  /**
+   * The slot holding `key`, or the free slot where its probe ends. It starts at the top bits of
+   * the key's low 32: its lowest bits are its first token's, shared by many keys, the bits above
+   * them are mixed from the whole run.
+   */
   private slot(key: number): number {
     const t = this.table;
     const st = this.stamps;
     const g = this.gen;
     const m = this.mask;
-    let i = (Math.imul((key >>> 0) ^ Math.imul((key / 0x100000000) >>> 0, 0x9e3779b1), 0x85ebca6b) >>> 7) & m;
+    let i = (key >>> 0) >>> this.shift;
     while (st[i] === g && t[i] !== key) i = (i + 1) & m;
     return i;
   }

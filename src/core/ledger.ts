@@ -170,16 +170,15 @@ export class ProvenanceTable {
   }
 
   /**
-   * A key's home slot, from both halves of the key mixed: a fragment key's low bits are those of
-   * its run's first token (see fingerprint.ts `runKey`), shared by every fragment that starts with
-   * the same token, so `key % slots` alone piled them into a few probe runs (a 1 KiB result was
-   * recorded in about 100 µs, most of it probing; about 10 µs with the mix).
+   * A key's home slot, from the high bits of its low 32 (multiply-shift range reduction: no
+   * integer division, and the product stays below 2^53, so the double arithmetic is exact). A
+   * fragment key's lowest bits are those of its run's first token (see fingerprint.ts `runKey`),
+   * shared by every fragment that starts with the same token: `key % slots` piled them into a few
+   * probe runs (a 1 KiB result was recorded in about 100 µs, most of it probing). The bits above
+   * them are mixed from the whole run, as every bit of a context or script key is.
    */
   private home(key: number): number {
-    const h = Math.imul((key >>> 0) ^ Math.imul((key / 0x100000000) >>> 0, 0x9e3779b1), 0x85ebca6b);
-    // Multiply-shift range reduction (the high bits of h × slots): no integer division, and the
-    // product stays below 2^53 (slots < 2^21), so the double arithmetic is exact.
-    return Math.floor(((h ^ (h >>> 15)) >>> 0) * this.slots * TWO_POW_MINUS_32);
+    return Math.floor((key >>> 0) * this.slots * TWO_POW_MINUS_32);
   }
 
   /** The ring position of `key`, or -1. */
