@@ -67,16 +67,31 @@ function readTool(obj: unknown, what: string): ReadResult<string> {
 export function readCall(call: unknown, caps?: ReadCaps): ReadResult<ReadCall> {
   const tool = readTool(call, 'call');
   if (!tool.ok) return tool;
-  const obj = call as object;
-  const fields: Record<string, unknown> = {};
-  for (const k of ['turn', 'id', 'parent', 'from', 'policyVerdict']) {
-    const f = field(obj, k);
-    if (!f.ok) return { ok: false, tool: tool.value, message: `invalid call: ${f.message}` };
-    fields[k] = f.value;
+  const obj = call as Record<string, unknown>;
+  // Each property read once, by name (a read by a key held in a variable is a slow generic lookup);
+  // `key` names the one being read when a getter throws.
+  let key = 'turn';
+  let turn: unknown;
+  let id: unknown;
+  let parent: unknown;
+  let fromValue: unknown;
+  let policyValue: unknown;
+  try {
+    turn = obj.turn;
+    key = 'id';
+    id = obj.id;
+    key = 'parent';
+    parent = obj.parent;
+    key = 'from';
+    fromValue = obj.from;
+    key = 'policyVerdict';
+    policyValue = obj.policyVerdict;
+  } catch (e) {
+    return { ok: false, tool: tool.value, message: `invalid call: reading \`${key}\` threw (${errorText(e)})` };
   }
-  const from = readIds(fields.from);
+  const from = readIds(fromValue);
   if (!from.ok) return { ok: false, tool: tool.value, message: `invalid call: ${from.message}` };
-  const pv = readPolicyVerdict(fields.policyVerdict);
+  const pv = readPolicyVerdict(policyValue);
   if (!pv.ok) return { ok: false, tool: tool.value, message: `invalid call: ${pv.message}` };
   // The arguments last: a read that stops inside them is reported by the tape, not here.
   const a = field(obj, 'args');
@@ -85,9 +100,9 @@ export function readCall(call: unknown, caps?: ReadCaps): ReadResult<ReadCall> {
     ok: true,
     value: {
       tool: tool.value,
-      turn: fields.turn,
-      id: optionalString(fields.id),
-      parent: optionalString(fields.parent),
+      turn,
+      id: optionalString(id),
+      parent: optionalString(parent),
       from: from.ids,
       fromUnread: from.unread,
       policyVerdict: pv.value,
@@ -151,19 +166,30 @@ export interface ReadRef {
 export function readRef(ref: unknown): ReadResult<ReadRef> {
   const tool = readTool(ref, 'call ref');
   if (!tool.ok) return tool;
-  const obj = ref as object;
-  const fields: Record<string, unknown> = {};
-  for (const k of ['turn', 'id', 'parent', 'capabilities']) {
-    const f = field(obj, k);
-    if (!f.ok) return { ok: false, tool: tool.value, message: `invalid call ref: ${f.message}` };
-    fields[k] = f.value;
+  const obj = ref as Record<string, unknown>;
+  // As in readCall: each property read once, by name.
+  let key = 'turn';
+  let turn: unknown;
+  let id: unknown;
+  let parent: unknown;
+  let listed: unknown;
+  try {
+    turn = obj.turn;
+    key = 'id';
+    id = obj.id;
+    key = 'parent';
+    parent = obj.parent;
+    key = 'capabilities';
+    listed = obj.capabilities;
+  } catch (e) {
+    return { ok: false, tool: tool.value, message: `invalid call ref: reading \`${key}\` threw (${errorText(e)})` };
   }
   let capabilities: Capability[] | undefined;
   try {
     // Array.isArray throws only on a revoked Proxy.
-    if (Array.isArray(fields.capabilities)) {
+    if (Array.isArray(listed)) {
       capabilities = [];
-      const list = fields.capabilities as unknown[];
+      const list = listed as unknown[];
       const n = Math.min(list.length, CAPABILITIES.length * 4);
       for (let i = 0; i < n; i++) {
         const c = list[i];
@@ -173,7 +199,7 @@ export function readRef(ref: unknown): ReadResult<ReadRef> {
   } catch (e) {
     return { ok: false, tool: tool.value, message: `invalid call ref: reading \`capabilities\` threw (${errorText(e)})` };
   }
-  return { ok: true, value: { tool: tool.value, turn: fields.turn, id: optionalString(fields.id), parent: optionalString(fields.parent), capabilities } };
+  return { ok: true, value: { tool: tool.value, turn, id: optionalString(id), parent: optionalString(parent), capabilities } };
 }
 
 /** An outcome as `record` works on it. */
