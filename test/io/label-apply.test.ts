@@ -136,8 +136,10 @@ describe('applyLabels', () => {
     cpSync('challenge-sets/set-6-tension-pairs', join(dir, 'set-6-tension-pairs'), { recursive: true });
     cpSync('challenge-sets/set-4-state', join(dir, 'set-4-state'), { recursive: true });
     const load = async (): Promise<LabelKey> => buildSheet((await loadScenariosOrThrow([dir])).scenarios, { seed: 'rt' }).key;
+    // Each seed starts from the files the one before wrote: its re-export is the next one's sheet.
+    let current = await load();
     for (const seed of [1, 2, 3]) {
-      const before = withStepHashes(await load(), (f) => readFileSync(f, 'utf8'));
+      const before = withStepHashes(current, (f) => readFileSync(f, 'utf8'));
       const rnd = seededRandom(String(seed));
       const VERDICTS = ['allow', 'ask', 'deny'] as const;
       const rows = before.items.filter(() => rnd() < 0.15).map((i, k) => ({ item_id: i.id, final_label: VERDICTS[Math.floor(rnd() * 3)] as string, row: k + 2 }));
@@ -146,6 +148,7 @@ describe('applyLabels', () => {
       const refused = new Set(plan.refused.map((r) => r.item));
       const final = new Map(rows.filter((r) => !refused.has(r.item_id)).map((r) => [r.item_id, r.final_label]));
       const after = await load();
+      current = after;
       expect(after.items.map((i) => i.id), `seed ${seed}`).toEqual(before.items.map((i) => i.id));
       const expectedBefore = new Map(before.items.map((b) => [b.id, b.expected]));
       const wrong = after.items.filter((i) => i.expected !== (final.get(i.id) ?? expectedBefore.get(i.id))).map((i) => `${i.scenario} [${i.mode}] ${i.step}`);
