@@ -280,7 +280,14 @@ export function parseYaml(text: string, file: string, maxExpandedNodes: number):
   const root = doc.contents as ParsedNode | null;
   const duplicates: Node[] = [];
   const lone: Node[] = [];
-  const measured = measure(root, maxExpandedNodes, duplicates, lone);
+  // Most documents hold no alias: one light pass measures them. One with an alias, or one the
+  // light pass finds too large or too deep, is measured in full (which also finds the node to name).
+  let measured = measureWithoutAliases(root, maxExpandedNodes, duplicates, lone);
+  if (measured === undefined) {
+    duplicates.length = 0;
+    lone.length = 0;
+    measured = measure(root, maxExpandedNodes, duplicates, lone);
+  }
   // Shown up to MAX_KEY_ISSUES in all, the rest counted: a generated file with 80 000 repeated keys
   // gets a screenful, not 80 000 lines.
   const keyIssues: InputIssue[] = [];
@@ -344,18 +351,67 @@ function cstDepthExceeded(tokens: readonly CST.Token[]): number | undefined {
   return undefined;
 }
 
-type Measure =
+/** @internal */
+export type Measure =
   | { readonly kind: 'ok'; readonly aliasTargets: ReadonlyMap<Alias, Node> }
   | { readonly kind: 'too-large' | 'too-deep'; readonly node: Node | undefined }
   | { readonly kind: 'recursive' | 'unresolved'; readonly alias: Alias };
+
+/**
+ * {@link measure} of a document without aliases, in one iterative pre-order pass that visits the
+ * nodes in the same order (so duplicate keys are found in the same order) and keeps no table per
+ * node: the expanded document is the document itself.
+ * @returns undefined when the document holds an alias, or more nodes than `maxNodes`, or nests
+ *   deeper than {@link MAX_NESTING_DEPTH}: {@link measure} then measures it and names the node
+ * @internal exported for its tests
+ */
+export function measureWithoutAliases(root: Node | null, maxNodes: number, duplicates: Node[], lone: Node[]): Measure | undefined {
+  const ok: Measure = { kind: 'ok', aliasTargets: new Map() };
+  if (root === null) return ok;
+  const nodes: Node[] = [root];
+  // Collections open above each node on the stack, the node's own included when it is one.
+  const depths: number[] = [0];
+  let count = 0;
+  for (let node = nodes.pop(), depth = depths.pop() as number; node !== undefined; node = nodes.pop(), depth = depths.pop() as number) {
+    if (isAlias(node) || ++count > maxNodes) return undefined;
+    let items: unknown[];
+    if (isMap(node)) {
+      if (depth + 1 > MAX_NESTING_DEPTH) return undefined;
+      findDuplicateKeys(node, duplicates, lone);
+      items = node.items;
+    } else if (isSeq(node)) {
+      if (depth + 1 > MAX_NESTING_DEPTH) return undefined;
+      items = node.items;
+    } else continue;
+    // Pushed in reverse, so that they come off the stack in document order.
+    for (let i = items.length - 1; i >= 0; i--) {
+      const item = items[i];
+      if (isPair(item)) {
+        if (item.value !== null && typeof item.value === 'object') {
+          nodes.push(item.value as Node);
+          depths.push(depth + 1);
+        }
+        if (item.key !== null && typeof item.key === 'object') {
+          nodes.push(item.key as Node);
+          depths.push(depth + 1);
+        }
+      } else if (item !== null && typeof item === 'object') {
+        nodes.push(item as Node);
+        depths.push(depth + 1);
+      }
+    }
+  }
+  return ok;
+}
 
 /**
  * One iterative post-order walk in document order. Anchors are bound on entry (pre-order), as yaml
  * resolves an alias to the last anchor of its name before it; an anchor's subtree is finished before
  * any alias after it is visited, unless the alias sits inside it (a recursive alias).
  * Sizes and depths are memoised per node and capped, so the numbers stay small.
+ * @internal exported for its tests
  */
-function measure(root: Node | null, maxNodes: number, duplicates: Node[], lone: Node[]): Measure {
+export function measure(root: Node | null, maxNodes: number, duplicates: Node[], lone: Node[]): Measure {
   const aliasTargets = new Map<Alias, Node>();
   if (root === null) return { kind: 'ok', aliasTargets };
   const anchors = new Map<string, Node>();
