@@ -9,6 +9,7 @@ import { DEFAULT_CATALOG_DIRS, PACKAGE_CHALLENGE_SETS, loadScenariosOrThrow } fr
 import type { InputIssue } from '../io/errors.js';
 import type { Scenario } from '../harness/model.js';
 import { loadProjectConfig } from '../io/project-config.js';
+import { cacheDir } from '../io/parse-cache.js';
 
 /**
  * Load the scenarios under `paths`, or under `defaults` when none is given (a default folder the
@@ -22,5 +23,7 @@ export async function loadCliScenarios(paths: readonly string[], defaults: reado
     const present = defaults.filter((d) => existsSync(d));
     chosen = present.length > 0 ? present : defaults.includes('challenge-sets') ? [PACKAGE_CHALLENGE_SETS] : defaults;
   }
-  return loadScenariosOrThrow(chosen, { catalogDirs: [...config.catalogs, ...DEFAULT_CATALOG_DIRS] });
+  // Parsed files are kept between runs (node_modules/.cache/guard-eval; GUARD_EVAL_CACHE=off for none).
+  const cache = cacheDir(process.cwd(), process.env);
+  return loadScenariosOrThrow(chosen, { catalogDirs: [...config.catalogs, ...DEFAULT_CATALOG_DIRS], ...(cache !== undefined ? { cache } : {}) });
 }

@@ -55,7 +55,14 @@ const MAX_SUGGESTION_CANDIDATES = 5_000;
 const CATALOG_NAME = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
 
 /** What a catalog lookup gives back (see `parseScenarioText`). */
-export type CatalogLookup = { ok: true; tools: Record<string, ToolSpec> } | { ok: false; message: string };
+export type CatalogLookup =
+  | {
+      ok: true;
+      tools: Record<string, ToolSpec>;
+      /** What identifies the catalog file read (its parse-cache key), when a parse cache is in use. */
+      source?: string;
+    }
+  | { ok: false; message: string };
 
 /** Ids seen so far (across files when loading many): where each was first defined. */
 export type SeenIds = Map<string, SourcePos>;

@@ -83,11 +83,13 @@ import type { Manifest } from './manifest.js';
 import { readFile, readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Scenario } from '../harness/model.js';
+import type { ToolSpec } from '../core/types.js';
 import { ScenarioReader } from './dsl-scenario.js';
 import type { CatalogLookup, SeenIds } from './dsl-scenario.js';
 import { parseYaml } from './dsl-yaml.js';
+import { ParseCache } from './parse-cache.js';
 import { InputError } from './errors.js';
-import type { InputIssue } from './errors.js';
+import type { InputIssue, SourcePos } from './errors.js';
 import { didYouMean } from '../core/suggest.js';
 
 export type { CatalogLookup } from './dsl-scenario.js';
@@ -104,6 +106,11 @@ export interface LoadOptions {
   readonly maxFileBytes?: number;
   /** Largest expanded size of one document (nodes after alias expansion). @default 2_000_000 */
   readonly maxExpandedNodes?: number;
+  /**
+   * A folder that keeps parsed files between runs (see `parse-cache.ts`; the CLI uses
+   * `node_modules/.cache/guard-eval`). @default none: every file is parsed
+   */
+  readonly cache?: string;
 }
 
 /** The catalogs this package ships (`scenarios/catalog` of its own folder). */
@@ -124,6 +131,7 @@ interface ResolvedOptions {
   readonly catalogDirs: readonly string[];
   readonly maxFileBytes: number;
   readonly maxExpandedNodes: number;
+  readonly cache: ParseCache | undefined;
 }
 
 /**
@@ -140,10 +148,12 @@ function resolveOptions(options: LoadOptions = {}): ResolvedOptions {
   if (!Array.isArray(dirs) || dirs.some((d) => typeof d !== 'string' || d === '')) {
     throw new TypeError('option `catalogDirs` must be a list of folder paths');
   }
+  if (options.cache !== undefined && (typeof options.cache !== 'string' || options.cache === '')) throw new TypeError('option `cache` must be a folder path');
   return {
     catalogDirs: dirs,
     maxFileBytes: positive('maxFileBytes', options.maxFileBytes, DEFAULT_MAX_FILE_BYTES),
     maxExpandedNodes: positive('maxExpandedNodes', options.maxExpandedNodes, DEFAULT_MAX_EXPANDED_NODES),
+    cache: options.cache === undefined ? undefined : new ParseCache(options.cache),
   };
 }
 
@@ -457,13 +467,21 @@ class CatalogStore {
       this.issues.push({ pos: { file: display }, message: text.message });
       return { ok: false, message: `cannot use catalog \`${name}\`: \`${display}\` cannot be read` };
     }
+    const cache = this.opts.cache;
+    const key = cache?.key('catalog', display, String(this.opts.maxExpandedNodes), text.text);
+    const kept = key === undefined ? undefined : cachedCatalog(cache?.get(key));
+    if (kept !== undefined) {
+      this.warnings.push(...kept.warnings);
+      return { ok: true, tools: kept.tools, source: key as string };
+    }
     const r = parseCatalogText(text.text, display, this.opts);
     this.warnings.push(...r.warnings);
     if (r.issues.length > 0) {
       this.issues.push(...r.issues);
       return { ok: false, message: `cannot use catalog \`${name}\`: \`${display}\` has errors` };
     }
-    return { ok: true, tools: r.tools };
+    if (key !== undefined) cache?.set(key, { v: CACHE_FORMAT, tools: r.tools, warnings: r.warnings });
+    return key === undefined ? { ok: true, tools: r.tools } : { ok: true, tools: r.tools, source: key };
   }
 }
 
@@ -516,15 +534,124 @@ export async function loadScenarios(paths: readonly string[], options?: LoadOpti
       if (m.manifest) manifests.push(m.manifest);
       continue;
     }
-    const r = parseText(text.text, f.display, (name) => catalogs.lookup(name, f.abs), opts, seenIds);
+    const cache = opts.cache;
+    const key = cache?.key('scenarios', f.display, String(opts.maxExpandedNodes), text.text);
+    const kept = key === undefined ? undefined : fromCache(cache?.get(key), (name) => catalogs.lookup(name, f.abs), seenIds);
+    if (kept !== undefined) {
+      scenarios.push(...kept.scenarios);
+      warnings.push(...kept.warnings);
+      continue;
+    }
+    // The catalogs the file imports, in the order it asks for them, and the ids it adds.
+    const lookups: [string, CatalogLookup][] = [];
+    const idsBefore = seenIds.size;
+    const r = parseText(
+      text.text,
+      f.display,
+      (name) => {
+        const l = catalogs.lookup(name, f.abs);
+        lookups.push([name, l]);
+        return l;
+      },
+      opts,
+      seenIds,
+    );
     scenarios.push(...r.scenarios);
     issues.push(...r.issues);
     warnings.push(...r.warnings);
+    if (key !== undefined && r.issues.length === 0) {
+      const entry = toCache(r.scenarios, r.warnings, lookups, [...seenIds].slice(idsBefore));
+      if (entry !== undefined) cache?.set(key, entry);
+    }
   }
   checkPairs(scenarios, issues, warnings);
   for (const m of manifests) issues.push(...checkManifest(m, scenarios));
   const w = tidy(warnings);
   return issues.length > 0 ? { ok: false, issues: tidy(issues), warnings: w } : { ok: true, scenarios, warnings: w };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The parse cache's entries (see parse-cache.ts)
+// ---------------------------------------------------------------------------------------------
+
+/** The layout of the entries below; an entry of another layout is not used. */
+const CACHE_FORMAT = 1;
+
+/** A catalog's entry: its tools and warnings, or undefined when the value is not one. */
+function cachedCatalog(v: unknown): { tools: Record<string, ToolSpec>; warnings: InputIssue[] } | undefined {
+  if (v === null || typeof v !== 'object') return undefined;
+  const e = v as { v?: unknown; tools?: unknown; warnings?: unknown };
+  if (e.v !== CACHE_FORMAT || e.tools === null || typeof e.tools !== 'object' || !Array.isArray(e.warnings)) return undefined;
+  return { tools: e.tools as Record<string, ToolSpec>, warnings: e.warnings as InputIssue[] };
+}
+
+/**
+ * A scenario file's entry, as kept: its scenarios with each tool that came from a catalog as the
+ * index of that catalog among `catalogs` (the catalogs it imported, by name and by what was read),
+ * the ids it defined with their places, and its warnings.
+ */
+interface ScenarioEntry {
+  readonly v: number;
+  readonly catalogs: readonly (readonly [name: string, source: string])[];
+  readonly ids: readonly (readonly [id: string, pos: SourcePos])[];
+  readonly scenarios: readonly (Omit<Scenario, 'tools'> & { readonly tools: readonly (readonly [name: string, spec: ToolSpec | number])[] })[];
+  readonly warnings: readonly InputIssue[];
+}
+
+/**
+ * The entry of a file read without issues, or undefined when it cannot be kept (a catalog read
+ * without a cache key, or a tool that is neither inline nor any imported catalog's).
+ */
+function toCache(scenarios: readonly Scenario[], warnings: readonly InputIssue[], lookups: readonly (readonly [string, CatalogLookup])[], ids: readonly (readonly [string, SourcePos])[]): ScenarioEntry | undefined {
+  const catalogs: [string, string][] = [];
+  const tools: Record<string, ToolSpec>[] = [];
+  for (const [name, l] of lookups) {
+    if (!l.ok || l.source === undefined) return undefined;
+    catalogs.push([name, l.source]);
+    tools.push(l.tools);
+  }
+  const kept: ScenarioEntry['scenarios'][number][] = [];
+  for (const s of scenarios) {
+    const list: [string, ToolSpec | number][] = [];
+    for (const [name, spec] of Object.entries(s.tools)) {
+      // The last catalog that has this very spec: a later catalog wins on a name.
+      let from = -1;
+      for (let k = tools.length - 1; k >= 0 && from < 0; k--) if (Object.hasOwn(tools[k] as object, name) && (tools[k] as Record<string, ToolSpec>)[name] === spec) from = k;
+      list.push([name, from >= 0 ? from : spec]);
+    }
+    kept.push({ ...s, tools: list });
+  }
+  return { v: CACHE_FORMAT, catalogs, ids, scenarios: kept, warnings };
+}
+
+/**
+ * The scenarios and warnings of a kept entry, or undefined when it cannot stand for reading the
+ * file now: not an entry of this layout, a catalog that now reads differently (or not at all), or
+ * an id another file already defined (reading the file reports it). Registers the file's ids.
+ */
+function fromCache(v: unknown, lookup: (name: string) => CatalogLookup, seenIds: SeenIds): { scenarios: Scenario[]; warnings: InputIssue[] } | undefined {
+  if (v === null || typeof v !== 'object') return undefined;
+  const e = v as Partial<ScenarioEntry>;
+  if (e.v !== CACHE_FORMAT || !Array.isArray(e.catalogs) || !Array.isArray(e.ids) || !Array.isArray(e.scenarios) || !Array.isArray(e.warnings)) return undefined;
+  const tools: Record<string, ToolSpec>[] = [];
+  for (const [name, source] of e.catalogs) {
+    const l = lookup(name);
+    if (!l.ok || l.source !== source) return undefined;
+    tools.push(l.tools);
+  }
+  for (const [id] of e.ids) if (seenIds.has(id)) return undefined;
+  const scenarios: Scenario[] = [];
+  for (const s of e.scenarios) {
+    const own: Record<string, ToolSpec> = {};
+    for (const [name, spec] of s.tools) {
+      const t = typeof spec === 'number' ? tools[spec]?.[name] : spec;
+      if (t === undefined) return undefined;
+      own[name] = t;
+    }
+    scenarios.push({ ...s, tools: own });
+  }
+  for (const [id, pos] of e.ids) seenIds.set(id, pos);
+  return { scenarios, warnings: [...e.warnings] };
 }
 
 /**
