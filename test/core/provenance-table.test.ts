@@ -92,18 +92,105 @@ describe('ProvenanceTable', () => {
     );
   });
 
+  it('behaves as the model with keys spread over the whole range, whose probe runs wrap past the last slot (seed 5152)', () => {
+    // Keys whose low 32 bits sit near the top put their home in the last slots (a slot is the top
+    // bits of a key's low 32), so probe runs, growth and backward shifts wrap around the end.
+    const pool: number[] = [];
+    for (let i = 0; i < 48; i++) {
+      const high = (i * 2654435761) % 0x100000;
+      const low = i % 3 === 0 ? 0xffffffff - i * 977 : (Math.imul(i + 1, 0x9e3779b1) >>> 0);
+      pool.push(high * 0x100000000 + low);
+    }
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 40 }),
+        fc.array(fc.record({ key: fc.constantFrom(...pool), classes: fc.integer({ min: 0, max: 7 }), turn: fc.nat(12), query: fc.nat(13) }), { maxLength: 250, size: 'max' }),
+        (cap, ops) => {
+          const real = new ProvenanceTable(cap);
+          const model = new Model(cap);
+          for (const o of ops) {
+            real.add(o.key, o.classes, o.turn);
+            model.add(o.key, o.classes, o.turn);
+            expect(real.classesBefore(o.key, o.query)).toBe(model.classesBefore(o.key, o.query));
+          }
+          for (const k of pool) expect(real.classesBefore(k, 13)).toBe(model.classesBefore(k, 13));
+          expect(real.entries()).toEqual([...model.map].map(([k, v]) => [k, ...v.map((t) => (t === Infinity ? -1 : t))]));
+        },
+      ),
+      { seed: 5152, numRuns: 300 },
+    );
+  });
+
   it('reuses the pool record of an evicted entry whose turns split', () => {
     const t = new ProvenanceTable(1);
     t.add(5, 1, 0);
     t.add(5, 2, 3);
     const split = t.byteLength;
-    // 6 evicts 5 (its record goes back to the pool), then splits and takes that record again.
-    t.add(6, 1, 0);
-    t.add(6, 4, 1);
+    // Each key evicts the one before (its record goes back to the pool), then splits and takes a
+    // record again: the pool never grows past its first four records.
+    for (let k = 6; k < 30; k++) {
+      t.add(k, 1, 0);
+      t.add(k, 4, 1);
+    }
     expect(t.byteLength).toBe(split);
-    expect(t.entries()).toEqual([[6, 0, -1, 1]]);
+    expect(t.entries()).toEqual([[29, 0, -1, 1]]);
     expect(t.evictedBefore(1)).toBe(1);
-    expect(t.evictedBefore(4)).toBe(3);
+    expect(t.evictedBefore(4)).toBe(7);
+  });
+
+  it('moves the turns of an entry to the pool only when its classes were first seen at different turns', () => {
+    const t = new ProvenanceTable(8);
+    const poolBytes = (): number => (t as unknown as { pool: Int32Array }).pool.byteLength;
+    t.add(5, 3, 4);
+    // Later, with classes it has: nothing new. Earlier, with every class it has and more: one turn still.
+    t.add(5, 1, 6);
+    t.add(5, 7, 2);
+    expect(poolBytes()).toBe(0);
+    expect(t.entries()).toEqual([[5, 2, 2, 2]]);
+    // Five entries whose turns split: the pool grows from four records to eight.
+    for (let k = 10; k < 15; k++) {
+      t.add(k, 1, 0);
+      t.add(k, 2, 1);
+    }
+    expect(poolBytes()).toBe(8 * 3 * 4);
+  });
+
+  it('grows its ring four times at a step from 16 entries, in one buffer of 13 bytes an entry', () => {
+    const t = new ProvenanceTable(1000);
+    const ring = (): Float64Array => (t as unknown as { keys: Float64Array }).keys;
+    t.add(1, 1, 0);
+    expect(ring().length).toBe(16);
+    for (let k = 2; k <= 16; k++) t.add(k * 7919, 1, 0);
+    expect(ring().length).toBe(16);
+    t.add(17 * 7919, 1, 0);
+    expect(ring().length).toBe(64);
+    expect(ring().buffer.byteLength).toBe(64 * 13);
+    // Room reserved for exactly what the ring holds grows nothing; one more, four times.
+    t.reserve(64 - t.size);
+    expect(ring().length).toBe(64);
+    t.reserve(65 - t.size);
+    expect(ring().length).toBe(256);
+    // Never past the cap.
+    t.reserve(5000);
+    expect(ring().length).toBe(1000);
+  });
+
+  it('reserves index slots for a batch only past 80 % load', () => {
+    const t = new ProvenanceTable(1000);
+    const slots = (): number => (t as unknown as { slots: number }).slots;
+    t.add(1, 1, 0);
+    expect(slots()).toBe(16);
+    // 12 keys fill 16 slots to 75 %, 13 to 81 %.
+    t.reserve(11);
+    expect(slots()).toBe(16);
+    t.reserve(12);
+    expect(slots()).toBe(32);
+    // 100 keys: 128 slots would be 78 % full.
+    t.reserve(99);
+    expect(slots()).toBe(128);
+    // Up to the full size, ceil(1.25 × 1 000) = 1 250 slots.
+    t.reserve(2000);
+    expect(slots()).toBe(1250);
   });
 
   it('holds 52-bit keys and treats key 0 as a key', () => {
