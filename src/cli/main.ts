@@ -89,6 +89,7 @@ export async function main(argv: readonly string[], rawIO: CliIO = defaultIO): P
     .option('--update-baseline', 'write the baseline from this run (every scenario; commit it)')
     .option('--strict-known', 'exit 1 also when a known gap (a step with `known:`) now passes: its note is stale')
     .action(async (paths: string[], o: { only?: string; tag?: string; mode?: string; out: string; json?: boolean; quiet?: boolean; guard: string; guardConfig?: string; guardTimeout?: string; interleavings: string; seed: string; reduction: boolean; order?: string[]; gate?: boolean; baseline?: string; updateBaseline?: boolean; reporter?: string[]; shard?: string; strictKnown?: boolean }) => {
+      const done = (await import('./scenarios.js')).keepClassificationsAcrossRuns();
       code = await (await import('./run.js')).runCommand(
         paths,
         {
@@ -114,6 +115,7 @@ export async function main(argv: readonly string[], rawIO: CliIO = defaultIO): P
         },
         io,
       );
+      done();
     });
 
   program

@@ -9,7 +9,9 @@ import { DEFAULT_CATALOG_DIRS, PACKAGE_CHALLENGE_SETS, loadScenariosOrThrow } fr
 import type { InputIssue } from '../io/errors.js';
 import type { Scenario } from '../harness/model.js';
 import { loadProjectConfig } from '../io/project-config.js';
-import { cacheDir } from '../io/parse-cache.js';
+import { ParseCache, cacheDir } from '../io/parse-cache.js';
+import { keptClassifications, restoreClassifications } from '../core/spec-reading.js';
+import type { Classification } from '../core/types.js';
 
 /**
  * Load the scenarios under `paths`, or under `defaults` when none is given (a default folder the
@@ -26,4 +28,27 @@ export async function loadCliScenarios(paths: readonly string[], defaults: reado
   // Parsed files are kept between runs (node_modules/.cache/guard-eval; GUARD_EVAL_CACHE=off for none).
   const cache = cacheDir(process.cwd(), process.env);
   return loadScenariosOrThrow(chosen, { catalogDirs: [...config.catalogs, ...DEFAULT_CATALOG_DIRS], ...(cache !== undefined ? { cache } : {}) });
+}
+
+/**
+ * The classifications of tool specs a run makes, kept in the parse cache for the next run: a
+ * classification depends only on the spec's content and the classifier, whose source keys the
+ * cache, so a run over unchanged sets classifies nothing again.
+ * @returns what to call once the run is done: it keeps this run's classifications when there are new ones
+ */
+export function keepClassificationsAcrossRuns(): () => void {
+  const dir = cacheDir(process.cwd(), process.env);
+  if (dir === undefined) return () => undefined;
+  const cache = new ParseCache(dir);
+  const key = cache.key('classifications', '', '', '');
+  const kept = cache.get(key);
+  let before = 0;
+  if (Array.isArray(kept) && kept.every((e) => Array.isArray(e) && typeof e[0] === 'string' && e[1] !== null && typeof e[1] === 'object')) {
+    restoreClassifications(kept as [string, Classification][]);
+    before = kept.length;
+  }
+  return () => {
+    const now = keptClassifications();
+    if (now.length > before) cache.set(key, now);
+  };
 }

@@ -34,18 +34,30 @@ export function specReadingsHeld(): { readonly count: number; readonly chars: nu
   return { count: READ_SPECS.size, chars: heldChars };
 }
 
+/** A classification as kept: frozen, shared by every guard that registers the same spec. */
+function frozenClassification(cls: Classification): Classification {
+  return Object.freeze({
+    ...cls,
+    capabilities: Object.freeze([...cls.capabilities]),
+    evidence: Object.freeze(cls.evidence.map((e) => Object.freeze({ ...e }))),
+    ...(cls.harmless !== undefined ? { harmless: Object.freeze({ kind: cls.harmless.kind, terms: Object.freeze([...cls.harmless.terms]) }) } : {}),
+  });
+}
+
+/**
+ * Classifications restored from an earlier process ({@link restoreClassifications}), by content:
+ * their destination test is made from the spec the first time one is used.
+ */
+const RESTORED = new Map<string, Classification>();
+let restoredChars = 0;
+
 /** @throws what the classifier throws (never kept: the next registration tries again) */
 export function readSpec(spec: ToolSpec, content: string | undefined): SpecReading {
   const kept = content === undefined ? undefined : READ_SPECS.get(content);
   if (kept !== undefined) return kept;
-  const cls = classifyTool(spec);
+  const restored = content === undefined ? undefined : RESTORED.get(content);
   const reading: SpecReading = Object.freeze({
-    cls: Object.freeze({
-      ...cls,
-      capabilities: Object.freeze([...cls.capabilities]),
-      evidence: Object.freeze(cls.evidence.map((e) => Object.freeze({ ...e }))),
-      ...(cls.harmless !== undefined ? { harmless: Object.freeze({ kind: cls.harmless.kind, terms: Object.freeze([...cls.harmless.terms]) }) } : {}),
-    }),
+    cls: restored ?? frozenClassification(classifyTool(spec)),
     isDestination: destinationTest(schemaDestinationFields(spec.inputSchema)),
   });
   if (content !== undefined && content.length <= READ_SPEC_MAX_CHARS) {
@@ -58,4 +70,28 @@ export function readSpec(spec: ToolSpec, content: string | undefined): SpecReadi
     heldChars += content.length;
   }
   return reading;
+}
+
+/**
+ * @internal The classifications of the specs read lately, by content, for a host that keeps them
+ * between processes (the CLI, in its parse cache, keyed by the classifier's own source).
+ */
+export function keptClassifications(): [string, Classification][] {
+  const out: [string, Classification][] = [];
+  for (const [content, r] of READ_SPECS) out.push([content, r.cls]);
+  for (const [content, cls] of RESTORED) if (!READ_SPECS.has(content)) out.push([content, cls]);
+  return out;
+}
+
+/**
+ * @internal Classifications an earlier process of this same classifier made ({@link keptClassifications}):
+ * a spec of that content is then not classified again. The caller vouches that the classifier is
+ * the same (the CLI keys them by its source). Bounded as the readings are.
+ */
+export function restoreClassifications(entries: readonly (readonly [string, Classification])[]): void {
+  for (const [content, cls] of entries) {
+    if (RESTORED.has(content) || content.length > READ_SPEC_MAX_CHARS || restoredChars + content.length > READ_SPECS_MAX_CHARS) continue;
+    RESTORED.set(content, frozenClassification(cls));
+    restoredChars += content.length;
+  }
 }

@@ -12,8 +12,8 @@
  *
  * Where: `node_modules/.cache/guard-eval` of the working directory when it has `node_modules`, or
  * the folder `GUARD_EVAL_CACHE` names; `GUARD_EVAL_CACHE=off` turns it off. Each reader keeps its
- * entries in a folder of its own; another reader's folder that nothing wrote to for a week is
- * removed when this one first writes.
+ * entries in a folder of its own; when one first writes, it removes the folders of other readers
+ * that nothing wrote to for a week, and all but the three written to last.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -31,6 +31,8 @@ export function cacheDir(cwd: string, env: Readonly<Record<string, string | unde
 
 /** Entries of another reader that nothing wrote to for this long are removed. */
 const STALE_MS = 7 * 24 * 3600 * 1000;
+/** Other readers' folders kept at most (the ones written to last). */
+const KEEP_OTHERS = 3;
 
 let codeHash: string | undefined;
 
@@ -66,7 +68,7 @@ export class ParseCache {
   }
 
   /** The key of a file's entry: everything its reading depends on. */
-  key(kind: 'catalog' | 'scenarios', display: string, options: string, text: string): string {
+  key(kind: 'catalog' | 'scenarios' | 'classifications', display: string, options: string, text: string): string {
     return createHash('sha256').update(`${kind}\0${display}\0${options}\0`).update(text).digest('hex');
   }
 
@@ -93,28 +95,28 @@ export class ParseCache {
   }
 
   /**
-   * Remove the entries of other readers (folders beside this one) that nothing wrote to for a
-   * week, once per process: a checkout's built CLI and its tests (which read the sources) are two
-   * readers in use at once.
+   * Remove the entries of other readers (folders beside this one) once per process: those that
+   * nothing wrote to for a week, and all but the {@link KEEP_OTHERS} written to last (a checkout's
+   * built CLI and its tests, which read the sources, are two readers in use at once; every rebuild
+   * after a change is a new one).
    */
   private prune(): void {
     this.pruned = true;
     const mine = path.basename(this.dir);
     const before = Date.now() - STALE_MS;
-    let names: string[];
+    const others: { p: string; at: number }[] = [];
     try {
-      names = readdirSync(this.root);
+      for (const n of readdirSync(this.root)) {
+        if (n === mine || !/^[0-9a-f]{16}$/.test(n)) continue;
+        const p = path.join(this.root, n);
+        others.push({ p, at: statSync(p).mtimeMs });
+      }
     } catch {
       return;
     }
-    for (const n of names) {
-      if (n === mine || !/^[0-9a-f]{16}$/.test(n)) continue;
-      const p = path.join(this.root, n);
-      try {
-        if (statSync(p).mtimeMs < before) rmSync(p, { recursive: true, force: true });
-      } catch {
-        // Gone already, or not ours to remove: it stays.
-      }
-    }
+    others.sort((a, b) => b.at - a.at);
+    others.forEach(({ p, at }, i) => {
+      if (i >= KEEP_OTHERS || at < before) rmSync(p, { recursive: true, force: true });
+    });
   }
 }

@@ -124,17 +124,20 @@ describe('the parse cache', () => {
     expect(await load()).toStrictEqual(parsed);
   });
 
-  it('removes another reader’s entries that nothing wrote to for a week, and keeps a fresh one', async () => {
-    const old = path.join(cache, '0123456789abcdef');
-    const fresh = path.join(cache, 'fedcba9876543210');
-    const other = path.join(cache, 'not-a-reader');
-    for (const d of [old, fresh, other]) mkdirSync(d, { recursive: true });
-    const eightDays = (Date.now() - 8 * 24 * 3600 * 1000) / 1000;
-    utimesSync(old, eightDays, eightDays);
-    utimesSync(other, eightDays, eightDays);
+  it('removes other readers’ entries that nothing wrote to for a week, and all but the three written to last', async () => {
+    const reader = (i: number): string => path.join(cache, `${'0123456789abcde'}${i.toString(16)}`);
+    const hours = (h: number): number => (Date.now() - h * 3600 * 1000) / 1000;
+    // Readers 1 to 4 written to 1 to 4 hours ago, reader 5 eight days ago; a folder of no reader.
+    for (let i = 1; i <= 5; i++) mkdirSync(reader(i), { recursive: true });
+    mkdirSync(path.join(cache, 'not-a-reader'));
+    for (let i = 1; i <= 4; i++) utimesSync(reader(i), hours(i), hours(i));
+    utimesSync(reader(5), hours(8 * 24), hours(8 * 24));
     await load();
-    expect(readdirSync(cache).sort()).toEqual(expect.arrayContaining(['fedcba9876543210', 'not-a-reader']));
-    expect(readdirSync(cache)).not.toContain('0123456789abcdef');
+    const left = readdirSync(cache);
+    expect(left).toEqual(expect.arrayContaining([path.basename(reader(1)), path.basename(reader(2)), path.basename(reader(3)), 'not-a-reader']));
+    expect(left).not.toContain(path.basename(reader(4)));
+    expect(left).not.toContain(path.basename(reader(5)));
+    expect(left).toHaveLength(5); // and this reader's own
   });
 
   it('keeps no file with issues', async () => {
