@@ -152,8 +152,25 @@ describe('the key set of one result', () => {
     );
   });
 
+  it('starts afresh when its generation count wraps: a key left from an early round is not taken for one added now', () => {
+    const set = new FragmentSet();
+    const gen = set as unknown as { gen: number };
+    // Round 1 (generation 1) leaves 5 and 77 in their slots, stamped 1.
+    set.add(5);
+    set.add(77);
+    expect(set.take()).toEqual([5, 77]);
+    // The last generation a 32-bit stamp holds: its take wraps to generation 1 again.
+    gen.gen = 0x7fffffff;
+    set.add(9);
+    expect(set.take()).toEqual([9]);
+    expect(gen.gen).toBe(1);
+    for (const k of [5, 77, 5, 1234]) set.add(k);
+    expect(set.take()).toEqual([5, 77, 1234]);
+    expect(gen.gen).toBe(2);
+  });
+
   it('keys 0 and 1 are still found after the table grows', () => {
-    // 0 marks an empty slot, so key 0 is stored under another value: growing must keep that apart.
+    // Keys at the edges of the range a slot is taken from: growing must keep them apart.
     const set = new FragmentSet();
     const others = Array.from({ length: 3000 }, (_, k) => k * 4096 + 7);
     for (const k of [0, 1, ...others, 0, 1]) set.add(k);
