@@ -106,15 +106,18 @@ export function cliStartMs(): number | null {
   return t[3] as number;
 }
 
-/** CPU (user + system) of one whole eval of the challenge sets, reports written, in a child process. */
-export function evalCpuMs(outDir: string): number | null {
+/**
+ * CPU (user + system) of one whole eval of the challenge sets, reports written, in a child process.
+ * @param cache the parse cache's folder (`GUARD_EVAL_CACHE`), or `off` for none
+ */
+export function evalCpuMs(outDir: string, cache: string): number | null {
   if (!existsSync('dist/cli/main.js')) return null;
   const code = `const { main } = await import(${JSON.stringify(new URL('../../dist/cli/main.js', import.meta.url).href)});
 const code = await main(['node', 'guard-eval', 'run', 'challenge-sets', '--quiet', '--out', ${JSON.stringify(outDir)}]);
 const u = process.cpuUsage();
 process.stderr.write('CPU ' + (u.user + u.system) / 1000 + '\\n');
 process.exitCode = code;`;
-  const r = spawnSync(process.execPath, ['--input-type=module', '-e', code], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', code], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, GUARD_EVAL_CACHE: cache } });
   const m = /CPU ([\d.]+)/.exec(r.stderr ?? '');
   return m === null ? null : Number(m[1]);
 }

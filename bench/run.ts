@@ -296,7 +296,12 @@ async function main(): Promise<void> {
   const cli = cliStartMs();
   const nodeStart = medianMs(() => spawnSync(process.execPath, ['-e', '0']));
   const evalOut = mkdtempSync(join(tmpdir(), 'bench-eval-'));
-  const evalCpu = evalCpuMs(evalOut);
+  // Without the parse cache (a clean checkout's first run), then with it warm (a run over unchanged
+  // sets, after one that filled it): the cache is the bench's own, so no earlier run's entries count.
+  const evalCpuCold = evalCpuMs(evalOut, 'off');
+  const benchCache = join(evalOut, 'cache');
+  evalCpuMs(evalOut, benchCache);
+  const evalCpu = evalCpuMs(evalOut, benchCache);
   rmSync(evalOut, { recursive: true, force: true });
   const parseAll = medianMs(() => {
     for (const f of yamlFiles('challenge-sets')) parseDocument(readFileSync(f, 'utf8'));
@@ -309,7 +314,8 @@ async function main(): Promise<void> {
     { goal: 'fingerprinting a result, per KiB', target: '≤ 1 µs', figure: `${fpPerKiB?.toFixed(2)} µs`, reference: `hash52 ${hashPerKiB?.toFixed(3)} µs per KiB`, ratio: fpPerKiB !== null && hashPerKiB !== null ? fpPerKiB / hashPerKiB : null, within: fpPerKiB !== null && fpPerKiB <= 1, value: fpPerKiB },
     { goal: `classifying a tool, median over ${catalogs.tools} catalog tools`, target: '≤ 5 µs', figure: `${catalogs.medianUs.toFixed(1)} µs`, reference: `JSON.stringify of the spec ${catalogs.referenceMedianUs.toFixed(2)} µs`, ratio: catalogs.ratioToReference, within: catalogs.medianUs <= 5, value: catalogs.medianUs },
     { goal: 'classifying the slowest tool', target: '≤ 50 µs', figure: `${catalogs.maxUs.toFixed(1)} µs (${catalogs.slowest})`, reference: `JSON.stringify of a spec ${catalogs.referenceMedianUs.toFixed(2)} µs`, ratio: catalogs.maxUs / catalogs.referenceMedianUs, within: catalogs.maxUs <= 50, value: catalogs.maxUs },
-    { goal: 'the whole eval of the challenge sets, CPU (build excluded)', target: '≤ 2 000 ms', figure: evalCpu === null ? 'not measured (no build)' : `${evalCpu.toFixed(0)} ms`, reference: `parsing their YAML ${parseAll.toFixed(0)} ms`, ratio: evalCpu === null ? null : evalCpu / parseAll, within: evalCpu === null ? null : evalCpu <= 2000, value: evalCpu },
+    { goal: 'the whole eval of the challenge sets, CPU (build excluded), parse cache warm', target: '≤ 2 000 ms', figure: evalCpu === null ? 'not measured (no build)' : `${evalCpu.toFixed(0)} ms`, reference: `parsing their YAML ${parseAll.toFixed(0)} ms`, ratio: evalCpu === null ? null : evalCpu / parseAll, within: evalCpu === null ? null : evalCpu <= 2000, value: evalCpu },
+    { goal: 'the whole eval of the challenge sets, CPU (build excluded), no parse cache', target: '≤ 2 000 ms', figure: evalCpuCold === null ? 'not measured (no build)' : `${evalCpuCold.toFixed(0)} ms`, reference: `parsing their YAML ${parseAll.toFixed(0)} ms`, ratio: evalCpuCold === null ? null : evalCpuCold / parseAll, within: evalCpuCold === null ? null : evalCpuCold <= 2000, value: evalCpuCold },
     { goal: 'CLI start to first output (--version)', target: '≤ 300 ms', figure: cli === null ? 'not measured (no build)' : `${cli.toFixed(0)} ms`, reference: `node -e 0 ${nodeStart.toFixed(0)} ms`, ratio: cli === null ? null : cli / nodeStart, within: cli === null ? null : cli <= 300, value: cli },
     { goal: 'heap of one saturated session', target: '≤ 32 KiB', figure: `${(heapPerSession / KIB).toFixed(1)} KiB`, reference: `its ledger serialised after 1 M calls ${(ledgerBytes / KIB).toFixed(1)} KiB`, ratio: heapPerSession / ledgerBytes, within: heapPerSession <= 32 * KIB, value: heapPerSession / KIB },
     { goal: '10 000 live sessions after the banking chain', target: '≤ 500 MB', figure: `${((live * 10_000) / 1e6).toFixed(1)} MB`, reference: `one session ${(live / KIB).toFixed(1)} KiB`, ratio: null, within: live * 10_000 <= 500e6, value: (live * 10_000) / 1e6 },

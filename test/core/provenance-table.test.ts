@@ -246,7 +246,7 @@ describe('AuditRing', () => {
     );
     fc.assert(
       // Past 16 events the columns grow; capacities of 0 to 40 see both the growth and the wrap.
-      fc.property(fc.integer({ min: 0, max: 40 }), fc.array(event, { maxLength: 100 }), (cap, events) => {
+      fc.property(fc.integer({ min: 0, max: 40 }), fc.array(event, { maxLength: 100, size: 'max' }), (cap, events) => {
         const r = new AuditRing(cap);
         for (const e of events) r.push(e);
         const numbered = events.map((e, seq) => ({ seq, ...e }));
@@ -255,5 +255,19 @@ describe('AuditRing', () => {
       }),
       { seed: 100 },
     );
+  });
+});
+
+describe('AuditRing memory', () => {
+  it('grows its columns by doubling from 16 events up to its capacity, in one buffer of 5 bytes an event', () => {
+    const r = new AuditRing(100);
+    const turns = (): Int32Array => (r as unknown as { turns: Int32Array }).turns;
+    const sizes: number[] = [];
+    for (let i = 0; i < 120; i++) {
+      r.push({ tool: 't', capabilities: 1, turn: i });
+      if (sizes.at(-1) !== turns().length) sizes.push(turns().length);
+    }
+    expect(sizes).toEqual([16, 32, 64, 100]);
+    expect(turns().buffer.byteLength).toBe(100 * 5);
   });
 });
