@@ -95,3 +95,9 @@ export function restoreClassifications(entries: readonly (readonly [string, Clas
     restoredChars += content.length;
   }
 }
+
+/** @internal for tests: forget every restored classification. */
+export function forgetRestoredClassifications(): void {
+  RESTORED.clear();
+  restoredChars = 0;
+}

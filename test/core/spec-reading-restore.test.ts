@@ -2,14 +2,21 @@
  * Classifications kept between processes: what `keptClassifications` gives back, restored in a
  * later process, stands for classifying the same content again (and nothing else does).
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { readToolSpec } from '../../src/core/config.js';
 import { createGuard } from '../../src/core/guard.js';
-import { keptClassifications, restoreClassifications } from '../../src/core/spec-reading.js';
+import { forgetRestoredClassifications, keptClassifications, restoreClassifications } from '../../src/core/spec-reading.js';
+import type { Classification } from '../../src/core/types.js';
 import type { ToolSpec } from '../../src/core/types.js';
 
 /** Specs no other test registers: the readings are shared by every guard of the process. */
 const unique = (name: string, description: string): ToolSpec => ({ name: `restore_test_${name}`, description });
+
+afterEach(() => forgetRestoredClassifications());
+
+/** A classification no classifier would make for the texts below. */
+const MARK: Classification = { capabilities: ['LOCAL_MUTATION'], evidence: [{ capability: 'LOCAL_MUTATION', source: 'description', term: 'restored' }], codeMode: false };
+const kept = (content: string): Classification | undefined => keptClassifications().find(([c]) => c === content)?.[1];
 
 describe('classifications kept between processes', () => {
   it('gives back the classification of every spec read, by its content', () => {
@@ -32,5 +39,29 @@ describe('classifications kept between processes', () => {
     expect(g.tool(s.name).capabilities).toEqual(['LOCAL_MUTATION']);
     expect(g.tool(s.name).evidence).toEqual([{ capability: 'LOCAL_MUTATION', source: 'description', term: 'restored' }]);
     expect(g.tool('restore_test_send2').capabilities).toContain('EXTERNAL_ACTION');
+  });
+
+  it('gives back what it restored and has not read yet, once each', () => {
+    restoreClassifications([['restore-test: never registered', MARK]]);
+    expect(kept('restore-test: never registered')).toEqual(MARK);
+    expect(keptClassifications().filter(([c]) => c === 'restore-test: never registered')).toHaveLength(1);
+  });
+
+  it('keeps the first classification restored for a content', () => {
+    const other: Classification = { capabilities: [], evidence: [], codeMode: false };
+    restoreClassifications([['restore-test: twice', MARK]]);
+    restoreClassifications([['restore-test: twice', other], ['restore-test: twice', other]]);
+    expect(kept('restore-test: twice')).toEqual(MARK);
+  });
+
+  it('restores no content longer than a kept reading may be, and up to 8 MiB of contents in all', () => {
+    restoreClassifications([['x'.repeat(16_385), MARK]]);
+    expect(kept('x'.repeat(16_385))).toBeUndefined();
+    // 512 contents of 16 KiB fill the 8 MiB exactly; one character more is refused.
+    const full = Array.from({ length: 512 }, (_, i): [string, Classification] => [`${String(i).padStart(3, '0')}${'y'.repeat(16_381)}`, MARK]);
+    restoreClassifications(full);
+    expect(kept(full[511]?.[0] as string)).toEqual(MARK);
+    restoreClassifications([['z', MARK]]);
+    expect(kept('z')).toBeUndefined();
   });
 });
