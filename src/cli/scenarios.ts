@@ -30,24 +30,34 @@ export async function loadCliScenarios(paths: readonly string[], defaults: reado
   return loadScenariosOrThrow(chosen, { catalogDirs: [...config.catalogs, ...DEFAULT_CATALOG_DIRS], ...(cache !== undefined ? { cache } : {}) });
 }
 
+/** Whether this process restored, and kept, classifications already (see {@link keepClassificationsAcrossRuns}). */
+let restored = false;
+let keptOnce = false;
+
 /**
  * The classifications of tool specs a run makes, kept in the parse cache for the next run: a
  * classification depends only on the spec's content and the classifier, whose source keys the
- * cache, so a run over unchanged sets classifies nothing again.
+ * cache, so a run over unchanged sets classifies nothing again. Restored and kept once per process:
+ * a process that runs many times (a test suite calling the CLI in-process) would otherwise read and
+ * rewrite the whole entry on every run.
  * @returns what to call once the run is done: it keeps this run's classifications when there are new ones
  */
 export function keepClassificationsAcrossRuns(): () => void {
   const dir = cacheDir(process.cwd(), process.env);
-  if (dir === undefined) return () => undefined;
+  if (dir === undefined || keptOnce) return () => undefined;
   const cache = new ParseCache(dir);
   const key = cache.key('classifications', '', '', '');
-  const kept = cache.get(key);
   let before = 0;
-  if (Array.isArray(kept) && kept.every((e) => Array.isArray(e) && typeof e[0] === 'string' && e[1] !== null && typeof e[1] === 'object')) {
-    restoreClassifications(kept as [string, Classification][]);
-    before = kept.length;
+  if (!restored) {
+    restored = true;
+    const kept = cache.get(key);
+    if (Array.isArray(kept) && kept.every((e) => Array.isArray(e) && typeof e[0] === 'string' && e[1] !== null && typeof e[1] === 'object')) {
+      restoreClassifications(kept as [string, Classification][]);
+      before = kept.length;
+    }
   }
   return () => {
+    keptOnce = true;
     const now = keptClassifications();
     if (now.length > before) cache.set(key, now);
   };
