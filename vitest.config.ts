@@ -12,5 +12,8 @@ export default defineConfig({
     // on 2 cores, every test passing, also with the files shuffled. So a test must not count on
     // fresh module state, and one that stubs a global restores it (`vi.unstubAllGlobals`).
     isolate: false,
+    // No parse cache: a test reads what its files say now, never entries an earlier run left in
+    // node_modules/.cache (the cache's own tests point GUARD_EVAL_CACHE at a folder of their own).
+    env: { GUARD_EVAL_CACHE: 'off' },
   },
 });

@@ -599,8 +599,9 @@ interface ScenarioEntry {
 }
 
 /**
- * The entry of a file read without issues, or undefined when it cannot be kept (a catalog read
- * without a cache key, or a tool that is neither inline nor any imported catalog's).
+ * The entry of a file read without issues (a tool that is a catalog's very spec kept as that
+ * catalog's index, any other as it is), or undefined when it cannot be kept: a catalog it imports
+ * was not read through the cache.
  */
 function toCache(scenarios: readonly Scenario[], warnings: readonly InputIssue[], lookups: readonly (readonly [string, CatalogLookup])[], ids: readonly (readonly [string, SourcePos])[]): ScenarioEntry | undefined {
   const catalogs: [string, string][] = [];

@@ -34,6 +34,23 @@ class Model {
   }
 }
 
+/**
+ * Each add on the table and on the model, each followed by a query of its key and of the evicted
+ * classes; then the table's entries against the model's.
+ */
+function replay(cap: number, ops: readonly { key: number; classes: number; turn: number; query: number }[]): [ProvenanceTable, Model] {
+  const real = new ProvenanceTable(cap);
+  const model = new Model(cap);
+  for (const o of ops) {
+    real.add(o.key, o.classes, o.turn);
+    model.add(o.key, o.classes, o.turn);
+    expect(real.classesBefore(o.key, o.query)).toBe(model.classesBefore(o.key, o.query));
+    expect(real.evictedBefore(o.query)).toBe(model.evictedBefore(o.query));
+  }
+  expect(real.entries()).toEqual([...model.map].map(([k, v]) => [k, ...v.map((t) => (t === Infinity ? -1 : t))]));
+  return [real, model];
+}
+
 describe('ProvenanceTable', () => {
   it('behaves as a FIFO-evicting map of earliest turns per class, remembering what it evicted (seed 5150)', () => {
     // Keys from a small range collide on their home slots, exercising probing and backward shifts.
@@ -77,15 +94,7 @@ describe('ProvenanceTable', () => {
           fc.tuple(fc.constant(cap), fc.array(fc.record({ key: fc.integer({ min: 1, max: cap + 2 }), classes: fc.integer({ min: 1, max: 7 }), turn: fc.nat(8), query: fc.nat(9) }), { maxLength: 200, size: 'max' })),
         ),
         ([cap, ops]) => {
-          const real = new ProvenanceTable(cap);
-          const model = new Model(cap);
-          for (const o of ops) {
-            real.add(o.key, o.classes, o.turn);
-            model.add(o.key, o.classes, o.turn);
-            expect(real.classesBefore(o.key, o.query)).toBe(model.classesBefore(o.key, o.query));
-            expect(real.evictedBefore(o.query)).toBe(model.evictedBefore(o.query));
-          }
-          expect(real.entries()).toEqual([...model.map].map(([k, v]) => [k, ...v.map((t) => (t === Infinity ? -1 : t))]));
+          replay(cap, ops);
         },
       ),
       { seed: 5151, numRuns: 300 },
@@ -106,15 +115,8 @@ describe('ProvenanceTable', () => {
         fc.integer({ min: 1, max: 40 }),
         fc.array(fc.record({ key: fc.constantFrom(...pool), classes: fc.integer({ min: 0, max: 7 }), turn: fc.nat(12), query: fc.nat(13) }), { maxLength: 250, size: 'max' }),
         (cap, ops) => {
-          const real = new ProvenanceTable(cap);
-          const model = new Model(cap);
-          for (const o of ops) {
-            real.add(o.key, o.classes, o.turn);
-            model.add(o.key, o.classes, o.turn);
-            expect(real.classesBefore(o.key, o.query)).toBe(model.classesBefore(o.key, o.query));
-          }
+          const [real, model] = replay(cap, ops);
           for (const k of pool) expect(real.classesBefore(k, 13)).toBe(model.classesBefore(k, 13));
-          expect(real.entries()).toEqual([...model.map].map(([k, v]) => [k, ...v.map((t) => (t === Infinity ? -1 : t))]));
         },
       ),
       { seed: 5152, numRuns: 300 },
