@@ -94,8 +94,9 @@ export const AFTER_ALL = NEVER;
 /**
  * A bounded provenance table: 52-bit key → for each of the three classes, the earliest turn it
  * was seen. The entries sit in a ring in insertion order, which gives first-in first-out eviction;
- * an open-addressing index over the ring (linear probing, a 2-byte ring position per slot,
- * backward-shift deletion so that probing never needs tombstones) finds a key. Both grow with
+ * an open-addressing index over the ring (linear probing, a 2-byte ring position per slot, 4 for
+ * a cap of 65 535 or more, backward-shift deletion so that probing never needs tombstones) finds a
+ * key. Both grow with
  * their entries up to `cap` (most sessions stay small): the index by doubling, the ring by four.
  *
  * An entry is a key, a turn and its classes (13 bytes, no per-entry object): every class of an
