@@ -135,6 +135,8 @@ describe('ProvenanceTable', () => {
       t.add(k, 4, 1);
     }
     expect(t.byteLength).toBe(split);
+    // One record in use all along: each split took the record the eviction before it gave back.
+    expect((t as unknown as { poolUsed: number }).poolUsed).toBe(1);
     expect(t.entries()).toEqual([[29, 0, -1, 1]]);
     expect(t.evictedBefore(1)).toBe(1);
     expect(t.evictedBefore(4)).toBe(7);
@@ -158,6 +160,11 @@ describe('ProvenanceTable', () => {
   });
 
   it('grows its ring four times at a step from 16 entries, in one buffer of 13 bytes an entry', () => {
+    const exact = new ProvenanceTable(1000);
+    exact.add(1, 1, 0);
+    // Room for exactly 64 entries is a ring of 64, not the step after it.
+    exact.reserve(63);
+    expect((exact as unknown as { keys: Float64Array }).keys.length).toBe(64);
     const t = new ProvenanceTable(1000);
     const ring = (): Float64Array => (t as unknown as { keys: Float64Array }).keys;
     t.add(1, 1, 0);
