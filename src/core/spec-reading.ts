@@ -49,7 +49,6 @@ function frozenClassification(cls: Classification): Classification {
  * their destination test is made from the spec the first time one is used.
  */
 const RESTORED = new Map<string, Classification>();
-let restoredChars = 0;
 
 /** @throws what the classifier throws (never kept: the next registration tries again) */
 export function readSpec(spec: ToolSpec, content: string | undefined): SpecReading {
@@ -89,15 +88,17 @@ export function keptClassifications(): [string, Classification][] {
  * the same (the CLI keys them by its source). Bounded as the readings are.
  */
 export function restoreClassifications(entries: readonly (readonly [string, Classification])[]): void {
+  // The characters held already (a host restores once per process: counting them is cheap).
+  let chars = 0;
+  for (const content of RESTORED.keys()) chars += content.length;
   for (const [content, cls] of entries) {
-    if (RESTORED.has(content) || content.length > READ_SPEC_MAX_CHARS || restoredChars + content.length > READ_SPECS_MAX_CHARS) continue;
+    if (RESTORED.has(content) || content.length > READ_SPEC_MAX_CHARS || chars + content.length > READ_SPECS_MAX_CHARS) continue;
     RESTORED.set(content, frozenClassification(cls));
-    restoredChars += content.length;
+    chars += content.length;
   }
 }
 
 /** @internal for tests: forget every restored classification. */
 export function forgetRestoredClassifications(): void {
   RESTORED.clear();
-  restoredChars = 0;
 }
