@@ -4,8 +4,8 @@
  *
  * An entry is found by a SHA-256 of everything its reading depends on: the file's text, the path
  * shown in its messages, the options that change what is read, the source of the modules that read
- * it (this folder and `core/`, so a changed reader never meets an old entry) and the V8 version
- * (entries are V8-serialised). A catalog entry holds its tools; a scenario file's entry holds its
+ * it (this folder and `core/`, so a changed reader never meets an old entry), the YAML parser's
+ * version and the V8 version (entries are V8-serialised). A catalog entry holds its tools; a scenario file's entry holds its
  * scenarios with each catalog tool as a reference, and the catalogs it imported, each checked again
  * when the entry is used. Only files without issues are kept. An entry that cannot be read is
  * ignored, and a cache that cannot be written is no cache: a run never fails because of it.
@@ -36,11 +36,31 @@ const KEEP_OTHERS = 3;
 
 let codeHash: string | undefined;
 
-/** A hash of the reading modules' source: this folder's and `core/`'s files, by name and content. */
+/** The version of the YAML parser the reader uses, or '' when it cannot be found. */
+function yamlVersion(): string {
+  try {
+    // The package's own package.json, a folder or two above its entry point.
+    let dir = path.dirname(fileURLToPath(import.meta.resolve('yaml')));
+    for (let up = 0; up < 3; up++, dir = path.dirname(dir)) {
+      const file = path.join(dir, 'package.json');
+      if (!existsSync(file)) continue;
+      const pkg = JSON.parse(readFileSync(file, 'utf8')) as { name?: unknown; version?: unknown };
+      if (pkg.name === 'yaml') return String(pkg.version);
+    }
+  } catch {
+    // Not found: the reader's own source still keys the entries.
+  }
+  return '';
+}
+
+/**
+ * A hash of what reading depends on besides a file: the V8 version, the YAML parser's version and
+ * the reading modules' source (this folder's and `core/`'s files, by name and content).
+ */
 function readerHash(): string {
   if (codeHash !== undefined) return codeHash;
   const h = createHash('sha256');
-  h.update(process.versions.v8);
+  h.update(`${process.versions.v8}\0${yamlVersion()}`);
   const here = path.dirname(fileURLToPath(import.meta.url));
   for (const dir of [here, path.join(here, '..', 'core')]) {
     let names: string[] = [];
