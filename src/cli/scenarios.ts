@@ -51,7 +51,8 @@ export function keepClassificationsAcrossRuns(): () => void {
   if (!restored) {
     restored = true;
     const kept = cache.get(key);
-    if (Array.isArray(kept) && kept.every((e) => Array.isArray(e) && typeof e[0] === 'string' && e[1] !== null && typeof e[1] === 'object')) {
+    // Each entry is checked where it is restored; a damaged one is left out.
+    if (Array.isArray(kept)) {
       restoreClassifications(kept as [string, Classification][]);
       before = kept.length;
     }

@@ -5,6 +5,7 @@
  * mutation runner, which loads afresh only the modules a mutant can reach, keeps these readings from
  * one mutant to the next unless the mutant is in one of them.
  */
+import { isCapability } from './capabilities.js';
 import { classifyTool } from './classifier.js';
 import { destinationTest, schemaDestinationFields } from './detectors.js';
 import type { Classification, ToolSpec } from './types.js';
@@ -91,11 +92,27 @@ export function restoreClassifications(entries: readonly (readonly [string, Clas
   // The characters held already (a host restores once per process: counting them is cheap).
   let chars = 0;
   for (const content of RESTORED.keys()) chars += content.length;
-  for (const [content, cls] of entries) {
+  for (const entry of entries) {
+    const content = Array.isArray(entry) ? (entry[0] as unknown) : undefined;
+    const cls = Array.isArray(entry) ? (entry[1] as unknown) : undefined;
+    // An entry that is not a classification (a damaged cache) is left out: that spec is classified.
+    if (typeof content !== 'string' || !isClassification(cls)) continue;
     if (RESTORED.has(content) || content.length > READ_SPEC_MAX_CHARS || chars + content.length > READ_SPECS_MAX_CHARS) continue;
     RESTORED.set(content, frozenClassification(cls));
     chars += content.length;
   }
+}
+
+/** Whether `v` has the shape of a {@link Classification}, every capability one of the six. */
+function isClassification(v: unknown): v is Classification {
+  if (v === null || typeof v !== 'object') return false;
+  const c = v as Record<string, unknown>;
+  const str = (x: unknown): boolean => typeof x === 'string';
+  if (!Array.isArray(c.capabilities) || !c.capabilities.every((x) => str(x) && isCapability(x as string))) return false;
+  if (!Array.isArray(c.evidence) || !c.evidence.every((e) => e !== null && typeof e === 'object' && str((e as Record<string, unknown>).capability) && str((e as Record<string, unknown>).source) && str((e as Record<string, unknown>).term))) return false;
+  if (typeof c.codeMode !== 'boolean') return false;
+  const h = c.harmless as Record<string, unknown> | undefined;
+  return h === undefined || (h !== null && typeof h === 'object' && str(h.kind) && Array.isArray(h.terms) && h.terms.every(str));
 }
 
 /** @internal for tests: forget every restored classification. */

@@ -631,6 +631,15 @@ function toCache(scenarios: readonly Scenario[], warnings: readonly InputIssue[]
  * an id another file already defined (reading the file reports it). Registers the file's ids.
  */
 function fromCache(v: unknown, lookup: (name: string) => CatalogLookup, seenIds: SeenIds): { scenarios: Scenario[]; warnings: InputIssue[] } | undefined {
+  try {
+    return keptEntry(v, lookup, seenIds);
+  } catch {
+    // A damaged entry (one not of the shape this reader writes) is no entry: the file is parsed.
+    return undefined;
+  }
+}
+
+function keptEntry(v: unknown, lookup: (name: string) => CatalogLookup, seenIds: SeenIds): { scenarios: Scenario[]; warnings: InputIssue[] } | undefined {
   if (v === null || typeof v !== 'object') return undefined;
   const e = v as Partial<ScenarioEntry>;
   if (e.v !== CACHE_FORMAT || !Array.isArray(e.catalogs) || !Array.isArray(e.ids) || !Array.isArray(e.scenarios) || !Array.isArray(e.warnings)) return undefined;

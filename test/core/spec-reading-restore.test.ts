@@ -64,4 +64,21 @@ describe('classifications kept between processes', () => {
     restoreClassifications([['z', MARK]]);
     expect(kept('z')).toBeUndefined();
   });
+
+  it('leaves out, without throwing, an entry that is not a classification of the six capabilities', () => {
+    const damaged = [
+      ['restore-test: bad 1', { ...MARK, capabilities: ['SEND_EVERYTHING'] }],
+      ['restore-test: bad 2', { ...MARK, capabilities: 'LOCAL_MUTATION' }],
+      ['restore-test: bad 3', { ...MARK, evidence: [null] }],
+      ['restore-test: bad 4', { ...MARK, codeMode: 'no' }],
+      ['restore-test: bad 5', { ...MARK, harmless: { kind: 'time', terms: [1] } }],
+      ['restore-test: bad 6', null],
+      [7, MARK],
+      'not an entry',
+      ['restore-test: good', { ...MARK, harmless: { kind: 'time', terms: ['time'] } }],
+    ] as unknown as [string, Classification][];
+    expect(() => restoreClassifications(damaged)).not.toThrow();
+    for (let i = 1; i <= 6; i++) expect(kept(`restore-test: bad ${i}`)).toBeUndefined();
+    expect(kept('restore-test: good')?.harmless).toEqual({ kind: 'time', terms: ['time'] });
+  });
 });

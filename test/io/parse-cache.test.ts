@@ -93,6 +93,21 @@ describe('the parse cache', () => {
     expect(r.ok && r.scenarios.find((s) => s.id === 't/b')?.title).toBe('kept');
   });
 
+  it('parses a file whose entry is of its layout but damaged, as if there were none', async () => {
+    const parsed = await load(false);
+    await load();
+    for (const d of readdirSync(cache)) {
+      for (const f of readdirSync(path.join(cache, d))) {
+        const file = path.join(cache, d, f);
+        const e = deserialize(readFileSync(file)) as { scenarios?: { tools: unknown }[]; ids?: unknown[] };
+        if (e.scenarios === undefined) continue;
+        for (const s of e.scenarios) s.tools = 5;
+        writeFileSync(file, serialize(e));
+      }
+    }
+    expect(await load()).toStrictEqual(parsed);
+  });
+
   it('reads a file again when a catalog it imports changed, and reports what the change broke', async () => {
     await load();
     writeFileSync(path.join(sets, 'catalog', 'web.yaml'), 'tools:\n  fetch_url: {description: Fetch a web page}\n');
