@@ -32,7 +32,7 @@ import { ANNOTATION_TERMS, CODE_MODE_NAME_PAIRS, HANDOFF, HARMLESS_NAMES, NOT_OB
 import type { VerbRole } from './vocabulary.js';
 import { MAX_TEXT, nameTokens, textSegments, toTokens } from './classifier-tokens.js';
 import type { Segment, Tok } from './classifier-tokens.js';
-import { DEMO, DETS, GETTER_OPENER, LEXICON, SCHEMA, SERVICES } from './classifier-lexicon.js';
+import { DEMO, DETS, GETTER_OPENER, LEXICON, PHRASES, SCHEMA, SERVICES } from './classifier-lexicon.js';
 import type { WordInfo } from './classifier-lexicon.js';
 import { addEvidence, compareEvidence, readsArePublished, writesInProduct } from './classifier-evidence.js';
 import type { Collector } from './classifier-evidence.js';
@@ -255,9 +255,12 @@ export function classifyTool(spec: ToolSpec): Classification {
   let harmless = c.mask === 0 && !codeMode ? named : undefined;
   if (harmless !== undefined) {
     const words = HARMLESS_BY_KIND.get(harmless.kind) as ReadonlySet<string>;
-    const prose = [...descA, ...schemaA];
-    const agrees = descA.length === 0 || descA.some((a) => a.seg.toks.some((t) => words.has(t.info?.term ?? t.s)));
-    if (!agrees || prose.some((a) => a.objects.length > 0)) harmless = undefined;
+    const says = (a: Analysis): boolean => a.seg.toks.some((t) => words.has(t.info?.term ?? t.s));
+    const agrees = descA.length === 0 || descA.some(says);
+    // A property about what the tool makes ("Style configuration for the chart", "Color palette for
+    // the chart, a collection of colors") names the output's own parts, nothing the tool acts on.
+    const actsOn = descA.some((a) => a.objects.length > 0) || schemaA.some((a) => a.objects.length > 0 && !says(a));
+    if (!agrees || actsOn) harmless = undefined;
   }
   // Nothing found and nothing harmless, yet the name reads or changes something the vocabulary
   // does not name (`get_pipeline`, `list_applications`, `create_change_request`): a record that a
@@ -402,18 +405,27 @@ function withoutHandOff(seg: Segment): Segment {
 
 const HARMLESS_KIND = new Map<string, string>(Object.entries(HARMLESS_NAMES.kinds).flatMap(([kind, words]) => words.map((w: string): [string, string] => [w, kind])));
 const HARMLESS_WORDS = new Set<string>(HARMLESS_NAMES.words);
+const RENDER_MAKERS = new Set<string>(HARMLESS_NAMES.rendering.makers);
 const HARMLESS_BY_KIND = new Map<string, ReadonlySet<string>>(Object.entries(HARMLESS_NAMES.kinds).map(([kind, words]) => [kind, new Set<string>(words)]));
 
-/** What a name says the tool harmlessly is (see `HARMLESS_NAMES`): every word known, one naming the kind. */
+/**
+ * What a name says the tool harmlessly is (see `HARMLESS_NAMES`): every word known, one naming the
+ * kind; for a rendering, also a maker verb and, before the kind's word, words the vocabulary does not
+ * know (the chart's type).
+ */
 function harmlessName(tokens: readonly string[]): { kind: string; terms: string[] } | undefined {
   let kind: string | undefined;
   const terms: string[] = [];
+  let rendered = false;
   for (const t of tokens) {
     const k = HARMLESS_KIND.get(t);
     if (k !== undefined) {
       kind ??= k;
       terms.push(t);
-    } else if (!HARMLESS_WORDS.has(t)) return undefined;
+    } else if (HARMLESS_WORDS.has(t)) continue;
+    else if (RENDER_MAKERS.has(t) || (kind === undefined && !LEXICON.has(t) && !PHRASES.has(t))) rendered = true;
+    else return undefined;
   }
+  if (rendered && kind !== HARMLESS_NAMES.rendering.kind) return undefined;
   return kind === undefined ? undefined : { kind, terms };
 }

@@ -753,6 +753,17 @@ export const HARMLESS_NAMES = {
     calculator: ['calculate', 'calculator', 'calc', 'arithmetic', 'math'],
     conversion: ['convert', 'converter', 'conversion'],
     handoff: ['human', 'handoff'],
+    chart: ['chart', 'diagram', 'plot', 'visualization', 'visualisation', 'infographic'],
+  },
+  /**
+   * A rendering (kind `chart`): a chart or a diagram drawn from values passed in the call. Its name
+   * may open with one of `makers`, and words the vocabulary does not know may stand before the kind's
+   * word (the chart's type: `generate_boxplot_chart`, `draw_fishbone_diagram`); a known word may not
+   * (`get_patient_chart`, `create_sales_chart` read or name what they draw from).
+   */
+  rendering: {
+    kind: 'chart',
+    makers: ['generate', 'create', 'draw', 'render', 'plot', 'make'],
   },
   /** Words that may stand beside a kind's word: what is converted, to whom a hand-off goes. */
   words: [

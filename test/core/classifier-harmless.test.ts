@@ -47,6 +47,37 @@ describe('harmless tools are recognised by their names', () => {
     expect(withRecord.harmless).toBeUndefined();
   });
 
+  it('a chart or a diagram drawn from values in the call: a maker verb, the chart type, the kind word', () => {
+    const boxplot = {
+      name: 'generate_boxplot_chart',
+      description: 'Generate a boxplot chart to show statistical summaries of the values given.',
+      inputSchema: { type: 'object', properties: { data: { type: 'array', description: 'Data for the boxplot chart' }, style: { type: 'object', description: 'Style configuration for the chart' } } },
+    };
+    expect(classifyTool(boxplot)).toMatchObject({ capabilities: [], harmless: { kind: 'chart', terms: ['chart'] } });
+    expect(harmless('draw_fishbone_diagram', 'Draw a fishbone diagram of causes and effects.')).toEqual({ kind: 'chart', terms: ['diagram'] });
+    expect(harmless('render_chart')).toEqual({ kind: 'chart', terms: ['chart'] });
+    // The property about the chart itself is no object acted on; the same object without the kind word is.
+    const fromRecords = { ...boxplot, inputSchema: { type: 'object', properties: { style: { type: 'object', description: 'Style configuration to apply' } } } };
+    expect(classifyTool(fromRecords).harmless).toBeUndefined();
+  });
+
+  it('chart look-alikes: a known word in the name, a word after the kind, another kind, an act in the spec', () => {
+    // A word the vocabulary knows before the kind word: a patient's chart is a record.
+    expect(classifyTool({ name: 'get_patient_chart', description: 'Get the chart of a patient.' })).toMatchObject({ capabilities: ['PRIVATE_ACCESS'] });
+    expect(harmless('export_chart', 'Export the chart as a PNG file to the given path.')).toBeNull();
+    // Unknown words stand only before the kind word, and only a rendering takes them or a maker verb.
+    expect(harmless('chart_zorblat', 'Chart.')).toBeNull();
+    expect(harmless('zorblat_calculator', 'Calculate.')).toBeNull();
+    expect(harmless('generate_time', 'Generate the time.')).toBeNull();
+    // The spec sends, reads a local file, or names what the chart is drawn from.
+    expect(classifyTool({ name: 'generate_chart', description: 'Generate a chart and post it to a Slack channel.' })).toMatchObject({ capabilities: ['EXTERNAL_ACTION'] });
+    const localFile = classifyTool({ name: 'generate_line_chart', description: 'Generate a line chart.', inputSchema: { type: 'object', properties: { path: { type: 'string', description: 'Path of the local CSV file to read the data from' } } } });
+    expect(localFile).toMatchObject({ capabilities: ['PRIVATE_ACCESS'] });
+    expect(localFile.harmless).toBeUndefined();
+    expect(harmless('generate_sales_chart', 'Generate a sales chart from the orders database.')).toBeNull();
+    expect(harmless('generate_chart', 'Frobnicates the zx')).toBeNull();
+  });
+
   it('a hand-off of the conversation to a person, told in the description, is no act', () => {
     const tau = {
       name: 'transfer_to_human_agents',
