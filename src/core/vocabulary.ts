@@ -81,6 +81,7 @@ export const STATE_VERBS: readonly string[] = [
   'pause', 'rerun', 'reboot', 'terminate', 'suspend', 'activate', 'deactivate', 'enable', 'disable',
   'unarchive', 'undo', 'approve', 'reject', 'withdraw', 'mute', 'unmute', 'pin', 'unpin',
   'power off', 'power on', 'power cycle',
+  'ungroup', 'abort', 'migrate', 'relist', 'cherry pick', 'rebase', 'adjust', 'unskip',
 ];
 
 /** Verbs by role. */

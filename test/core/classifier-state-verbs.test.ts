@@ -1,0 +1,55 @@
+/**
+ * Verbs that change a thing's state (`STATE_VERBS`): a tool whose only act is one of them changes
+ * something; the same words as nouns or adjectives ("the star rating", "available upgrades",
+ * "adjusted close prices") name no act.
+ */
+import { describe, expect, it } from 'vitest';
+import { classifyTool } from '../../src/core/classifier.js';
+
+const caps = (name: string, description: string): readonly string[] => classifyTool({ name, description }).capabilities;
+
+describe('state verbs', () => {
+  it('each is a change of the thing it names, in a name and in a description', () => {
+    const cases: [string, string][] = [
+      ['ungroup_layers', 'Ungroup the layers of a local design file.'],
+      ['abort_operation', 'Abort the operation in progress in the local repository.'],
+      ['migrate_table', 'Migrate a table of the local SQLite database to the new schema.'],
+      ['git_cherry_pick', 'Cherry-pick a commit onto the current branch of the local repository.'],
+      ['git_rebase', 'Rebase the current branch of the local repository onto another branch.'],
+      ['adjust_stock', 'Adjust the stock quantity of a product in the local inventory database.'],
+      ['unskip_test', 'Unskip a test in the local test suite.'],
+    ];
+    for (const [name, description] of cases) {
+      expect(caps(name, description), name).toEqual(['LOCAL_MUTATION']);
+    }
+    // The verb alone decides: a name of it and a word of no class, with no description, writes (a
+    // record the vocabulary does not name is kept where a service keeps it: EXTERNAL_ACTION).
+    for (const verb of ['ungroup', 'abort', 'migrate', 'relist', 'cherry_pick', 'rebase', 'adjust', 'unskip']) {
+      expect(caps(`${verb}_zorblat`, ''), verb).toEqual(['EXTERNAL_ACTION']);
+    }
+  });
+
+  it('as nouns and adjectives they name no act', () => {
+    expect(caps('get_restaurant', 'Get the star rating and reviews of a restaurant.')).toEqual(['EXTERNAL_INGESTION']);
+    expect(caps('list_upgrades', "List available upgrades for the project's local packages.")).toEqual(['PRIVATE_ACCESS']);
+    expect(caps('get_migration_status', 'Get the status of a database migration.')).toEqual(['PRIVATE_ACCESS']);
+    expect(caps('get_rebase_status', 'Show whether a rebase is in progress in the local repository.')).toEqual(['PRIVATE_ACCESS']);
+    expect(caps('get_prices', 'Get adjusted close prices for a ticker.')).toEqual(['EXTERNAL_INGESTION']);
+  });
+
+  it('words left out because they are read as instructions or nouns: refuse, resume, retry, stop, skip, confirm, tag, assign, star, upgrade', () => {
+    // "Refuse paths outside the workspace" tells the model what not to do; a résumé is a document;
+    // "retry after a rate limit", "stop at the first failure", "rows to skip", "confirm with the user",
+    // "filter by tag" and "users to assign" are said of reads.
+    expect(caps('read_file', 'Read a file. Refuse paths outside the workspace.')).toEqual(['PRIVATE_ACCESS']);
+    expect(caps('list_job_applications', 'List job applications with each resume and cover letter.')).not.toContain('LOCAL_MUTATION');
+    expect(caps('get_member', 'Get a workspace member. On a rate limit, retry after the given delay.')).toEqual(['PRIVATE_ACCESS']);
+    expect(caps('list_rows', 'List the rows of a table. The offset is how many rows to skip.')).not.toContain('LOCAL_MUTATION');
+    expect(caps('get_transactions', 'Retrieve transactions, filtered by tag or account.')).not.toContain('LOCAL_MUTATION');
+    // A list item that opens with a noun: "- Star ratings (1-5 stars)" is a filter of a search.
+    const hotels = caps('find_hotels', 'Search for hotels. Filters:\n- Star ratings (1-5 stars)\n- Amenities (pool, spa)');
+    expect(hotels).not.toContain('LOCAL_MUTATION');
+    expect(hotels).not.toContain('EXTERNAL_ACTION');
+    expect(caps('guide', 'Setup guides. Actions: api_key (get an API key), upgrade (tier comparison)')).not.toContain('LOCAL_MUTATION');
+  });
+});
