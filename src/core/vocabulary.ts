@@ -225,8 +225,11 @@ export const OBJECTS: Readonly<Record<ObjectClass, readonly string[]>> = {
     'search snippet',
     // A vendor's published documentation is written outside the trust boundary, like any web page.
     'official documentation', 'official docs', 'public documentation', 'vendor documentation',
-    // Map services: places, their listings and their reviews are written by businesses and the public.
+    // Map services: places, their listings and their reviews are written by businesses and the public;
+    // a geocoding (an address's coordinates, a point's address), directions and POIs come from the
+    // service's map data.
     'openstreetmap', 'mapbox', 'place details', 'nearby places',
+    'geocode', 'geocoding', 'directions', 'poi', '地理编码', '逆地理编码',
     '网页', '网站', '链接', '网址', '互联网', '网络', '新闻', '天气', '搜索引擎', '页面', '百度', '地图',
     '網路',
   ],
