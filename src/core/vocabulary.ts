@@ -218,7 +218,7 @@ export const OBJECTS: Readonly<Record<ObjectClass, readonly string[]>> = {
     'perplexity', 'wikipedia', 'weather', 'forecast', 'page', 'hackernews', 'youtube',
     'arxiv', 'pypi', 'stock price', 'exchange rate', 'market data',
     // Market data an exchange publishes: prices, candles, order books, fund flows.
-    'ticker', 'ohlcv', 'candlestick', 'order book', 'orderbook', 'funding rate',
+    'ticker', 'ohlcv', 'candlestick', 'order book', 'orderbook', 'funding rate', 'kline', 'k line', 'k 线',
     '行情', '涨跌幅', '成交额', '资金流', '板块',
     // What a browser shows: its tabs, dialogs and the page's console and network traffic.
     'dialog', 'viewport', 'console message', 'console log', 'network request',

@@ -13,6 +13,13 @@ describe('market data', () => {
     for (const what of ['the ticker', 'OHLCV data', 'candlestick data', 'the order book', 'the orderbook', 'the funding rate']) {
       expect(caps('lookup', `Get ${what} for a trading symbol`), what).toEqual(['EXTERNAL_INGESTION']);
     }
+    // K-lines (candlesticks, as Chinese market data names them), spelled three ways.
+    for (const what of ['kline data', 'K line data', '日 K 线', '日K线']) {
+      expect(caps('lookup', `Get ${what} for a trading symbol`), what).toEqual(['EXTERNAL_INGESTION']);
+    }
+    expect(caps('get_kline', '')).toEqual(['EXTERNAL_INGESTION']);
+    // A line of the user's own invoice is no K-line.
+    expect(caps('lookup', "Get the line items of the user's invoice")).toEqual(['PRIVATE_ACCESS']);
     for (const what of ['行情', '涨跌幅', '成交额', '资金流', '板块列表']) {
       expect(caps('lookup', `获取指定股票的${what}`), what).toEqual(['EXTERNAL_INGESTION']);
     }
