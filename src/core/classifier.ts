@@ -28,7 +28,7 @@ import type { Classification, ToolSpec } from './types.js';
 import { isRecord } from './values.js';
 import { collectDiscounts } from './classifier-discounts.js';
 import type { Discount } from './classifier-discounts.js';
-import { ANNOTATION_TERMS, CODE_MODE_NAME_PAIRS, HANDOFF, HARMLESS_NAMES, NOT_OBJECTS, POSSESSIVE, STATE_VERBS } from './vocabulary.js';
+import { ANNOTATION_TERMS, CODE_MODE_NAME_PAIRS, GEOMETRY, HANDOFF, HARMLESS_NAMES, NOT_OBJECTS, POSSESSIVE, STATE_VERBS } from './vocabulary.js';
 import type { VerbRole } from './vocabulary.js';
 import { MAX_TEXT, nameTokens, textSegments, toTokens } from './classifier-tokens.js';
 import type { Segment, Tok } from './classifier-tokens.js';
@@ -262,6 +262,18 @@ export function classifyTool(spec: ToolSpec): Classification {
     const actsOn = descA.some((a) => a.objects.length > 0) || schemaA.some((a) => a.objects.length > 0 && !says(a));
     if (!agrees || actsOn) harmless = undefined;
   }
+  // Nothing found and no harmless name: a computation on shapes passed in the call (`GEOMETRY`).
+  if (harmless === undefined && c.mask === 0 && !codeMode && descA[0] !== undefined) {
+    const shapes = descA[0].seg.toks.filter((t) => GEOMETRY_SHAPES.has(t.s)).map((t) => t.s);
+    const ofShapes = (a: Analysis): boolean => a.seg.toks.some((t) => GEOMETRY_SHAPES.has(t.s));
+    const actsOn = descA.some((a) => a.objects.length > 0) || schemaA.some((a) => a.objects.length > 0 && !ofShapes(a));
+    // A lookup that takes a shape ("Get the elevation at the coordinates") reads a service's data.
+    const looksUp = (a: Analysis): boolean => a.verbRoles.has('read') || a.verbRoles.has('webRead');
+    // The first sentence must say what is done to the shapes with a verb the vocabulary knows ("Zorblat
+    // the points" is a tool nobody can read).
+    const computes = descA[0].verbRoles.size > 0;
+    if (shapes.length > 0 && computes && !actsOn && !looksUp(descA[0]) && !looksUp(nameA)) harmless = { kind: 'geometry', terms: [...new Set(shapes)] };
+  }
   // Nothing found and nothing harmless, yet the name reads or changes something the vocabulary
   // does not name (`get_pipeline`, `list_applications`, `create_change_request`): a record that a
   // service or a system keeps for the user. Reading it is private access. Changing it changes state
@@ -406,6 +418,7 @@ function withoutHandOff(seg: Segment): Segment {
 const HARMLESS_KIND = new Map<string, string>(Object.entries(HARMLESS_NAMES.kinds).flatMap(([kind, words]) => words.map((w: string): [string, string] => [w, kind])));
 const HARMLESS_WORDS = new Set<string>(HARMLESS_NAMES.words);
 const RENDER_MAKERS = new Set<string>(HARMLESS_NAMES.rendering.makers);
+const GEOMETRY_SHAPES = new Set<string>(GEOMETRY.shapes);
 const HARMLESS_BY_KIND = new Map<string, ReadonlySet<string>>(Object.entries(HARMLESS_NAMES.kinds).map(([kind, words]) => [kind, new Set<string>(words)]));
 
 /**

@@ -777,6 +777,21 @@ export const HARMLESS_NAMES = {
 } as const;
 
 /**
+ * A computation on shapes passed in the call (harmless kind `geometry`): "Calculate the area of a
+ * polygon", "Merge two or more polygons into a single geometry", "Measure the length of a line
+ * defined by a series of coordinates". A tool the vocabulary finds nothing in, whose description's
+ * first sentence names one of `shapes`, and whose description and properties name nothing it acts
+ * on (properties that speak of the shapes themselves aside), is known and harmless. "Calculate the
+ * total spend this month" names no shape and stays unknown.
+ */
+export const GEOMETRY = {
+  shapes: [
+    'polygon', 'polygons', 'multipolygon', 'multipolygons', 'linestring', 'linestrings', 'geometry',
+    'geometries', 'coordinate', 'coordinates', 'point', 'points',
+  ],
+} as const;
+
+/**
  * A hand-off of the conversation to a person ("Transfer the user to a human agent, with a summary of
  * the user's issue", "Hand the conversation off to a live representative"): on a tool whose name is
  * a hand-off (`HARMLESS_NAMES`, kind `handoff`), a clause of its description or a property's made of

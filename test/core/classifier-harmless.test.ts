@@ -78,6 +78,33 @@ describe('harmless tools are recognised by their names', () => {
     expect(harmless('generate_chart', 'Frobnicates the zx')).toBeNull();
   });
 
+  it('a computation on shapes passed in the call: a known verb, a shape, nothing acted on', () => {
+    expect(classifyTool({ name: 'area_tool', description: 'Calculate the area of a polygon or multipolygon.' })).toMatchObject({ capabilities: [], harmless: { kind: 'geometry', terms: ['polygon', 'multipolygon'] } });
+    expect(harmless('union_tool', 'Merge two or more polygons into a single geometry.')).toEqual({ kind: 'geometry', terms: ['polygons', 'geometry'] });
+    expect(harmless('bearing_tool', 'Calculate the bearing from one point to another.')).toEqual({ kind: 'geometry', terms: ['point'] });
+    // A property about the shapes themselves names nothing acted on.
+    const withShapes = { name: 'midpoint_tool', description: 'Calculate the midpoint of two coordinates.', inputSchema: { type: 'object', properties: { a: { type: 'array', description: 'The first point, as coordinates' } } } };
+    expect(classifyTool(withShapes).harmless).toEqual({ kind: 'geometry', terms: ['coordinates'] });
+  });
+
+  it('geometry look-alikes: no shape, an unknown verb, a lookup, something acted on', () => {
+    // No shape: a sum over the user's data is no computation on values given.
+    expect(harmless('spend_tool', 'Calculate the total spend this month.')).toBeNull();
+    // A verb nobody can read.
+    expect(harmless('zorblat', 'Zorblat the points.')).toBeNull();
+    // A lookup at a place reads a service's data.
+    expect(harmless('elevation', 'Get the elevation at the given coordinates.')).toBeNull();
+    expect(harmless('get_polygon', 'Returns the polygon of a region.')).toBeNull();
+    // Something acted on, in the description or a property, or a send.
+    expect(harmless('region_area', "Calculate the area of the user's saved region polygon from the database.")).toBeNull();
+    expect(classifyTool({ name: 'distance_tool', description: 'Calculate the distance between two points and email it to the team.' }).capabilities).toEqual(['EXTERNAL_ACTION']);
+    const fromFile = classifyTool({ ...{ name: 'midpoint_tool', description: 'Calculate the midpoint of two coordinates.' }, inputSchema: { type: 'object', properties: { file: { type: 'string', description: 'Path of a local file to read the points from' } } } });
+    expect(fromFile.harmless).toBeUndefined();
+    expect(fromFile.capabilities).toEqual(['PRIVATE_ACCESS']);
+    // Points of a loyalty account are no shape.
+    expect(classifyTool({ name: 'score_points', description: 'Add points to the customer loyalty account.' }).harmless).toBeUndefined();
+  });
+
   it('a hand-off of the conversation to a person, told in the description, is no act', () => {
     const tau = {
       name: 'transfer_to_human_agents',
