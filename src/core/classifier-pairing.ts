@@ -194,6 +194,10 @@ function resolveRoles(seg: Segment, placing: boolean): Role[] {
       } else if (kind === 'name' && i > 0 && (roles[i - 1] as Role).verb !== undefined) {
         // `write_query`, `run_query`, `search_query`: a verb right after a verb is its object.
         verb = undefined;
+      } else if (kind === 'name' && verb === 'run' && i > 0 && (toks[i - 1] as Tok).info === undefined) {
+        // `get_pipeline_run`, `list_job_runs`: after a word the vocabulary does not know, a run is a
+        // noun, one run of that thing.
+        verb = undefined;
       } else if (info.sForm) {
         // `updates`, `lists`, `edits` are as often nouns: in a name always, in prose unless placed as a verb.
         if (kind === 'name' || !verbPosition(toks, roles, i)) verb = undefined;
