@@ -306,6 +306,12 @@ function pushHeads(run: readonly number[], roles: readonly Role[], out: number[]
     out.push(last);
     return;
   }
+  // "video files", "recipe notes": a published work before one of the user's own things says what
+  // kind of thing it is; the thing is the head.
+  if (last !== undefined && run.length > 1 && (roles[last] as Role).obj === 'private' && run.every((j) => j === last || toks[j]?.info?.work === true)) {
+    out.push(last);
+    return;
+  }
   const mixed = run.some((j) => (roles[j] as Role).obj !== 'private');
   for (const j of run) if (!mixed || (roles[j] as Role).obj !== 'private') out.push(j);
 }

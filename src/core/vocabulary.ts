@@ -209,6 +209,16 @@ export const OWNED_PUBLIC = {
   possessors: ['user'],
 } as const;
 
+/**
+ * Published works and reference data, written by their authors and publishers (`web` objects): a
+ * video, a movie, a podcast, a recipe, a publication and its citation, an airport's or an airline's
+ * details. Before one of the user's own things they say what kind it is: "the video files in a local
+ * folder" are files, "recipe notes" are notes.
+ */
+export const PUBLISHED_WORKS: readonly string[] = [
+  'video', 'movie', 'podcast', 'recipe', 'publication', 'citation', 'airport', 'airline',
+];
+
 /** Nouns by class. */
 export const OBJECTS: Readonly<Record<ObjectClass, readonly string[]>> = {
   web: [
@@ -230,6 +240,7 @@ export const OBJECTS: Readonly<Record<ObjectClass, readonly string[]>> = {
     // service's map data.
     'openstreetmap', 'mapbox', 'place details', 'nearby places',
     'geocode', 'geocoding', 'directions', 'poi', '地理编码', '逆地理编码',
+    ...PUBLISHED_WORKS,
     '网页', '网站', '链接', '网址', '互联网', '网络', '新闻', '天气', '搜索引擎', '页面', '百度', '地图',
     '網路',
   ],
