@@ -101,6 +101,13 @@ describe('harmless tools are recognised by their names', () => {
     const fromFile = classifyTool({ ...{ name: 'midpoint_tool', description: 'Calculate the midpoint of two coordinates.' }, inputSchema: { type: 'object', properties: { file: { type: 'string', description: 'Path of a local file to read the points from' } } } });
     expect(fromFile.harmless).toBeUndefined();
     expect(fromFile.capabilities).toEqual(['PRIVATE_ACCESS']);
+    // One thing named and nothing done to it by a known act is still something the tool handles:
+    // in the description, or in a property that is not about the shapes.
+    expect(harmless('area_tool', 'Calculate the area of a polygon in the note.')).toBeNull();
+    const noteProperty = { type: 'object', properties: { src: { type: 'string', description: 'The note to compute from' } } };
+    expect(classifyTool({ name: 'area_tool', description: 'Calculate the area of a polygon.', inputSchema: noteProperty }).harmless).toBeUndefined();
+    const styleProperty = { type: 'object', properties: { style: { type: 'object', description: 'Style configuration of the polygon' } } };
+    expect(classifyTool({ name: 'area_tool', description: 'Calculate the area of a polygon.', inputSchema: styleProperty }).harmless).toEqual({ kind: 'geometry', terms: ['polygon'] });
     // Points of a loyalty account are no shape.
     expect(classifyTool({ name: 'score_points', description: 'Add points to the customer loyalty account.' }).harmless).toBeUndefined();
   });
