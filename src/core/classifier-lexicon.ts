@@ -6,7 +6,7 @@
  * of each role does to each object class (`PAIRS`). Data in, tables out: no text is read here.
  */
 import { CRED, EIT, EXEC, MUT, NAT, PAT } from './capabilities.js';
-import { AMBIGUOUS, AUTHORING_VERBS, AUTHORSHIP, BE_FORMS, COMPOUND_LINKS, CONJUNCTIONS, CONTENTS, DATABASE_TERMS, DEMO_MARKERS, DIRECTORY_NOUNS, EXPORT_VERBS, DETERMINERS, FILE_TRANSFER, FIRST_PARTY, GETTER_OPENERS, IMPORT_VERBS, INTERNAL_MODIFIERS, LOCAL_MODIFIERS, NAME_ONLY_EXEC, NAME_ONLY_HTTP, NAME_ONLY_OBJECTS, NEGATION_BREAKS, NEGATIONS, NEUTRAL_PHRASES, NOT_OBJECTS, NOTIFIED_PARTICIPLES, OBJECTS, ON_PAGE, OUTSIDE_SERVICES, OWNED_PUBLIC, PLACING, POSSESSIVE_MODIFIERS, PRODUCT_STORE_PREPOSITIONS, PUBLISHED_WORKS, RELATIVE_PRONOUNS, REQUEST_HEADERS, SCHEMA_TERMS, SEARCH_VERBS, SELF_DESTINATIONS, SERVICE_RECORDS, SOURCE_PREPOSITIONS, STANDALONE_EXEC, STANDALONE_HTTP, STANDALONE_SEND, STRONG_WRITE_VERBS, TRADITIONAL_CHARS, VERB_CUES, VERBS } from './vocabulary.js';
+import { AMBIGUOUS, AUTHORING_VERBS, AUTHORSHIP, BE_FORMS, COMPOUND_LINKS, CONJUNCTIONS, CONTENTS, DATABASE_TERMS, DEMO_MARKERS, DIRECTORY_NOUNS, EXPORT_VERBS, DETERMINERS, FILE_TRANSFER, FIRST_PARTY, GETTER_OPENERS, IMPORT_VERBS, INTERNAL_MODIFIERS, LOCAL_MODIFIERS, NAME_ONLY_EXEC, NAME_ONLY_HTTP, NAME_ONLY_OBJECTS, NEGATION_BREAKS, NEGATIONS, NEUTRAL_PHRASES, NOT_OBJECTS, NOTIFIED_PARTICIPLES, OBJECTS, ON_PAGE, OPENING_VERBS, OUTSIDE_SERVICES, OWNED_PUBLIC, PLACING, POSSESSIVE_MODIFIERS, PRODUCT_STORE_PREPOSITIONS, PUBLISHED_WORKS, RELATIVE_PRONOUNS, REQUEST_HEADERS, SCHEMA_TERMS, SEARCH_VERBS, SELF_DESTINATIONS, SERVICE_RECORDS, SOURCE_PREPOSITIONS, STANDALONE_EXEC, STANDALONE_HTTP, STANDALONE_SEND, STRONG_WRITE_VERBS, TRADITIONAL_CHARS, VERB_CUES, VERBS } from './vocabulary.js';
 import type { ObjectClass, VerbRole } from './vocabulary.js';
 
 /** Where a standalone term counts: anywhere, or only as part of a tool's name. */
@@ -46,6 +46,8 @@ export interface WordInfo {
   readonly directory?: boolean;
   /** A published work (`PUBLISHED_WORKS`): before a private noun, it says what kind that is. */
   readonly work?: boolean;
+  /** A verb that acts only in a name or as a description's first word (`OPENING_VERBS`). */
+  readonly opening?: boolean;
   /** A public listing or platform that is private when the user owns it (`OWNED_PUBLIC`). */
   readonly ownable?: boolean;
   /** A record a service keeps (`SERVICE_RECORDS`): a write to it acts outside unless said local. */
@@ -108,6 +110,7 @@ function collectEntries(): Map<string, MutableInfo> {
   for (const t of EXPORT_VERBS) at(t).exports = true;
   for (const t of DIRECTORY_NOUNS) at(t).directory = true;
   for (const t of PUBLISHED_WORKS) at(t).work = true;
+  for (const t of OPENING_VERBS) at(t).opening = true;
   for (const t of SERVICE_RECORDS) at(t).service = true;
   for (const t of OWNED_PUBLIC.nouns) at(t).ownable = true;
   for (const t of SEARCH_VERBS) at(t).search = true;

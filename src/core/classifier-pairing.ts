@@ -156,6 +156,8 @@ function resolveRoles(seg: Segment, placing: boolean): Role[] {
     }
     if (info === undefined || info.neutral) { roles.push(NO_ROLE); continue; }
     let verb = info.verb;
+    // "Retry a failed job" opens a description; "retry after a rate limit" later in it is said of a read.
+    if (info.opening === true && kind !== 'name' && !(seg.opening === true && i === 0)) verb = undefined;
     let obj = info.objNameOnly && kind !== 'name' ? undefined : info.obj;
     // "Drop files onto an element" is a drag and drop; "drop a table" is not.
     if (info.placing === true && (kind === 'name' ? placing : onto > i)) verb = 'interact';

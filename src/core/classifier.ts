@@ -28,7 +28,7 @@ import type { Classification, ToolSpec } from './types.js';
 import { isRecord } from './values.js';
 import { collectDiscounts } from './classifier-discounts.js';
 import type { Discount } from './classifier-discounts.js';
-import { ANNOTATION_TERMS, CODE_MODE_NAME_PAIRS, GEOMETRY, HANDOFF, HARMLESS_NAMES, NOT_OBJECTS, POSSESSIVE, STATE_VERBS } from './vocabulary.js';
+import { ANNOTATION_TERMS, CODE_MODE_NAME_PAIRS, GEOMETRY, HANDOFF, HARMLESS_NAMES, NOT_OBJECTS, OPENING_VERBS, POSSESSIVE, STATE_VERBS } from './vocabulary.js';
 import type { VerbRole } from './vocabulary.js';
 import { MAX_TEXT, nameTokens, textSegments, toTokens } from './classifier-tokens.js';
 import type { Segment, Tok } from './classifier-tokens.js';
@@ -100,6 +100,7 @@ export function classifyTool(spec: ToolSpec): Classification {
   const named = harmlessName(nTokens);
   const handoff = named?.kind === 'handoff' && descSegs.some(hasHandOff);
   if (handoff) descSegs = descSegs.map(withoutHandOff);
+  if (descSegs[0] !== undefined) descSegs[0] = { ...descSegs[0], opening: true };
   const mentions = (set: ReadonlySet<string>): boolean =>
     nTokens.some((t) => set.has(t)) || descSegs.some((seg) => seg.toks.some((t) => set.has(t.s)));
   const props = schemaProps(s['inputSchema']);
@@ -298,7 +299,7 @@ export function classifyTool(spec: ToolSpec): Classification {
   return { capabilities, evidence: c.evidence, codeMode, ...(harmless !== undefined ? { harmless } : {}) };
 }
 
-const STATE_VERB_SET: ReadonlySet<string> = new Set(STATE_VERBS);
+const STATE_VERB_SET: ReadonlySet<string> = new Set([...STATE_VERBS, ...OPENING_VERBS]);
 const NOT_OBJECT_WORDS: ReadonlySet<string> = new Set(NOT_OBJECTS);
 /**
  * Is a word of a property's name a write on the user's data (`delete` in `delete_after`)? Not a verb

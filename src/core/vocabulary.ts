@@ -81,8 +81,16 @@ export const STATE_VERBS: readonly string[] = [
   'pause', 'rerun', 'reboot', 'terminate', 'suspend', 'activate', 'deactivate', 'enable', 'disable',
   'unarchive', 'undo', 'approve', 'reject', 'withdraw', 'mute', 'unmute', 'pin', 'unpin',
   'power off', 'power on', 'power cycle',
-  'ungroup', 'abort', 'migrate', 'relist', 'cherry pick', 'rebase', 'adjust', 'unskip',
+  'ungroup', 'abort', 'migrate', 'relist', 'cherry pick', 'rebase', 'adjust',
 ];
+
+/**
+ * State verbs that change something only where a tool says what it does: in its name, or as the
+ * first word of its description ("Retry a failed pipeline job run", "Skip a delivery week"). In the
+ * rest of its prose they are said of reads ("retry after a rate limit", "rows to skip", "stop at the
+ * first failure", "confirm with the user", "a resume and a cover letter").
+ */
+export const OPENING_VERBS: readonly string[] = ['retry', 'skip', 'unskip', 'stop', 'resume', 'confirm'];
 
 /** Verbs by role. */
 export const VERBS: Readonly<Record<VerbRole, readonly string[]>> = {
@@ -113,7 +121,7 @@ export const VERBS: Readonly<Record<VerbRole, readonly string[]>> = {
     'drop', 'truncate', 'clear', 'reset', 'replace', 'change', 'archive', 'mark', 'merge', 'close',
     'configure', 'restore', 'trash', 'purge', 'erase', 'destroy', 'unlink', 'rmdir', 'revoke',
     'rotate', 'cancel', 'turn on', 'turn off', 'switch on', 'switch off', 'unlock', 'get rid',
-    ...STATE_VERBS,
+    ...STATE_VERBS, ...OPENING_VERBS,
     '更新', '修改', '删除', '移除', '重命名', '移动', '覆盖', '清空', '编辑', '取消',
   ],
   // Data leaving the trust boundary: external action on its own, whatever the object.

@@ -37,7 +37,30 @@ describe('state verbs', () => {
     expect(caps('get_prices', 'Get adjusted close prices for a ticker.')).toEqual(['EXTERNAL_INGESTION']);
   });
 
-  it('words left out because they are read as instructions or nouns: refuse, resume, retry, stop, skip, confirm, tag, assign, star, upgrade', () => {
+  it('retry, skip, unskip, stop, resume, confirm: an act in a name or as a description\'s first word', () => {
+    for (const verb of ['retry', 'skip', 'unskip', 'stop', 'resume', 'confirm']) {
+      // In a name, with no description.
+      expect(caps(`${verb}_zorblat`, ''), verb).toEqual(['EXTERNAL_ACTION']);
+      // The description says the same act with its first word: the name's act is confirmed. Said later
+      // in the prose, the verb is not read, and the description does not say what the tool does.
+      expect(caps(`${verb}_zorblat`, `${verb[0]?.toUpperCase()}${verb.slice(1)} a zorblat.`), `${verb}, opening`).toEqual(['EXTERNAL_ACTION']);
+      expect(caps(`${verb}_zorblat`, `Use this when a zorblat is due; then ${verb} it.`), `${verb}, later`).toEqual([]);
+    }
+    expect(caps('retry_pipeline_job', 'Retry a failed pipeline job in the local runner.')).toEqual(['LOCAL_MUTATION']);
+    expect(caps('skip_delivery', 'Skip a delivery week.')).not.toEqual([]);
+  });
+
+  it('retry, skip, stop, resume, confirm later in the prose are said of reads', () => {
+    expect(caps('get_member', 'Get a workspace member. On a rate limit, retry after the given delay.')).toEqual(['PRIVATE_ACCESS']);
+    expect(caps('list_rows', 'List the rows of a table. The offset is how many rows to skip.')).toEqual(['PRIVATE_ACCESS']);
+    expect(caps('list_rows', 'List the rows of a table and stop at the first empty one.')).toEqual(['PRIVATE_ACCESS']);
+    expect(caps('get_order', 'Get an order. Always confirm the order id with the user first.')).toEqual(['PRIVATE_ACCESS']);
+    expect(caps('list_candidates', 'List the candidates, each with a resume.')).not.toContain('LOCAL_MUTATION');
+    // As a property's name of a read tool they set an option of the read.
+    expect(classifyTool({ name: 'list_rows', description: 'List the rows of a table.', inputSchema: { type: 'object', properties: { skip: { type: 'integer' } } } }).capabilities).toEqual(['PRIVATE_ACCESS']);
+  });
+
+  it('words left out because they are read as instructions or nouns: refuse, tag, assign, attach, star, upgrade', () => {
     // "Refuse paths outside the workspace" tells the model what not to do; a résumé is a document;
     // "retry after a rate limit", "stop at the first failure", "rows to skip", "confirm with the user",
     // "filter by tag" and "users to assign" are said of reads.
