@@ -22,6 +22,9 @@ describe('published works', () => {
 
   it("before the user's own things they say what kind those are", () => {
     expect(caps('list_files', 'List the video files in a local folder.')).toEqual(['PRIVATE_ACCESS']);
+    // The description alone says it, under a name that names nothing.
+    expect(caps('lookup', 'List the video files in a local folder.')).toEqual(['PRIVATE_ACCESS']);
+    expect(caps('lookup', 'List the recipe notes the user saved.')).toEqual(['PRIVATE_ACCESS']);
     expect(caps('list_notes', 'List the recipe notes the user saved in the local notes app.')).toEqual(['PRIVATE_ACCESS']);
     // A folder of the user's home named Videos is no video.
     expect(caps('save_in_videos', 'Save a note in the Videos folder.')).toEqual(['LOCAL_MUTATION']);

@@ -13,6 +13,8 @@ describe('a run as a noun', () => {
     expect(caps('get_pipeline_run', 'Get details of a pipeline run.')).toEqual(['PRIVATE_ACCESS']);
     expect(caps('get_latest_pipeline_run')).toEqual(['PRIVATE_ACCESS']);
     expect(caps('list_workflow_runs')).toEqual(['PRIVATE_ACCESS']);
+    // Second word of a name, after the one word that names the thing.
+    expect(caps('workflow_run', 'Get details of a workflow run.')).toEqual(['PRIVATE_ACCESS']);
   });
 
   it('after a program, a shell, code or a sandbox, and first in a name: still a run', () => {
