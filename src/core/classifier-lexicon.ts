@@ -191,13 +191,28 @@ export const NEGATION_BREAK = new Set(NEGATION_BREAKS);
 /** How many tokens a negation reaches. */
 export const NEGATION_REACH = 8;
 
+/**
+ * An entry with every field of `WordInfo` present, in one order: the classifier reads these fields
+ * in its inner loops, and objects of one shape keep those reads monomorphic (entries built field by
+ * field have dozens of shapes).
+ */
+function fullShape(e: MutableInfo): WordInfo {
+  return {
+    term: e.term, verb: e.verb, obj: e.obj, amb: e.amb, strong: e.strong, objNameOnly: e.objNameOnly,
+    exec: e.exec, http: e.http, send: e.send, db: e.db, neutral: e.neutral, cjk: e.cjk, sForm: e.sForm,
+    local: e.local, imports: e.imports, authors: e.authors, exports: e.exports, directory: e.directory,
+    work: e.work, opening: e.opening, ownable: e.ownable, service: e.service, search: e.search,
+    transfer: e.transfer, placing: e.placing, requestPart: e.requestPart,
+  } as WordInfo;
+}
+
 function compile(): void {
   const entries = collectEntries();
   const inflected: [string, WordInfo][] = [];
   const phraseList: Phrase[] = [];
   const cjkWords = new Set<string>();
   for (const e of entries.values()) {
-    const info: WordInfo = e;
+    const info: WordInfo = fullShape(e);
     const words = e.term.split(' ');
     for (const w of words) if (CJK_CHAR.test(w)) cjkWords.add(w);
     if (words.length === 1) {

@@ -73,6 +73,8 @@ export interface Phase {
    * writes ("Only set it if …"), unless the property is named for one (`delete_after`).
    */
   readonly readOnly: boolean;
+  /** The description's first sentence, whose first word may be an opening verb (`OPENING_VERBS`). */
+  readonly opening: Segment | undefined;
   /**
    * Terms of public or web objects read from an internal source (`INTERNAL_MODIFIERS`) so far: the
    * name's same terms are private. Reading prose adds to it.
@@ -127,7 +129,7 @@ function opensWithSubject(toks: readonly Tok[]): boolean {
  * Roles by position. `placing`: the description drops something onto a target, so the name's placing
  * verb (`browser_drop`) is a drag and drop too.
  */
-function resolveRoles(seg: Segment, placing: boolean): Role[] {
+function resolveRoles(seg: Segment, placing: boolean, opening: boolean): Role[] {
   const { toks, kind } = seg;
   const subjectFirst = kind === 'description' && opensWithSubject(toks);
   const onto = lastOnto(toks);
@@ -157,7 +159,7 @@ function resolveRoles(seg: Segment, placing: boolean): Role[] {
     if (info === undefined || info.neutral) { roles.push(NO_ROLE); continue; }
     let verb = info.verb;
     // "Retry a failed job" opens a description; "retry after a rate limit" later in it is said of a read.
-    if (info.opening === true && kind !== 'name' && !(seg.opening === true && i === 0)) verb = undefined;
+    if (info.opening === true && kind !== 'name' && !(opening && i === 0)) verb = undefined;
     let obj = info.objNameOnly && kind !== 'name' ? undefined : info.obj;
     // "Drop files onto an element" is a drag and drop; "drop a table" is not.
     if (info.placing === true && (kind === 'name' ? placing : onto > i)) verb = 'interact';
@@ -706,7 +708,7 @@ function sendsToSelf(toks: readonly Tok[], i: number): boolean {
 
 export function analyse(seg: Segment, c: Collector, phase: Phase): Analysis {
   const { toks, kind } = seg;
-  const roles = resolveRoles(seg, phase.placing);
+  const roles = resolveRoles(seg, phase.placing, seg === phase.opening);
   if (kind !== 'name') firstPartyClauses(toks, roles);
   ownedCompounds(toks, roles);
   const a: Analysis = {

@@ -232,8 +232,6 @@ export interface Segment {
   readonly source: EvidenceSource;
   readonly at: string | undefined;
   readonly toks: readonly Tok[];
-  /** The description's first sentence, whose first word may be an opening verb (`OPENING_VERBS`). */
-  readonly opening?: boolean;
 }
 
 /** Does the word open with a Chinese character (`HAN`)? */

@@ -100,7 +100,6 @@ export function classifyTool(spec: ToolSpec): Classification {
   const named = harmlessName(nTokens);
   const handoff = named?.kind === 'handoff' && descSegs.some(hasHandOff);
   if (handoff) descSegs = descSegs.map(withoutHandOff);
-  if (descSegs[0] !== undefined) descSegs[0] = { ...descSegs[0], opening: true };
   const mentions = (set: ReadonlySet<string>): boolean =>
     nTokens.some((t) => set.has(t)) || descSegs.some((seg) => seg.toks.some((t) => set.has(t.s)));
   const props = schemaProps(s['inputSchema']);
@@ -134,7 +133,7 @@ export function classifyTool(spec: ToolSpec): Classification {
   // The description first: a send in it decides whether the name's send verb leaves the boundary.
   c.localText = saysLocal(c, nameSeg) || descSegs.some((seg) => saysLocal(c, seg));
   c.storeNamed = descSegs.some((seg) => namesOwnStore(seg, c.product));
-  const descPhase: Phase = { placing, selfSend: false, writeOnly: false, readOnly: false, internal };
+  const descPhase: Phase = { placing, selfSend: false, writeOnly: false, readOnly: false, opening: descSegs[0], internal };
   const descA = descSegs.map((seg) => analyse(seg, c, descPhase));
   const namePhase: Phase = { ...descPhase, selfSend: descA.some((a) => a.selfSend) };
   const nameA = analyse(nameSeg, c, namePhase);
