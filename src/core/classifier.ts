@@ -423,22 +423,27 @@ const HARMLESS_BY_KIND = new Map<string, ReadonlySet<string>>(Object.entries(HAR
 
 /**
  * What a name says the tool harmlessly is (see `HARMLESS_NAMES`): every word known, one naming the
- * kind; for a rendering, also a maker verb and, before the kind's word, words the vocabulary does not
- * know (the chart's type).
+ * kind; for a rendering, also a maker verb and, beside a maker and before the kind's word, words the
+ * vocabulary does not know (the chart's type).
  */
 function harmlessName(tokens: readonly string[]): { kind: string; terms: string[] } | undefined {
   let kind: string | undefined;
   const terms: string[] = [];
-  let rendered = false;
+  let made = false;
+  let unread = false;
   for (const t of tokens) {
     const k = HARMLESS_KIND.get(t);
     if (k !== undefined) {
       kind ??= k;
       terms.push(t);
     } else if (HARMLESS_WORDS.has(t)) continue;
-    else if (RENDER_MAKERS.has(t) || (kind === undefined && !LEXICON.has(t) && !PHRASES.has(t))) rendered = true;
+    else if (RENDER_MAKERS.has(t)) made = true;
+    else if (kind === undefined && !LEXICON.has(t) && !PHRASES.has(t)) unread = true;
     else return undefined;
   }
-  if (rendered && kind !== HARMLESS_NAMES.rendering.kind) return undefined;
+  // Only a rendering takes a maker or unknown words, and unknown words only beside a maker: a name of
+  // an unknown word and `chart` alone (`zorblat_chart`) says nothing of what is done to the chart.
+  if ((made || unread) && kind !== HARMLESS_NAMES.rendering.kind) return undefined;
+  if (unread && !made) return undefined;
   return kind === undefined ? undefined : { kind, terms };
 }

@@ -780,9 +780,10 @@ export const HARMLESS_NAMES = {
   },
   /**
    * A rendering (kind `chart`): a chart or a diagram drawn from values passed in the call. Its name
-   * may open with one of `makers`, and words the vocabulary does not know may stand before the kind's
-   * word (the chart's type: `generate_boxplot_chart`, `draw_fishbone_diagram`); a known word may not
-   * (`get_patient_chart`, `create_sales_chart` read or name what they draw from).
+   * may hold one of `makers`, and beside a maker, words the vocabulary does not know may stand before
+   * the kind's word (the chart's type: `generate_boxplot_chart`, `draw_fishbone_diagram`); a known
+   * word may not (`get_patient_chart` reads a record), nor an unknown one without a maker
+   * (`zorblat_chart`).
    */
   rendering: {
     kind: 'chart',

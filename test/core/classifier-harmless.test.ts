@@ -67,6 +67,9 @@ describe('harmless tools are recognised by their names', () => {
     expect(harmless('export_chart', 'Export the chart as a PNG file to the given path.')).toBeNull();
     // Unknown words stand only before the kind word, and only a rendering takes them or a maker verb.
     expect(harmless('chart_zorblat', 'Chart.')).toBeNull();
+    // An unknown word beside the kind word with no maker: nothing says what is done to the chart.
+    expect(harmless('zorblat_chart', 'A chart.')).toBeNull();
+    expect(harmless('zorblat_chart')).toBeNull();
     expect(harmless('zorblat_calculator', 'Calculate.')).toBeNull();
     expect(harmless('generate_time', 'Generate the time.')).toBeNull();
     // The spec sends, reads a local file, or names what the chart is drawn from.
