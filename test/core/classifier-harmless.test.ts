@@ -70,6 +70,9 @@ describe('harmless tools are recognised by their names', () => {
     // An unknown word beside the kind word with no maker: nothing says what is done to the chart.
     expect(harmless('zorblat_chart', 'A chart.')).toBeNull();
     expect(harmless('zorblat_chart')).toBeNull();
+    // A known word beside a maker and the kind word, before or after it: a patient's chart is a record.
+    expect(harmless('generate_patient_chart')).toBeNull();
+    expect(harmless('generate_chart_patient')).toBeNull();
     expect(harmless('zorblat_calculator', 'Calculate.')).toBeNull();
     expect(harmless('generate_time', 'Generate the time.')).toBeNull();
     // The spec sends, reads a local file, or names what the chart is drawn from.
