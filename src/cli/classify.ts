@@ -72,7 +72,9 @@ export function renderExplanation(rows: readonly ClassifyRow[]): string {
       }
       for (const [k, terms] of byPlace) out.push(`    ${k}: ${terms.map((t) => JSON.stringify(t)).join(', ')}`);
     }
-    if (e?.as === 'harmless') out.push(`  recognised by its name: ${e.terms.map((t) => JSON.stringify(t)).join(', ')}`);
+    // The words come from the name (a time, a calculator, a chart) or, for a computation on shapes,
+    // from the description's first sentence.
+    if (e?.as === 'harmless') out.push(`  recognised by the words: ${e.terms.map((t) => JSON.stringify(t)).join(', ')}`);
     const d = r.discounted ?? [];
     if (d.length > 0) {
       out.push('  set aside:');
@@ -89,7 +91,7 @@ export function renderClassifyTable(rows: readonly ClassifyRow[]): string {
   for (const r of rows) {
     if (r.capabilities.length === 0) {
       const e = r.empty;
-      table.push([r.name, '(none)', e?.as === 'harmless' ? `harmless (${e.kind}: name:${e.terms.join(', name:')}): allowed, no posture` : 'matches nothing: the unknownTool posture applies']);
+      table.push([r.name, '(none)', e?.as === 'harmless' ? `harmless (${e.kind}: ${e.terms.join(', ')}): allowed, no posture` : 'matches nothing: the unknownTool posture applies']);
       continue;
     }
     const caps = r.capabilities.join('\n') + (r.codeMode ? '\n(Code Mode)' : '');

@@ -21,7 +21,11 @@ describe('guard-eval classify', () => {
     expect(r.out).toContain('fetch_url');
     expect(r.out).toContain('EXTERNAL_INGESTION');
     // get_time is recognised as harmless; a tool nobody can read takes the posture.
-    expect(r.out).toMatch(/get_time.*harmless \(time: name:time\): allowed, no posture/);
+    expect(r.out).toMatch(/get_time.*harmless \(time: time\): allowed, no posture/);
+    // A computation on shapes is recognised by its description's words, and --explain names them.
+    const shapes = tmp('shapes.json', JSON.stringify([{ name: 'area_tool', description: 'Calculate the area of a polygon.' }]));
+    expect((await cli('classify', shapes)).out).toMatch(/area_tool.*harmless \(geometry: polygon\): allowed, no posture/);
+    expect((await cli('classify', '--explain', shapes)).out).toContain('area_tool: harmless (geometry)\n  recognised by the words: "polygon"');
     const opaque = await cli('classify', tmp('opaque.json', JSON.stringify([{ name: 'zx_reconcile', description: 'Reconcile the zx shards' }])));
     expect(opaque.out).toContain('matches nothing: the unknownTool posture applies');
     expect(r.err).toBe('');
