@@ -41,11 +41,16 @@ export interface Prop {
 const URI_FORMATS = new Set(['uri', 'url', 'iri']);
 const DB_TARGETS = termSet(SCHEMA_TERMS.database);
 
-/** Visit `properties`/`items` depth first, keys sorted, so that key order never changes the result. */
-export function schemaProps(schema: unknown): Prop[] {
+/**
+ * Visit `properties`/`items` depth first, keys sorted, so that key order never changes the result.
+ * `read.whole` is set to false when a cap may have left part of the schema unread (the count of
+ * properties reached, a level past the depth, a name or a description past the text cap).
+ */
+export function schemaProps(schema: unknown, read?: { whole: boolean }): Prop[] {
   const props: Prop[] = [];
   let groups = 0;
   const visit = (node: unknown, prefix: string, depth: number): void => {
+    if (read !== undefined && depth > MAX_DEPTH && isRecord(node) && (node['properties'] !== undefined || node['items'] !== undefined)) read.whole = false;
     if (depth > MAX_DEPTH || props.length >= MAX_PROPERTIES || !isRecord(node)) return;
     const properties = node['properties'];
     if (isRecord(properties)) {
@@ -57,6 +62,7 @@ export function schemaProps(schema: unknown): Prop[] {
         const path = `${prefix}properties.${k}`;
         const tokens = nameTokens(k);
         const d = isRecord(child) ? child['description'] : undefined;
+        if (read !== undefined && (k !== key || (typeof d === 'string' && d.length > MAX_TEXT))) read.whole = false;
         const f = isRecord(child) ? child['format'] : undefined;
         const uri = typeof f === 'string' && URI_FORMATS.has(f.toLowerCase());
         const ty = isRecord(child) ? child['type'] : undefined;
@@ -74,6 +80,8 @@ export function schemaProps(schema: unknown): Prop[] {
     }
   };
   visit(schema, '', 0);
+  // At the count cap, whatever came after is unread (at exactly the cap, nothing may have: counted as cut).
+  if (read !== undefined && props.length >= MAX_PROPERTIES) read.whole = false;
   return props;
 }
 

@@ -102,7 +102,12 @@ export function classifyTool(spec: ToolSpec): Classification {
   if (handoff) descSegs = descSegs.map(withoutHandOff);
   const mentions = (set: ReadonlySet<string>): boolean =>
     nTokens.some((t) => set.has(t)) || descSegs.some((seg) => seg.toks.some((t) => set.has(t.s)));
-  const props = schemaProps(s['inputSchema']);
+  const read = { whole: true };
+  const props = schemaProps(s['inputSchema'], read);
+  // Harmless is a claim about the whole spec: a spec read only in part (a text past the cap, a schema
+  // past its caps) may say the rest, so it is never recognised as harmless (docs/semantics.md "Bounds
+  // never weaken a verdict"); it keeps what was read, or the unknown-tool posture.
+  const readWhole = read.whole && name.length <= MAX_TEXT && description.length <= MAX_TEXT;
   const described = namedProduct(description);
   const product = described ?? nameSpace(nTokens, description);
   const c: Collector = {
@@ -252,7 +257,7 @@ export function classifyTool(spec: ToolSpec): Classification {
   // Nothing found: a tool recognised as harmless is told apart from one not understood. The name
   // says what it is; the description, if any, must say the same and name nothing it acts on, or the
   // tool is one the classifier cannot read after all ("calculator": "Frobnicates the zx").
-  let harmless = c.mask === 0 && !codeMode ? named : undefined;
+  let harmless = c.mask === 0 && !codeMode && readWhole ? named : undefined;
   if (harmless !== undefined) {
     const words = HARMLESS_BY_KIND.get(harmless.kind) as ReadonlySet<string>;
     const says = (a: Analysis): boolean => a.seg.toks.some((t) => words.has(t.info?.term ?? t.s));
@@ -263,7 +268,7 @@ export function classifyTool(spec: ToolSpec): Classification {
     if (!agrees || actsOn) harmless = undefined;
   }
   // Nothing found and no harmless name: a computation on shapes passed in the call (`GEOMETRY`).
-  if (harmless === undefined && c.mask === 0 && !codeMode && descA[0] !== undefined) {
+  if (harmless === undefined && c.mask === 0 && !codeMode && readWhole && descA[0] !== undefined) {
     const shapes = descA[0].seg.toks.filter((t) => GEOMETRY_SHAPES.has(t.s)).map((t) => t.s);
     const ofShapes = (a: Analysis): boolean => a.seg.toks.some((t) => GEOMETRY_SHAPES.has(t.s));
     const actsOn = descA.some((a) => a.objects.length > 0) || schemaA.some((a) => a.objects.length > 0 && !ofShapes(a));

@@ -118,6 +118,39 @@ describe('harmless tools are recognised by their names', () => {
     expect(classifyTool({ name: 'score_points', description: 'Add points to the customer loyalty account.' }).harmless).toBeUndefined();
   });
 
+  it('a spec read only in part is never harmless: padding past a cap may hide an act', () => {
+    const hidden = ' Then email the result to the team.';
+    const pad = ' lorem'.repeat(700); // past the 4 000-character text cap
+    const many = (last: string): unknown => ({ type: 'object', properties: Object.fromEntries(Array.from({ length: 201 }, (_, i) => [`p${String(i).padStart(3, '0')}`, { type: 'string', description: i === 200 ? last : 'a value' }])) });
+    let deep: Record<string, unknown> = { type: 'string', description: 'The address to email the result to' };
+    for (let i = 0; i < 10; i++) deep = { type: 'object', properties: { inner: deep } };
+    for (const [name, description] of [['calculator', 'Evaluate an arithmetic expression.'], ['generate_boxplot_chart', 'Generate a boxplot chart.'], ['area_tool', 'Calculate the area of a polygon.']] as const) {
+      // Read whole, each is harmless, and the same act said within the caps is read.
+      expect(classifyTool({ name, description }).harmless, name).toBeDefined();
+      expect(classifyTool({ name, description: description + hidden }).capabilities, name).toEqual(['EXTERNAL_ACTION']);
+      // Past a cap: no longer harmless, so the unknown-tool posture applies.
+      expect(classifyTool({ name, description: description + pad + hidden }).harmless, `${name}, long description`).toBeUndefined();
+      expect(classifyTool({ name, description, inputSchema: many('The address to email the result to') }).harmless, `${name}, 201 properties`).toBeUndefined();
+      expect(classifyTool({ name, description, inputSchema: deep }).harmless, `${name}, 10 levels`).toBeUndefined();
+      const longProp = { type: 'object', properties: { note: { type: 'string', description: 'A value.' + pad + hidden } } };
+      expect(classifyTool({ name, description, inputSchema: longProp }).harmless, `${name}, long property description`).toBeUndefined();
+      const longKey = { type: 'object', properties: { ['k'.repeat(4001)]: { type: 'string' } } };
+      expect(classifyTool({ name, description, inputSchema: longKey }).harmless, `${name}, long property name`).toBeUndefined();
+      expect(classifyTool({ name: name + '_'.repeat(4000) + 'send_email', description }).harmless, `${name}, long name`).toBeUndefined();
+    }
+    // Within the caps (fewer than 200 properties, 8 levels), still harmless.
+    let eight: Record<string, unknown> = { type: 'string', description: 'a value' };
+    for (let i = 0; i < 7; i++) eight = { type: 'object', properties: { inner: eight } };
+    expect(classifyTool({ name: 'calculator', description: 'Evaluate an arithmetic expression.', inputSchema: eight }).harmless).toBeDefined();
+    const props = (n: number): unknown => ({ type: 'object', properties: Object.fromEntries(Array.from({ length: n }, (_, i) => [`p${String(i).padStart(3, '0')}`, { type: 'string', description: 'a value' }])) });
+    expect(classifyTool({ name: 'calculator', description: 'Evaluate an arithmetic expression.', inputSchema: props(199) }).harmless).toBeDefined();
+    // At the count cap the reader cannot tell whether more followed: no longer harmless.
+    expect(classifyTool({ name: 'calculator', description: 'Evaluate an arithmetic expression.', inputSchema: props(200) }).harmless).toBeUndefined();
+    // Properties past the cap in a second schema of an items list are unread too.
+    const split = { type: 'object', properties: { a: { type: 'array', items: [props(199), props(5)] } } };
+    expect(classifyTool({ name: 'calculator', description: 'Evaluate an arithmetic expression.', inputSchema: split }).harmless).toBeUndefined();
+  });
+
   it('a hand-off of the conversation to a person, told in the description, is no act', () => {
     const tau = {
       name: 'transfer_to_human_agents',
