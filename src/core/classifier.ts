@@ -260,18 +260,13 @@ export function classifyTool(spec: ToolSpec): Classification {
   let harmless = c.mask === 0 && !codeMode && readWhole ? named : undefined;
   if (harmless !== undefined) {
     const words = HARMLESS_BY_KIND.get(harmless.kind) as ReadonlySet<string>;
-    const says = (a: Analysis): boolean => a.seg.toks.some((t) => words.has(t.info?.term ?? t.s));
-    const agrees = descA.length === 0 || descA.some(says);
-    // A property about what the tool makes ("Style configuration for the chart", "Color palette for
-    // the chart, a collection of colors") names the output's own parts, nothing the tool acts on.
-    const actsOn = descA.some((a) => a.objects.length > 0) || schemaA.some((a) => a.objects.length > 0 && !says(a));
-    if (!agrees || actsOn) harmless = undefined;
+    const agrees = descA.length === 0 || descA.some((a) => says(a, words));
+    if (!agrees || actsOnSomething(descA, schemaA, words)) harmless = undefined;
   }
   // Nothing found and no harmless name: a computation on shapes passed in the call (`GEOMETRY`).
   if (harmless === undefined && c.mask === 0 && !codeMode && readWhole && descA[0] !== undefined) {
     const shapes = descA[0].seg.toks.filter((t) => GEOMETRY_SHAPES.has(t.s)).map((t) => t.s);
-    const ofShapes = (a: Analysis): boolean => a.seg.toks.some((t) => GEOMETRY_SHAPES.has(t.s));
-    const actsOn = descA.some((a) => a.objects.length > 0) || schemaA.some((a) => a.objects.length > 0 && !ofShapes(a));
+    const actsOn = actsOnSomething(descA, schemaA, GEOMETRY_SHAPES);
     // A lookup that takes a shape ("Get the elevation at the coordinates") reads a service's data.
     const looksUp = (a: Analysis): boolean => a.verbRoles.has('read') || a.verbRoles.has('webRead');
     // The first sentence must say what is done to the shapes with a verb the vocabulary knows ("Zorblat
@@ -425,6 +420,21 @@ const HARMLESS_WORDS = new Set<string>(HARMLESS_NAMES.words);
 const RENDER_MAKERS = new Set<string>(HARMLESS_NAMES.rendering.makers);
 const GEOMETRY_SHAPES = new Set<string>(GEOMETRY.shapes);
 const HARMLESS_BY_KIND = new Map<string, ReadonlySet<string>>(Object.entries(HARMLESS_NAMES.kinds).map(([kind, words]) => [kind, new Set<string>(words)]));
+
+/** Does the segment say one of `words` (a harmless kind's word, a shape)? */
+function says(a: Analysis, words: ReadonlySet<string>): boolean {
+  return a.seg.toks.some((t) => words.has(t.info?.term ?? t.s));
+}
+
+/**
+ * Does a harmless-looking tool name something it acts on? Any object of its description does. An
+ * object of a property does unless the property speaks of what the tool makes or computes on (`about`:
+ * "Style configuration for the chart", "The first point, as coordinates"): those are the output's or
+ * the input's own parts.
+ */
+function actsOnSomething(descA: readonly Analysis[], schemaA: readonly Analysis[], about: ReadonlySet<string>): boolean {
+  return descA.some((a) => a.objects.length > 0) || schemaA.some((a) => a.objects.length > 0 && !says(a, about));
+}
 
 /**
  * What a name says the tool harmlessly is (see `HARMLESS_NAMES`): every word known, one naming the
