@@ -192,18 +192,26 @@ export const NEGATION_BREAK = new Set(NEGATION_BREAKS);
 export const NEGATION_REACH = 8;
 
 /**
+ * Every field of `WordInfo`, in one order: a field missing here, or one `WordInfo` does not have, fails
+ * the type check.
+ */
+const WORD_FIELD_SET: { readonly [K in keyof Required<WordInfo>]: true } = {
+  term: true, verb: true, obj: true, amb: true, strong: true, objNameOnly: true, exec: true, http: true,
+  send: true, db: true, neutral: true, cjk: true, sForm: true, local: true, imports: true, authors: true,
+  exports: true, directory: true, work: true, opening: true, ownable: true, service: true, search: true,
+  transfer: true, placing: true, requestPart: true,
+};
+const WORD_FIELDS = Object.keys(WORD_FIELD_SET) as (keyof WordInfo)[];
+
+/**
  * An entry with every field of `WordInfo` present, in one order: the classifier reads these fields
  * in its inner loops, and objects of one shape keep those reads monomorphic (entries built field by
  * field have dozens of shapes).
  */
 function fullShape(e: MutableInfo): WordInfo {
-  return {
-    term: e.term, verb: e.verb, obj: e.obj, amb: e.amb, strong: e.strong, objNameOnly: e.objNameOnly,
-    exec: e.exec, http: e.http, send: e.send, db: e.db, neutral: e.neutral, cjk: e.cjk, sForm: e.sForm,
-    local: e.local, imports: e.imports, authors: e.authors, exports: e.exports, directory: e.directory,
-    work: e.work, opening: e.opening, ownable: e.ownable, service: e.service, search: e.search,
-    transfer: e.transfer, placing: e.placing, requestPart: e.requestPart,
-  } as WordInfo;
+  const out: Record<string, unknown> = {};
+  for (const f of WORD_FIELDS) out[f] = e[f];
+  return out as unknown as WordInfo;
 }
 
 function compile(): void {
