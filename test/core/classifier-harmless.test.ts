@@ -138,10 +138,20 @@ describe('harmless tools are recognised by their names', () => {
       expect(classifyTool({ name, description, inputSchema: longKey }).harmless, `${name}, long property name`).toBeUndefined();
       expect(classifyTool({ name: name + '_'.repeat(4000) + 'send_email', description }).harmless, `${name}, long name`).toBeUndefined();
     }
-    // Within the caps (fewer than 200 properties, 8 levels), still harmless.
-    let eight: Record<string, unknown> = { type: 'string', description: 'a value' };
-    for (let i = 0; i < 7; i++) eight = { type: 'object', properties: { inner: eight } };
+    // Within the caps (fewer than 200 properties, properties read down to level 8, a text of exactly
+    // 4 000 characters), still harmless.
+    let eight: Record<string, unknown> = { type: 'object', properties: { leaf: { type: 'string', description: 'a value' } } };
+    for (let i = 0; i < 8; i++) eight = { type: 'object', properties: { inner: eight } };
     expect(classifyTool({ name: 'calculator', description: 'Evaluate an arithmetic expression.', inputSchema: eight }).harmless).toBeDefined();
+    const fill = (text: string): string => (text + ' lorem'.repeat(700)).slice(0, 4000);
+    expect(classifyTool({ name: 'calculator', description: fill('Evaluate an arithmetic expression.') }).harmless).toBeDefined();
+    expect(classifyTool({ name: `calculator${'_'.repeat(3990)}`, description: 'Evaluate an arithmetic expression.' }).harmless).toBeDefined();
+    const exact = { type: 'object', properties: { note: { type: 'string', description: 'a value '.repeat(500).slice(0, 4000) } } };
+    expect(classifyTool({ name: 'calculator', description: 'Evaluate an arithmetic expression.', inputSchema: exact }).harmless).toBeDefined();
+    // One level further down, through `items` as through `properties`, is unread.
+    let viaItems: Record<string, unknown> = { type: 'object', properties: { to: { type: 'string', description: 'The address to email the result to' } } };
+    for (let i = 0; i < 10; i++) viaItems = { type: 'array', items: viaItems };
+    expect(classifyTool({ name: 'calculator', description: 'Evaluate an arithmetic expression.', inputSchema: viaItems }).harmless).toBeUndefined();
     const props = (n: number): unknown => ({ type: 'object', properties: Object.fromEntries(Array.from({ length: n }, (_, i) => [`p${String(i).padStart(3, '0')}`, { type: 'string', description: 'a value' }])) });
     expect(classifyTool({ name: 'calculator', description: 'Evaluate an arithmetic expression.', inputSchema: props(199) }).harmless).toBeDefined();
     // At the count cap the reader cannot tell whether more followed: no longer harmless.
