@@ -1,7 +1,8 @@
 /**
  * README "Bounds", over the challenge sets: for every step the built-in guard asks about or
  * denies, the same call padded, wrapped, with its text moved into keys, or with filler fields
- * added is never decided more leniently.
+ * added is never decided more leniently; and no step of any scenario is decided more leniently
+ * when every tool spec of the scenario is padded past the classifier's caps.
  *
  * The transformed guard is the built-in guard with one step's arguments rewritten before each
  * decision (the step is found by the identity of its `args` object, so the rest of the history is
@@ -12,6 +13,9 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { verdictRank } from '../src/core/capabilities.js';
 import type { Mode, Verdict } from '../src/core/capabilities.js';
+import { MAX_PROPERTIES } from '../src/core/classifier-schema.js';
+import { MAX_TEXT } from '../src/core/classifier-tokens.js';
+import type { ToolSpec } from '../src/core/types.js';
 import { builtinGuard } from '../src/harness/guards.js';
 import type { GuardUnderTest } from '../src/harness/guards.js';
 import { forEachCall } from '../src/harness/model.js';
@@ -105,6 +109,8 @@ interface Target {
 }
 
 let targets: Target[] = [];
+/** Every scenario × mode with the verdict of each of its steps, as the author wrote it. */
+const runsAsWritten: { scenario: Scenario; mode: Mode; verdicts: Map<string, Verdict | null> }[] = [];
 
 beforeAll(async () => {
   const loaded = await loadScenarios(['challenge-sets', 'scenarios/regressions']);
@@ -115,6 +121,7 @@ beforeAll(async () => {
     forEachCall(scenario.steps, (c) => argsByPath.set(c.path, c.args));
     for (const mode of scenario.modes) {
       const r = await runScenario(scenario, mode, { guard, explore: false });
+      runsAsWritten.push({ scenario, mode, verdicts: new Map(r.steps.map((st) => [st.path, st.actual])) });
       for (const st of r.steps) {
         // Steps inside a repeat share their arguments object: the first iteration stands for them.
         const path = st.path.replace(/\.repeat\[\d+\]/gu, '');
@@ -177,4 +184,84 @@ describe('bounds never weaken a verdict, over the sets', () => {
       { seed: 1101, numRuns: 150 },
     );
   }, 300_000);
+});
+
+/**
+ * Ways a tool spec is read only in part, each putting what the tool does past a cap: its description
+ * behind a cap's worth of spaces, its properties behind filler properties up to the count cap; or a
+ * property padded past the cap beside them.
+ */
+type SpecTransform = (spec: ToolSpec) => ToolSpec;
+const SPEC_PAD = ' '.repeat(MAX_TEXT);
+const padDescription: SpecTransform = (spec) => ({ ...spec, description: `${SPEC_PAD}${spec.description ?? ''}` });
+const padProperty: SpecTransform = (spec) => {
+  const schema = isRecord(spec.inputSchema) ? spec.inputSchema : { type: 'object' };
+  const properties = isRecord(schema['properties']) ? schema['properties'] : {};
+  return { ...spec, inputSchema: { ...schema, properties: { ...properties, zzz_note: { type: 'string', description: `A note.${SPEC_PAD}` } } } };
+};
+const fillProperties: SpecTransform = (spec) => {
+  const schema = isRecord(spec.inputSchema) ? spec.inputSchema : { type: 'object' };
+  const properties = isRecord(schema['properties']) ? schema['properties'] : {};
+  const filler = Object.fromEntries(Array.from({ length: MAX_PROPERTIES }, (_, i) => [`aaa_filler_${String(i).padStart(4, '0')}`, { type: 'string' }]));
+  return { ...spec, inputSchema: { ...schema, properties: { ...filler, ...properties } } };
+};
+
+/**
+ * The built-in guard, registering only the tools a scenario calls (no other is ever looked up),
+ * each spec transformed. Each is transformed once, so that the guard built for it is reused.
+ */
+function specsTransformed(t: SpecTransform, called: ReadonlySet<string>): GuardUnderTest {
+  const inner = builtinGuard();
+  const specs = new WeakMap<ToolSpec, ToolSpec>();
+  const transformed = (spec: ToolSpec): ToolSpec => {
+    let out = specs.get(spec);
+    if (out === undefined) {
+      out = t(spec);
+      specs.set(spec, out);
+    }
+    return out;
+  };
+  return { ...inner, name: 'builtin-specs-transformed', newSession: (config) => inner.newSession({ ...config, tools: config.tools.filter((spec) => called.has(spec.name)).map(transformed) }) };
+}
+
+describe('a tool spec read only in part never weakens a verdict, over the sets', () => {
+  // A scenario that sets the ledger's table sizes (`guard.limits`) is left out: a tool judged as doing
+  // all six things is recorded as a private read too, and in a table kept small on purpose its entry
+  // evicts an older one sooner (first in, first out, README "Ledger"), so a later `from:` naming the
+  // evicted read is case B where it was case C. The same happens with the act said in the spec.
+  const runs = (): typeof runsAsWritten => runsAsWritten.filter((r) => r.scenario.guard.limits === undefined);
+
+  /** The steps of `rs` decided more leniently with every called tool's spec transformed by `t`. */
+  async function weakerSteps(name: string, t: SpecTransform, rs: typeof runsAsWritten): Promise<string[]> {
+    const weaker: string[] = [];
+    // One guard per scenario, for all its modes, transforming the tools it calls.
+    let guard: GuardUnderTest | undefined;
+    let last: Scenario | undefined;
+    for (const { scenario, mode, verdicts } of rs) {
+      if (guard === undefined || last !== scenario) {
+        const called = new Set<string>();
+        forEachCall(scenario.steps, (c) => called.add(c.call));
+        guard = specsTransformed(t, called);
+        last = scenario;
+      }
+      const r = await runScenario(scenario, mode, { guard, explore: false });
+      for (const st of r.steps) {
+        const before = verdicts.get(st.path);
+        if (before === undefined || before === null) continue;
+        if (st.actual === null || verdictRank(st.actual) < verdictRank(before)) weaker.push(`${scenario.id} [${mode}] ${st.path}, ${name}: ${before} → ${st.actual ?? 'none'}`);
+      }
+    }
+    return weaker;
+  }
+
+  it('every step of every scenario, with every called tool\'s description pushed past the cap, is decided at least as strictly', async () => {
+    expect(runs().length).toBeGreaterThan(1_000);
+    expect((await weakerSteps('padded description', padDescription, runs())).slice(0, 20)).toEqual([]);
+  }, 600_000);
+
+  it('the same with a padded property, or filler properties up to the count cap, on every twentieth scenario', async () => {
+    const sample = runs().filter((_, i) => i % 20 === 0);
+    const weaker = [...(await weakerSteps('padded property', padProperty, sample)), ...(await weakerSteps('filler properties', fillProperties, sample))];
+    expect(weaker.slice(0, 20)).toEqual([]);
+  }, 600_000);
 });

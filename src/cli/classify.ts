@@ -5,6 +5,7 @@ import type { Capability } from '../core/capabilities.js';
 import { explainTool } from '../core/classifier.js';
 import type { Discount } from '../core/classifier-discounts.js';
 import { createGuard } from '../core/guard.js';
+import type { SpecCut } from '../core/types.js';
 import { loadToolSpecs } from '../io/toolspecs.js';
 import type { CliIO } from './main.js';
 
@@ -22,6 +23,12 @@ export interface ClassifyRow {
   readonly empty?: { readonly as: 'harmless'; readonly kind: string; readonly terms: readonly string[] } | { readonly as: 'unknown' };
   /** With `--explain`: what the classifier read and set aside (a negation, an example, a code span, an enum value). */
   readonly discounted?: readonly Discount[];
+  /**
+   * When the spec was read only in part: where reading stopped and why. The tool then carries all six
+   * capabilities (what was read, and the rest for what the unread part may say) and every call to it
+   * asks, or is denied in strict mode (`guard.input-unread`); the unknownTool posture applies too.
+   */
+  readonly unread?: SpecCut;
 }
 
 /**
@@ -35,7 +42,7 @@ export async function classifyCommand(file: string, opts: { json: boolean; expla
     const info = guard.registerTool(spec);
     const empty = info.capabilities.length > 0 ? undefined : info.recognised !== undefined ? { as: 'harmless' as const, ...info.recognised } : { as: 'unknown' as const };
     const discounted = opts.explain === true ? explainTool(spec).discounted : undefined;
-    return { name: spec.name, capabilities: info.capabilities, codeMode: info.codeMode, evidence: info.evidence, ...(empty !== undefined ? { empty } : {}), ...(discounted !== undefined ? { discounted } : {}) };
+    return { name: spec.name, capabilities: info.capabilities, codeMode: info.codeMode, evidence: info.evidence, ...(empty !== undefined ? { empty } : {}), ...(info.unread !== undefined ? { unread: info.unread } : {}), ...(discounted !== undefined ? { discounted } : {}) };
   });
   if (opts.json) {
     io.stdout(`${JSON.stringify(rows, null, 2)}\n`);
@@ -47,6 +54,11 @@ export async function classifyCommand(file: string, opts: { json: boolean; expla
 
 const WHERE: Readonly<Record<string, string>> = { name: 'name', description: 'description', schema: 'property', annotation: 'annotation', override: 'override', command: 'command' };
 const WHY: Readonly<Record<Discount['why'], string>> = { negation: 'negated', example: 'an example of a request', 'code-span': 'a code span (names another tool or a parameter)', 'enum-value': 'an enum value (a value to pick)' };
+
+/** Where reading stopped, in words: `description past 4 000 characters`, `property properties.a: …`. */
+function unreadText(cut: SpecCut): string {
+  return `${place(cut.source, cut.at)}${cut.source === 'schema' ? ':' : ''} ${cut.why}`;
+}
 
 /** Where a term was read: `name`, `description`, or `property properties.to`. */
 function place(source: string, at: string | undefined): string {
@@ -62,6 +74,7 @@ export function renderExplanation(rows: readonly ClassifyRow[]): string {
   for (const r of rows) {
     const e = r.empty;
     out.push(`${r.name}: ${r.capabilities.length > 0 ? r.capabilities.join(', ') : e?.as === 'harmless' ? `harmless (${e.kind})` : 'no capability (unknown: the unknownTool posture applies)'}${r.codeMode ? ' (Code Mode)' : ''}`);
+    if (r.unread !== undefined) out.push(`  read in part: ${unreadText(r.unread)}; judged as doing all six things; every call asks (denied in strict mode), and the unknownTool posture applies too`);
     for (const c of r.capabilities) {
       out.push(`  ${c} (${SHORT_NAMES[c]})`);
       const byPlace = new Map<string, string[]>();
@@ -94,7 +107,7 @@ export function renderClassifyTable(rows: readonly ClassifyRow[]): string {
       table.push([r.name, '(none)', e?.as === 'harmless' ? `harmless (${e.kind}: ${e.terms.join(', ')}): allowed, no posture` : 'matches nothing: the unknownTool posture applies']);
       continue;
     }
-    const caps = r.capabilities.join('\n') + (r.codeMode ? '\n(Code Mode)' : '');
+    const caps = r.capabilities.join('\n') + (r.codeMode ? '\n(Code Mode)' : '') + (r.unread !== undefined ? `\n(read in part: ${unreadText(r.unread)})` : '');
     const ev = r.capabilities
       .map((c) => {
         const terms = r.evidence.filter((e) => e.capability === c).map((e) => `${e.source}:${e.term}${e.at ? `@${e.at}` : ''}`);

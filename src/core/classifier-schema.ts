@@ -11,11 +11,18 @@ import { MAX_TEXT, nameTokens } from './classifier-tokens.js';
 import { SCHEMA, termSet } from './classifier-lexicon.js';
 import { addEvidence, writesInProduct } from './classifier-evidence.js';
 import type { Collector } from './classifier-evidence.js';
+import type { SpecCut } from './types.js';
 
-/** Schema properties visited, in total, across all depths. */
-const MAX_PROPERTIES = 200;
+/**
+ * Schema properties visited, in total, across all depths. The caps are set above every tool of the
+ * committed catalogs (the largest has 461 properties, 30 000 characters of text in all, nesting 9
+ * levels deep), so that a real tool is read whole and only a padded one is judged as read in part.
+ */
+export const MAX_PROPERTIES = 512;
 /** Nesting depth of `properties`/`items` visited. */
-const MAX_DEPTH = 8;
+export const MAX_DEPTH = 16;
+/** Characters of a whole spec read: its name, its description, and its properties' names and descriptions. */
+export const MAX_SPEC_TEXT = 65_536;
 
 
 
@@ -41,28 +48,57 @@ export interface Prop {
 const URI_FORMATS = new Set(['uri', 'url', 'iri']);
 const DB_TARGETS = termSet(SCHEMA_TERMS.database);
 
+/** What a cap in the schema stopped at: the first cut is kept. */
+export interface SchemaRead {
+  cut: SpecCut | undefined;
+}
+
+/** `4 000` for 4000: how a cap is written in a reason. */
+export function capText(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+$)/g, ' ');
+}
+
+/** The characters of a tool's name and description that count against {@link MAX_SPEC_TEXT}. */
+export function textRead(name: string, description: string): number {
+  return Math.min(name.length, MAX_TEXT) + Math.min(description.length, MAX_TEXT);
+}
+
 /**
  * Visit `properties`/`items` depth first, keys sorted, so that key order never changes the result.
- * `read.whole` is set to false when a cap may have left part of the schema unread (the count of
- * properties reached, a level past the depth, a name or a description past the text cap).
+ * `read.cut` is set, once, when a cap may have left part of the schema unread: the count of
+ * properties reached, a level past the depth, a name or a description past the text cap, or the
+ * characters of the whole spec (`spent` of them read before the schema: the name and the description).
  */
-export function schemaProps(schema: unknown, read?: { whole: boolean }): Prop[] {
+export function schemaProps(schema: unknown, read?: SchemaRead, spent = 0): Prop[] {
   const props: Prop[] = [];
   let groups = 0;
+  let chars = spent;
+  /** Set when the whole spec's characters ran out: nothing more is visited. */
+  let full = false;
+  const cut = (at: string, why: string): void => {
+    if (read !== undefined && read.cut === undefined) read.cut = { source: 'schema', at, why };
+  };
   const visit = (node: unknown, prefix: string, depth: number): void => {
-    if (read !== undefined && depth > MAX_DEPTH && isRecord(node) && (node['properties'] !== undefined || node['items'] !== undefined)) read.whole = false;
-    if (depth > MAX_DEPTH || props.length >= MAX_PROPERTIES || !isRecord(node)) return;
+    if (depth > MAX_DEPTH && isRecord(node) && (node['properties'] !== undefined || node['items'] !== undefined)) cut(prefix.slice(0, -1), `nesting past ${MAX_DEPTH} levels`);
+    if (full || depth > MAX_DEPTH || props.length >= MAX_PROPERTIES || !isRecord(node)) return;
     const properties = node['properties'];
     if (isRecord(properties)) {
       const group = groups++;
       for (const key of Object.keys(properties).sort()) {
-        if (props.length >= MAX_PROPERTIES) return;
+        if (full || props.length >= MAX_PROPERTIES) return;
         const child = properties[key];
         const k = key.length > MAX_TEXT ? key.slice(0, MAX_TEXT) : key;
         const path = `${prefix}properties.${k}`;
-        const tokens = nameTokens(k);
         const d = isRecord(child) ? child['description'] : undefined;
-        if (read !== undefined && (k !== key || (typeof d === 'string' && d.length > MAX_TEXT))) read.whole = false;
+        chars += k.length + (typeof d === 'string' ? Math.min(d.length, MAX_TEXT) : 0);
+        if (chars > MAX_SPEC_TEXT) {
+          full = true;
+          cut(path, `past ${capText(MAX_SPEC_TEXT)} characters in all`);
+          return;
+        }
+        const tokens = nameTokens(k);
+        if (k !== key) cut(path, `a property name past ${capText(MAX_TEXT)} characters`);
+        else if (typeof d === 'string' && d.length > MAX_TEXT) cut(path, `a description past ${capText(MAX_TEXT)} characters`);
         const f = isRecord(child) ? child['format'] : undefined;
         const uri = typeof f === 'string' && URI_FORMATS.has(f.toLowerCase());
         const ty = isRecord(child) ? child['type'] : undefined;
@@ -76,12 +112,12 @@ export function schemaProps(schema: unknown, read?: { whole: boolean }): Prop[] 
     const items = node['items'];
     if (isRecord(items)) visit(items, `${prefix}items.`, depth + 1);
     else if (Array.isArray(items)) {
-      for (let i = 0; i < items.length && props.length < MAX_PROPERTIES; i++) visit(items[i], `${prefix}items.${i}.`, depth + 1);
+      for (let i = 0; i < items.length && props.length < MAX_PROPERTIES && !full; i++) visit(items[i], `${prefix}items.${i}.`, depth + 1);
     }
   };
   visit(schema, '', 0);
   // At the count cap, whatever came after is unread (at exactly the cap, nothing may have: counted as cut).
-  if (read !== undefined && props.length >= MAX_PROPERTIES) read.whole = false;
+  if (props.length >= MAX_PROPERTIES) cut((props[props.length - 1] as Prop).path, `${MAX_PROPERTIES} properties or more`);
   return props;
 }
 

@@ -10,8 +10,11 @@ import { CONTRACTED_S, PARAMETER_TYPES, POSSESSIVE } from './vocabulary.js';
 import { CJK_WORDS, HAN, LEXICON, PHRASES } from './classifier-lexicon.js';
 import type { Phrase, WordInfo, WordList } from './classifier-lexicon.js';
 
-/** Characters of any one text (name, description, property name or description) that are read. */
-export const MAX_TEXT = 4000;
+/**
+ * Characters of any one text (name, description, property name or description) that are read: above
+ * every text of the committed catalogs (the longest description has 13 090).
+ */
+export const MAX_TEXT = 16_384;
 
 
 /** The pieces of a name, tried in this order at each position. */

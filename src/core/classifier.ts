@@ -24,7 +24,7 @@
  */
 import { CAPABILITIES, EXEC, MUT, NAT, PAT } from './capabilities.js';
 import type { Capability } from './capabilities.js';
-import type { Classification, ToolSpec } from './types.js';
+import type { Classification, SpecCut, ToolSpec } from './types.js';
 import { isRecord } from './values.js';
 import { collectDiscounts } from './classifier-discounts.js';
 import type { Discount } from './classifier-discounts.js';
@@ -38,8 +38,8 @@ import { addEvidence, compareEvidence, readsArePublished, writesInProduct } from
 import type { Collector } from './classifier-evidence.js';
 import { analyse, crossPair, emitPair, keptLocally, lastOnto, namedProduct, nameSpace, namesOwnStore, notifiedPeople, publishedContents, readClass, saysLocal, submittedRecords } from './classifier-pairing.js';
 import type { Analysis, Phase, Role } from './classifier-pairing.js';
-import { schemaProps, schemaRules, takesLocalFile } from './classifier-schema.js';
-import type { ToolFacts } from './classifier-schema.js';
+import { capText, schemaProps, schemaRules, takesLocalFile, textRead } from './classifier-schema.js';
+import type { SchemaRead, ToolFacts } from './classifier-schema.js';
 
 export { nameTokens } from './classifier-tokens.js';
 
@@ -62,7 +62,9 @@ const MAX_ENUM_TEXT = 200;
 export function explainTool(spec: ToolSpec): Explanation {
   const { value, discounts } = collectDiscounts(() => classifyTool(spec));
   const s: Record<string, unknown> = isRecord(spec) ? spec : {};
-  for (const p of schemaProps(s['inputSchema'])) {
+  const name = typeof s['name'] === 'string' ? s['name'] : '';
+  const description = typeof s['description'] === 'string' ? s['description'] : '';
+  for (const p of schemaProps(s['inputSchema'], undefined, textRead(name, description))) {
     if (!Array.isArray(p.enumValues)) continue;
     const seen = new Set<string>();
     for (const v of p.enumValues.slice(0, MAX_ENUM_VALUES)) {
@@ -83,11 +85,13 @@ const CODE_MODE_TEXT = /\bcode[\s_-]mode\b/;
  * names and their descriptions, at any depth of `properties`/`items`), in English and Chinese, with MCP
  * annotations as evidence.
  *
- * Total on plain data: a missing or mistyped field is ignored, never a throw. Work is capped (4 000
- * characters per text, 200 schema properties, depth 8). The same spec always gives the same output:
- * capabilities in CAPABILITIES order, evidence sorted by capability, source, term and path.
+ * Total on plain data: a missing or mistyped field is ignored, never a throw. Work is capped (16 384
+ * characters per text, 65 536 in all, 512 schema properties, depth 16); a spec read only in part says where reading
+ * stopped (`unread`). The same spec always gives the same output: capabilities in CAPABILITIES order,
+ * evidence sorted by capability, source, term and path.
  * @param spec an MCP-style tool spec (only `name` is required, and even that is checked)
- * @returns the capabilities, the evidence for each, and whether this is a Code Mode tool
+ * @returns the capabilities, the evidence for each, whether this is a Code Mode tool, and where
+ *   reading stopped if it did
  */
 export function classifyTool(spec: ToolSpec): Classification {
   const s: Record<string, unknown> = isRecord(spec) ? spec : {};
@@ -102,12 +106,16 @@ export function classifyTool(spec: ToolSpec): Classification {
   if (handoff) descSegs = descSegs.map(withoutHandOff);
   const mentions = (set: ReadonlySet<string>): boolean =>
     nTokens.some((t) => set.has(t)) || descSegs.some((seg) => seg.toks.some((t) => set.has(t.s)));
-  const read = { whole: true };
-  const props = schemaProps(s['inputSchema'], read);
+  const read: SchemaRead = { cut: undefined };
+  const props = schemaProps(s['inputSchema'], read, textRead(name, description));
   // Harmless is a claim about the whole spec: a spec read only in part (a text past the cap, a schema
-  // past its caps) may say the rest, so it is never recognised as harmless (docs/semantics.md "Bounds
-  // never weaken a verdict"); it keeps what was read, or the unknown-tool posture.
-  const readWhole = read.whole && name.length <= MAX_TEXT && description.length <= MAX_TEXT;
+  // past its caps) may say the rest, so it is never recognised as harmless, and the guard judges it
+  // as if the rest said it did all six things (docs/semantics.md "Bounds never weaken a verdict").
+  const unread: SpecCut | undefined =
+    name.length > MAX_TEXT ? { source: 'name', why: `past ${capText(MAX_TEXT)} characters` }
+    : description.length > MAX_TEXT ? { source: 'description', why: `past ${capText(MAX_TEXT)} characters` }
+    : read.cut;
+  const readWhole = unread === undefined;
   const described = namedProduct(description);
   const product = described ?? nameSpace(nTokens, description);
   const c: Collector = {
@@ -295,7 +303,7 @@ export function classifyTool(spec: ToolSpec): Classification {
   const capabilities: Capability[] = [];
   for (let i = 0; i < CAPABILITIES.length; i++) if (c.mask & (1 << i)) capabilities.push(CAPABILITIES[i] as Capability);
   c.evidence.sort(compareEvidence);
-  return { capabilities, evidence: c.evidence, codeMode, ...(harmless !== undefined ? { harmless } : {}) };
+  return { capabilities, evidence: c.evidence, codeMode, ...(harmless !== undefined ? { harmless } : {}), ...(unread !== undefined ? { unread } : {}) };
 }
 
 const STATE_VERB_SET: ReadonlySet<string> = new Set([...STATE_VERBS, ...OPENING_VERBS]);

@@ -7,7 +7,7 @@
  * fail-closed verdict, never an exception and never allow. {@link Session.record} never throws;
  * a failure to record marks the session degraded, and every later decision fails closed.
  */
-import { CRED, EIT, EXEC, MUT, NAT, PAT, fromMask, toMask, verdictRank } from './capabilities.js';
+import { ALL_CAPABILITIES_MASK, CRED, EIT, EXEC, MUT, NAT, PAT, fromMask, toMask, verdictRank } from './capabilities.js';
 import type { Capability, Verdict } from './capabilities.js';
 import { readCall, readOutcome, readRef } from './call.js';
 import type { ReadCall } from './call.js';
@@ -26,7 +26,7 @@ import type { ChainFacts, LedgerSnapshot, ProvenanceTable, Scope } from './ledge
 import { DECIDING_ORDER, RULE_TABLE } from './rules.js';
 import { readSpec } from './spec-reading.js';
 import type { RuleId } from './rules.js';
-import type { CallOutcome, CallRef, Classification, Decision, Evidence, FiredRule, Finding, GateSummary, Mutable, ProvenanceClass, ToolCall, ToolSpec } from './types.js';
+import type { CallOutcome, CallRef, Classification, Decision, Evidence, FiredRule, Finding, GateSummary, Mutable, ProvenanceClass, SpecCut, ToolCall, ToolSpec } from './types.js';
 import { destinationMask, errorText, readValue } from './walk.js';
 import type { Stop } from './walk.js';
 
@@ -45,6 +45,12 @@ export interface ToolInfo {
   readonly harmless: boolean;
   /** What the classifier recognised the tool as, when it recognised it as harmless (not for an override). */
   readonly recognised?: { readonly kind: string; readonly terms: readonly string[] };
+  /**
+   * Where the classifier stopped reading the tool's spec, when it read it only in part (not for an
+   * override): the tool then carries all six capabilities, no call to it is allowed without a
+   * person (`guard.input-unread`), and the unknown-tool posture applies as well.
+   */
+  readonly unread?: SpecCut;
 }
 
 interface ToolEntry extends ToolInfo {
@@ -127,9 +133,17 @@ export class Guard {
         classifyError = errorText(e);
       }
     }
-    const mask = override ?? toMask(cls.capabilities);
+    // INVARIANT: a spec read only in part is judged as if its unread part said the tool does all six
+    // things (docs/semantics.md "Bounds never weaken a verdict"); an override says what it does.
+    const unread = override === undefined ? cls.unread : undefined;
+    const read = toMask(cls.capabilities);
+    const mask = override ?? (unread !== undefined ? ALL_CAPABILITIES_MASK : read);
     const evidence: Evidence[] =
       override === undefined ? [...cls.evidence] : fromMask(override).map((capability) => ({ capability, source: 'override', term: 'overrides' }));
+    if (unread !== undefined) {
+      const term = `read in part (${unread.why})`;
+      for (const capability of fromMask(mask & ~read)) evidence.push({ capability, source: unread.source, term, ...(unread.at !== undefined ? { at: unread.at } : {}) });
+    }
     const entry: ToolEntry = {
       name,
       known: spec !== undefined || override !== undefined || readError !== undefined,
@@ -139,6 +153,7 @@ export class Guard {
       codeMode: cls.codeMode,
       harmless: override === 0 || (override === undefined && cls.harmless !== undefined),
       ...(override === undefined && cls.harmless !== undefined ? { recognised: cls.harmless } : {}),
+      ...(unread !== undefined ? { unread } : {}),
       isDestination,
       ...(classifyError !== undefined ? { classifyError } : {}),
       ...(spec ? { spec } : {}),
@@ -200,7 +215,7 @@ export class Guard {
 }
 
 function toInfo(e: ToolEntry): ToolInfo {
-  return { name: e.name, known: e.known, capabilities: e.capabilities, evidence: e.evidence, codeMode: e.codeMode, harmless: e.harmless, ...(e.recognised !== undefined ? { recognised: e.recognised } : {}) };
+  return { name: e.name, known: e.known, capabilities: e.capabilities, evidence: e.evidence, codeMode: e.codeMode, harmless: e.harmless, ...(e.recognised !== undefined ? { recognised: e.recognised } : {}), ...(e.unread !== undefined ? { unread: e.unread } : {}) };
 }
 
 /** Texts at least this long are probed through a filter of the stored keys (see `probeHashes`). */
@@ -447,10 +462,15 @@ export class Session {
       }
       fire('guard.input-unread', RULE_TABLE['guard.input-unread'][mode], unreadReason(stop));
     }
+    if (tool.unread !== undefined) fire('guard.input-unread', RULE_TABLE['guard.input-unread'][mode], unreadSpecReason(call.tool, tool.unread));
     if (this.ledger.degraded) {
       fire('guard.degraded-ledger', this.guard.config.onError, 'recording an earlier call failed, so this session’s history may be incomplete');
     }
-    if (caps === 0 && !tool.harmless) {
+    if (tool.unread !== undefined) {
+      // A tool the guard could not read in full is one it cannot read: what the unread part says might
+      // also undo what the read part seemed to say ("Gets the build number" is no read of a record).
+      fire('classify.unknown-tool', this.guard.config.unknownTool, `the guard could not read all of \`${call.tool}\`'s spec, so the unknown-tool posture (${this.guard.config.unknownTool}) applies`);
+    } else if (caps === 0 && !tool.harmless) {
       fire('classify.unknown-tool', this.guard.config.unknownTool, `\`${call.tool}\` matches no known capability, so the unknown-tool posture (${this.guard.config.unknownTool}) applies`);
     }
     if (caps & PAT && facts.eit) {
@@ -608,6 +628,11 @@ function pendingKey(tool: string, turn: number, id: string | undefined, parent: 
 function unreadReason(stop: Stop): string {
   const why = stop.reason === 'unreadable' ? `a value there could not be read: ${stop.detail}` : stop.detail;
   return `the guard stopped reading this call's arguments at \`${stop.path}\` (${why}), so it judges them as if the unread part held what its rules look for`;
+}
+
+function unreadSpecReason(tool: string, cut: SpecCut): string {
+  const where = cut.source === 'schema' ? `its input schema at \`${cut.at ?? ''}\`` : `its ${cut.source}`;
+  return `the guard read only part of the spec of \`${tool.slice(0, 80)}\` (${where}: ${cut.why}), so it judges the tool as if the unread part said it does all six things`;
 }
 
 // Built once: the capability and provenance lists of every mask, shared by all decisions.

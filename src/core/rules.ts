@@ -54,5 +54,5 @@ export const RULE_DESCRIPTIONS: Readonly<Record<RuleId, string>> = {
   'gate.deny': 'the capability gate denies: the dispatch policy denies the call',
   'guard.internal-error': 'the guard failed internally while deciding: the fail-closed verdict applies',
   'guard.degraded-ledger': 'recording an earlier event failed, so the history may be incomplete: the fail-closed verdict applies',
-  'guard.input-unread': 'the guard stopped reading the call at a cap or an unreadable value: it never allows, and judges the rest as if the unread part held what its rules look for',
+  'guard.input-unread': 'the guard stopped reading the call, or its tool\'s spec, at a cap or an unreadable value: it never allows, and judges the rest as if the unread part held what its rules look for',
 };

@@ -42,6 +42,7 @@ function frozenClassification(cls: Classification): Classification {
     capabilities: Object.freeze([...cls.capabilities]),
     evidence: Object.freeze(cls.evidence.map((e) => Object.freeze({ ...e }))),
     ...(cls.harmless !== undefined ? { harmless: Object.freeze({ kind: cls.harmless.kind, terms: Object.freeze([...cls.harmless.terms]) }) } : {}),
+    ...(cls.unread !== undefined ? { unread: Object.freeze({ ...cls.unread }) } : {}),
   });
 }
 
@@ -103,6 +104,8 @@ export function restoreClassifications(entries: readonly (readonly [string, Clas
   }
 }
 
+const CUT_SOURCES = new Set(['name', 'description', 'schema']);
+
 /** Whether `v` has the shape of a {@link Classification}, every capability one of the six. */
 function isClassification(v: unknown): v is Classification {
   if (v === null || typeof v !== 'object') return false;
@@ -112,7 +115,9 @@ function isClassification(v: unknown): v is Classification {
   if (!Array.isArray(c.evidence) || !c.evidence.every((e) => e !== null && typeof e === 'object' && str((e as Record<string, unknown>).capability) && str((e as Record<string, unknown>).source) && str((e as Record<string, unknown>).term))) return false;
   if (typeof c.codeMode !== 'boolean') return false;
   const h = c.harmless as Record<string, unknown> | undefined;
-  return h === undefined || (h !== null && typeof h === 'object' && str(h.kind) && Array.isArray(h.terms) && h.terms.every(str));
+  if (h !== undefined && !(h !== null && typeof h === 'object' && str(h.kind) && Array.isArray(h.terms) && h.terms.every(str))) return false;
+  const u = c.unread as Record<string, unknown> | undefined;
+  return u === undefined || (u !== null && typeof u === 'object' && CUT_SOURCES.has(u.source as string) && str(u.why) && (u.at === undefined || str(u.at)));
 }
 
 /** @internal for tests: forget every restored classification. */

@@ -67,6 +67,22 @@ export interface Classification {
    * unknown-tool posture does not apply (docs/semantics.md "Shells, unknown tools and overrides").
    */
   readonly harmless?: { readonly kind: string; readonly terms: readonly string[] };
+  /**
+   * Present when the spec was read only in part (a text past the classifier's cap, a schema past its
+   * count or depth): where reading stopped and why. The classification says what was read; the
+   * unread part may say more, so the guard judges the tool as if it did all six things and never
+   * allows a call to it without a person (docs/semantics.md "Bounds never weaken a verdict").
+   */
+  readonly unread?: SpecCut;
+}
+
+/** Where the classifier stopped reading a tool spec: the part (and, in the schema, the path) and why. */
+export interface SpecCut {
+  readonly source: 'name' | 'description' | 'schema';
+  /** For `schema`: the path of the property (or the level) where reading stopped. */
+  readonly at?: string;
+  /** What cap stopped it, in words: `past 4 000 characters`, `200 properties or more`, `nesting past 8 levels`. */
+  readonly why: string;
 }
 
 /** Sensitive-data classes found in arguments. */

@@ -4,7 +4,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { classifyTool } from '../../src/core/classifier.js';
+import { MAX_DEPTH, MAX_PROPERTIES } from '../../src/core/classifier-schema.js';
+import { MAX_TEXT } from '../../src/core/classifier-tokens.js';
 import { createGuard } from '../../src/core/guard.js';
+import type { ToolSpec } from '../../src/core/types.js';
 
 const harmless = (name: string, description = ''): unknown => classifyTool({ name, description }).harmless ?? null;
 
@@ -120,44 +123,58 @@ describe('harmless tools are recognised by their names', () => {
 
   it('a spec read only in part is never harmless: padding past a cap may hide an act', () => {
     const hidden = ' Then email the result to the team.';
-    const pad = ' lorem'.repeat(700); // past the 4 000-character text cap
-    const many = (last: string): unknown => ({ type: 'object', properties: Object.fromEntries(Array.from({ length: 201 }, (_, i) => [`p${String(i).padStart(3, '0')}`, { type: 'string', description: i === 200 ? last : 'a value' }])) });
+    const pad = ' lorem'.repeat(Math.ceil(MAX_TEXT / 6)); // past the text cap
+    const count = MAX_PROPERTIES + 1;
+    const key = (i: number): string => `p${String(i).padStart(4, '0')}`;
+    const many = (last: string): unknown => ({ type: 'object', properties: Object.fromEntries(Array.from({ length: count }, (_, i) => [key(i), { type: 'string', description: i === count - 1 ? last : 'a value' }])) });
     let deep: Record<string, unknown> = { type: 'string', description: 'The address to email the result to' };
-    for (let i = 0; i < 10; i++) deep = { type: 'object', properties: { inner: deep } };
+    for (let i = 0; i < MAX_DEPTH + 2; i++) deep = { type: 'object', properties: { inner: deep } };
+    const half = 'a value '.repeat(MAX_TEXT / 8);
+    const full = { type: 'object', properties: Object.fromEntries(Array.from({ length: 4 }, (_, i) => [`n${i}`, { type: 'string', description: half }])) };
     for (const [name, description] of [['calculator', 'Evaluate an arithmetic expression.'], ['generate_boxplot_chart', 'Generate a boxplot chart.'], ['area_tool', 'Calculate the area of a polygon.']] as const) {
       // Read whole, each is harmless, and the same act said within the caps is read.
       expect(classifyTool({ name, description }).harmless, name).toBeDefined();
       expect(classifyTool({ name, description: description + hidden }).capabilities, name).toEqual(['EXTERNAL_ACTION']);
-      // Past a cap: no longer harmless, so the unknown-tool posture applies.
-      expect(classifyTool({ name, description: description + pad + hidden }).harmless, `${name}, long description`).toBeUndefined();
-      expect(classifyTool({ name, description, inputSchema: many('The address to email the result to') }).harmless, `${name}, 201 properties`).toBeUndefined();
-      expect(classifyTool({ name, description, inputSchema: deep }).harmless, `${name}, 10 levels`).toBeUndefined();
-      const longProp = { type: 'object', properties: { note: { type: 'string', description: 'A value.' + pad + hidden } } };
-      expect(classifyTool({ name, description, inputSchema: longProp }).harmless, `${name}, long property description`).toBeUndefined();
-      const longKey = { type: 'object', properties: { ['k'.repeat(4001)]: { type: 'string' } } };
-      expect(classifyTool({ name, description, inputSchema: longKey }).harmless, `${name}, long property name`).toBeUndefined();
-      expect(classifyTool({ name: name + '_'.repeat(4000) + 'send_email', description }).harmless, `${name}, long name`).toBeUndefined();
+      // Past a cap: no longer harmless, and the classification says where reading stopped.
+      const cases: [string, ToolSpec, string][] = [
+        ['long description', { name, description: description + pad + hidden }, 'description'],
+        [`${count} properties`, { name, description, inputSchema: many('The address to email the result to') }, 'schema'],
+        [`${MAX_DEPTH + 2} levels`, { name, description, inputSchema: deep }, 'schema'],
+        ['long property description', { name, description, inputSchema: { type: 'object', properties: { note: { type: 'string', description: 'A value.' + pad + hidden } } } }, 'schema'],
+        ['long property name', { name, description, inputSchema: { type: 'object', properties: { ['k'.repeat(MAX_TEXT + 1)]: { type: 'string' } } } }, 'schema'],
+        ['long name', { name: name + '_'.repeat(MAX_TEXT) + 'send_email', description }, 'name'],
+        ['the whole spec past its characters', { name, description, inputSchema: full }, 'schema'],
+      ];
+      for (const [what, spec, source] of cases) {
+        const cls = classifyTool(spec);
+        expect(cls.harmless, `${name}, ${what}`).toBeUndefined();
+        expect(cls.unread?.source, `${name}, ${what}`).toBe(source);
+      }
     }
-    // Within the caps (fewer than 200 properties, properties read down to level 8, a text of exactly
-    // 4 000 characters), still harmless.
-    let eight: Record<string, unknown> = { type: 'object', properties: { leaf: { type: 'string', description: 'a value' } } };
-    for (let i = 0; i < 8; i++) eight = { type: 'object', properties: { inner: eight } };
-    expect(classifyTool({ name: 'calculator', description: 'Evaluate an arithmetic expression.', inputSchema: eight }).harmless).toBeDefined();
-    const fill = (text: string): string => (text + ' lorem'.repeat(700)).slice(0, 4000);
-    expect(classifyTool({ name: 'calculator', description: fill('Evaluate an arithmetic expression.') }).harmless).toBeDefined();
-    expect(classifyTool({ name: `calculator${'_'.repeat(3990)}`, description: 'Evaluate an arithmetic expression.' }).harmless).toBeDefined();
-    const exact = { type: 'object', properties: { note: { type: 'string', description: 'a value '.repeat(500).slice(0, 4000) } } };
-    expect(classifyTool({ name: 'calculator', description: 'Evaluate an arithmetic expression.', inputSchema: exact }).harmless).toBeDefined();
+    // Within the caps (fewer properties than the cap, properties read down to the depth cap, a text
+    // exactly as long as the cap), still harmless and read whole.
+    const whole = (spec: ToolSpec): void => {
+      const cls = classifyTool(spec);
+      expect([cls.harmless?.kind, cls.unread]).toEqual(['calculator', undefined]);
+    };
+    let atDepth: Record<string, unknown> = { type: 'object', properties: { leaf: { type: 'string', description: 'a value' } } };
+    for (let i = 0; i < MAX_DEPTH; i++) atDepth = { type: 'object', properties: { inner: atDepth } };
+    whole({ name: 'calculator', description: 'Evaluate an arithmetic expression.', inputSchema: atDepth });
+    const fill = (text: string): string => (text + pad).slice(0, MAX_TEXT);
+    whole({ name: 'calculator', description: fill('Evaluate an arithmetic expression.') });
+    whole({ name: `calculator${'_'.repeat(MAX_TEXT - 10)}`, description: 'Evaluate an arithmetic expression.' });
+    const exact = { type: 'object', properties: { note: { type: 'string', description: 'a value '.repeat(MAX_TEXT / 8) } } };
+    whole({ name: 'calculator', description: 'Evaluate an arithmetic expression.', inputSchema: exact });
     // One level further down, through `items` as through `properties`, is unread.
     let viaItems: Record<string, unknown> = { type: 'object', properties: { to: { type: 'string', description: 'The address to email the result to' } } };
-    for (let i = 0; i < 10; i++) viaItems = { type: 'array', items: viaItems };
+    for (let i = 0; i < MAX_DEPTH + 2; i++) viaItems = { type: 'array', items: viaItems };
     expect(classifyTool({ name: 'calculator', description: 'Evaluate an arithmetic expression.', inputSchema: viaItems }).harmless).toBeUndefined();
-    const props = (n: number): unknown => ({ type: 'object', properties: Object.fromEntries(Array.from({ length: n }, (_, i) => [`p${String(i).padStart(3, '0')}`, { type: 'string', description: 'a value' }])) });
-    expect(classifyTool({ name: 'calculator', description: 'Evaluate an arithmetic expression.', inputSchema: props(199) }).harmless).toBeDefined();
+    const props = (n: number): unknown => ({ type: 'object', properties: Object.fromEntries(Array.from({ length: n }, (_, i) => [key(i), { type: 'string', description: 'a value' }])) });
+    whole({ name: 'calculator', description: 'Evaluate an arithmetic expression.', inputSchema: props(MAX_PROPERTIES - 1) });
     // At the count cap the reader cannot tell whether more followed: no longer harmless.
-    expect(classifyTool({ name: 'calculator', description: 'Evaluate an arithmetic expression.', inputSchema: props(200) }).harmless).toBeUndefined();
+    expect(classifyTool({ name: 'calculator', description: 'Evaluate an arithmetic expression.', inputSchema: props(MAX_PROPERTIES) }).harmless).toBeUndefined();
     // Properties past the cap in a second schema of an items list are unread too.
-    const split = { type: 'object', properties: { a: { type: 'array', items: [props(199), props(5)] } } };
+    const split = { type: 'object', properties: { a: { type: 'array', items: [props(MAX_PROPERTIES - 1), props(5)] } } };
     expect(classifyTool({ name: 'calculator', description: 'Evaluate an arithmetic expression.', inputSchema: split }).harmless).toBeUndefined();
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { classifyTool } from '../../src/core/classifier.js';
+import { MAX_DEPTH } from '../../src/core/classifier-schema.js';
 
 /** `levels` nested objects, the innermost holding a `command` property. */
 function nested(levels: number): unknown {
@@ -23,15 +24,15 @@ describe('classifier: schema nesting bound', () => {
   it('reads nested properties down to the depth bound, and no further', () => {
     const at = (levels: number): readonly string[] =>
       classifyTool({ name: 'queue_job', description: 'Queues a job.', inputSchema: nested(levels) }).capabilities;
-    expect(at(8)).toEqual(['CODE_EXECUTION']);
-    expect(at(9)).toEqual([]);
+    expect(at(MAX_DEPTH)).toEqual(['CODE_EXECUTION']);
+    expect(at(MAX_DEPTH + 1)).toEqual([]);
     const tuple = (levels: number): readonly string[] =>
       classifyTool({ name: 'queue_job', description: 'Queues a job.', inputSchema: { type: 'array', items: nested(levels) } }).capabilities;
-    expect(tuple(7)).toEqual(['CODE_EXECUTION']);
-    expect(tuple(8)).toEqual([]);
+    expect(tuple(MAX_DEPTH - 1)).toEqual(['CODE_EXECUTION']);
+    expect(tuple(MAX_DEPTH)).toEqual([]);
     const list = (levels: number): readonly string[] =>
       classifyTool({ name: 'queue_job', description: 'Queues a job.', inputSchema: { type: 'array', items: [nested(levels)] } }).capabilities;
-    expect(list(7)).toEqual(['CODE_EXECUTION']);
-    expect(list(8)).toEqual([]);
+    expect(list(MAX_DEPTH - 1)).toEqual(['CODE_EXECUTION']);
+    expect(list(MAX_DEPTH)).toEqual([]);
   });
 });

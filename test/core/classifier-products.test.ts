@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { classifyTool } from '../../src/core/classifier.js';
 import { nameSpace, namedProduct } from '../../src/core/classifier-pairing.js';
-import { nameTokens } from '../../src/core/classifier-tokens.js';
+import { MAX_TEXT, nameTokens } from '../../src/core/classifier-tokens.js';
 import { NOT_PRODUCTS } from '../../src/core/vocabulary.js';
 
 const caps = (name: string, description = '', more: Record<string, unknown> = {}): readonly string[] => classifyTool({ name, description, ...more }).capabilities;
@@ -60,8 +60,8 @@ describe('namedProduct: a proper name inside a phrase', () => {
     expect(namedProduct('Lists the items Zorblat keeps')).toBe('Zorblat');
   });
 
-  it('only the first 4 000 characters are read, from the first', () => {
-    const pad = ' and more'.repeat(500);
+  it('only the first MAX_TEXT characters are read, from the first', () => {
+    const pad = ' and more'.repeat(Math.ceil(MAX_TEXT / 9));
     expect(namedProduct(`Returns Zorblat data${pad}`)).toBeUndefined();
     expect(namedProduct(`Returns the data of Zorblat${pad}`)).toBe('Zorblat');
     expect(namedProduct(`Returns the data${pad} of Zorblat`)).toBeUndefined();
@@ -208,9 +208,9 @@ describe('nameSpace: the service a name is namespaced under', () => {
     expect(ns('album_remove_photo', 'Remove a photo from the Album app.')).toBe('album');
     expect(ns('album_remove_photo', 'Remove a photo from the albums.')).toBe('album');
     expect(ns('album_remove_photo', 'Remove a photo (album-wide).')).toBeUndefined();
-    // From the description's first character, up to the first 4 000.
+    // From the description's first character, up to the first MAX_TEXT.
     expect(ns('album_remove_photo', 'album photos: remove one.')).toBeUndefined();
-    expect(ns('album_remove_photo', `Remove a photo${' and more'.repeat(500)} from the album.`)).toBe('album');
+    expect(ns('album_remove_photo', `Remove a photo${' and more'.repeat(Math.ceil(MAX_TEXT / 9))} from the album.`)).toBe('album');
   });
 
   it("a write under the namespace is an external action, with the name's first word as evidence", () => {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { classifyTool } from '../../src/core/classifier.js';
-import { COMMA, nameTokens, textSegments, toTokens } from '../../src/core/classifier-tokens.js';
+import { COMMA, MAX_TEXT, nameTokens, textSegments, toTokens } from '../../src/core/classifier-tokens.js';
 import type { Segment } from '../../src/core/classifier-tokens.js';
 import { POSSESSIVE } from '../../src/core/vocabulary.js';
 
@@ -17,18 +17,18 @@ function segments(text: string): Segment[] {
 
 const words = (seg: Segment | undefined): string[] => (seg?.toks ?? []).map((t) => t.s);
 
-describe('a text is read up to 4 000 characters', () => {
-  // "Read the db" whose last letter is the 4 000th or the 4 001st character of the description (cut,
-  // "Read the d" names nothing: one letter is no object).
+describe('a text is read up to MAX_TEXT characters', () => {
+  // "Read the db" whose last letter is the last character read or the one after it (cut, "Read the d"
+  // names nothing: one letter is no object).
   const ending = (length: number): string => `${' '.repeat(length - 'Read the db'.length)}Read the db`;
 
-  it('reads a last word that ends on the 4 000th character', () => {
-    expect(ending(4000).length).toBe(4000);
-    expect(classifyTool({ name: 'tool', description: ending(4000) }).capabilities).toContain('PRIVATE_ACCESS');
+  it('reads a last word that ends on the last character read', () => {
+    expect(ending(MAX_TEXT).length).toBe(MAX_TEXT);
+    expect(classifyTool({ name: 'tool', description: ending(MAX_TEXT) }).capabilities).toContain('PRIVATE_ACCESS');
   });
 
-  it('cuts a word whose last letter is the 4 001st character', () => {
-    expect(classifyTool({ name: 'tool', description: ending(4001) }).capabilities).not.toContain('PRIVATE_ACCESS');
+  it('cuts a word whose last letter is one character further', () => {
+    expect(classifyTool({ name: 'tool', description: ending(MAX_TEXT + 1) }).capabilities).not.toContain('PRIVATE_ACCESS');
   });
 });
 
@@ -39,9 +39,9 @@ describe('nameTokens', () => {
   });
 
   it('keeps the start of a name longer than the cap', () => {
-    const name = `read_${'x'.repeat(4000)}`;
+    const name = `read_${'x'.repeat(MAX_TEXT)}`;
     expect(nameTokens(name)[0]).toBe('read');
-    expect(nameTokens(name)[1]).toBe('x'.repeat(3995));
+    expect(nameTokens(name)[1]).toBe('x'.repeat(MAX_TEXT - 5));
   });
 });
 

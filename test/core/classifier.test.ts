@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { CAPABILITIES } from '../../src/core/capabilities.js';
 import type { Capability } from '../../src/core/capabilities.js';
 import { classifyTool, nameTokens } from '../../src/core/classifier.js';
+import { MAX_DEPTH, MAX_PROPERTIES, MAX_SPEC_TEXT } from '../../src/core/classifier-schema.js';
+import { MAX_TEXT } from '../../src/core/classifier-tokens.js';
 import type { Classification, Evidence, ToolAnnotations, ToolSpec } from '../../src/core/types.js';
 
 const E = 'EXTERNAL_INGESTION';
@@ -653,29 +655,57 @@ describe('classifyTool: determinism and robustness', () => {
     expect(classifyTool(odd[4] as unknown as ToolSpec).capabilities).toEqual([]);
   });
 
-  it('caps the schema at 200 properties and depth 8', () => {
+  it(`caps the schema at ${MAX_PROPERTIES} properties and depth ${MAX_DEPTH}, and says where it stopped`, () => {
     const properties: Record<string, unknown> = {};
     for (let i = 0; i < 1000; i++) properties[`p${String(i).padStart(4, '0')}_command`] = { type: 'string' };
     const wide = classifyTool({ name: 'wide', inputSchema: { type: 'object', properties } });
     expect(wide.evidence.length).toBe(0); // `p0000_command` is not `command`
+    expect(wide.unread).toEqual({ source: 'schema', at: `properties.p${String(MAX_PROPERTIES - 1).padStart(4, '0')}_command`, why: `${MAX_PROPERTIES} properties or more` });
     const many: Record<string, unknown> = {};
     for (let i = 0; i < 1000; i++) many[`a${String(i).padStart(4, '0')}`] = { type: 'object', properties: { command: { type: 'string' } } };
     const capped = classifyTool({ name: 'many', inputSchema: { type: 'object', properties: many } });
-    // Every `aNNNN` and its `command` child count: 100 pairs fit in 200 properties.
-    expect(capped.evidence.length).toBe(100);
-    let deep: unknown = { type: 'object', properties: { command: { type: 'string' } } };
-    for (let i = 0; i < 50; i++) deep = { type: 'object', properties: { nested: deep } };
-    expect(classifyTool({ name: 'deep', inputSchema: deep }).capabilities).toEqual([]);
-    let shallow: unknown = { type: 'object', properties: { command: { type: 'string' } } };
-    for (let i = 0; i < 6; i++) shallow = { type: 'object', properties: { nested: shallow } };
-    expect(classifyTool({ name: 'shallow', inputSchema: shallow }).capabilities).toEqual([X]);
+    // Every `aNNNN` and its `command` child count: half the cap in pairs.
+    expect(capped.evidence.length).toBe(MAX_PROPERTIES / 2);
+    const nest = (levels: number): unknown => {
+      let s: unknown = { type: 'object', properties: { command: { type: 'string' } } };
+      for (let i = 0; i < levels; i++) s = { type: 'object', properties: { nested: s } };
+      return s;
+    };
+    const deep = classifyTool({ name: 'deep', inputSchema: nest(50) });
+    expect(deep.capabilities).toEqual([]);
+    expect(deep.unread?.why).toBe(`nesting past ${MAX_DEPTH} levels`);
+    // `command` at level MAX_DEPTH is read; one level further it is not.
+    const shallow = classifyTool({ name: 'shallow', inputSchema: nest(MAX_DEPTH) });
+    expect([shallow.capabilities, shallow.unread]).toEqual([[X], undefined]);
+    expect(classifyTool({ name: 'deeper', inputSchema: nest(MAX_DEPTH + 1) }).capabilities).toEqual([]);
   });
 
-  it('reads at most 4 000 characters of a description', () => {
-    const long = `${'lorem ipsum '.repeat(400)} send it`;
-    expect(classifyTool({ name: 'x2', description: long }).capabilities).toEqual([]);
+  it(`reads at most ${MAX_TEXT} characters of a description, and says it stopped`, () => {
+    const long = `${'lorem ipsum '.repeat(Math.ceil(MAX_TEXT / 12))} send it`;
+    const cut = classifyTool({ name: 'x2', description: long });
+    expect([cut.capabilities, cut.unread]).toEqual([[], { source: 'description', why: 'past 16 384 characters' }]);
     const huge = 'word '.repeat(200_000);
     expect(classifyTool({ name: 'x3', description: `Send it. ${huge}` }).capabilities).toEqual([N]);
+    expect(classifyTool({ name: 'x4', description: 'Send it.' }).unread).toBeUndefined();
+  });
+
+  it(`reads at most ${MAX_SPEC_TEXT} characters of a whole spec: the name, the description and the properties' names and descriptions`, () => {
+    const text = (n: number): string => 'lorem ipsum '.repeat(Math.ceil(n / 12)).slice(0, n);
+    const spec = (last: number): ToolSpec => ({
+      name: 'x5',
+      description: text(MAX_TEXT),
+      inputSchema: { type: 'object', properties: { a: { type: 'string', description: text(MAX_TEXT) }, b: { type: 'string', description: text(MAX_TEXT) }, c: { type: 'string', description: text(last) }, command: { type: 'string' } } },
+    });
+    // The name, the description, the keys `a`, `b`, `c` and `command` and three descriptions: the
+    // third is as long as the budget leaves room for, or one character longer.
+    const room = MAX_SPEC_TEXT - 'x5'.length - 3 * MAX_TEXT - 'abc'.length - 'command'.length;
+    expect(room).toBeLessThan(MAX_TEXT);
+    const whole = classifyTool(spec(room));
+    expect(whole.unread).toBeUndefined();
+    expect(whole.capabilities).toEqual([X]);
+    const over = classifyTool(spec(room + 1));
+    expect(over.unread).toEqual({ source: 'schema', at: 'properties.command', why: 'past 65 536 characters in all' });
+    expect(over.capabilities).toEqual([]);
   });
 
   it('never throws on arbitrary values with a string name', () => {
