@@ -53,6 +53,14 @@ export interface SchemaRead {
   cut: SpecCut | undefined;
 }
 
+/** Keywords whose value is a list of schemas that may hold properties. */
+const SUBSCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf'] as const;
+
+/** Does a schema hold schemas that {@link schemaProps} would visit? */
+function holdsSchemas(node: Record<string, unknown>): boolean {
+  return node['properties'] !== undefined || node['items'] !== undefined || node['additionalProperties'] !== undefined || SUBSCHEMA_LISTS.some((k) => node[k] !== undefined);
+}
+
 /** `4 000` for 4000: how a cap is written in a reason. */
 export function capText(n: number): string {
   return String(n).replace(/\B(?=(\d{3})+$)/g, ' ');
@@ -64,7 +72,8 @@ export function textRead(name: string, description: string): number {
 }
 
 /**
- * Visit `properties`/`items` depth first, keys sorted, so that key order never changes the result.
+ * Visit `properties`, `items`, the branches of `allOf`/`anyOf`/`oneOf` and `additionalProperties`
+ * depth first, keys sorted, so that key order never changes the result.
  * `read.cut` is set, once, when a cap may have left part of the schema unread: the count of
  * properties reached, a level past the depth, a name or a description past the text cap, or the
  * characters of the whole spec (`spent` of them read before the schema: the name and the description).
@@ -79,7 +88,7 @@ export function schemaProps(schema: unknown, read?: SchemaRead, spent = 0): Prop
     if (read !== undefined && read.cut === undefined) read.cut = { source: 'schema', at, why };
   };
   const visit = (node: unknown, prefix: string, depth: number): void => {
-    if (depth > MAX_DEPTH && isRecord(node) && (node['properties'] !== undefined || node['items'] !== undefined)) cut(prefix.slice(0, -1), `nesting past ${MAX_DEPTH} levels`);
+    if (depth > MAX_DEPTH && isRecord(node) && holdsSchemas(node)) cut(prefix.slice(0, -1), `nesting past ${MAX_DEPTH} levels`);
     if (full || depth > MAX_DEPTH || props.length >= MAX_PROPERTIES || !isRecord(node)) return;
     const properties = node['properties'];
     if (isRecord(properties)) {
@@ -114,6 +123,15 @@ export function schemaProps(schema: unknown, read?: SchemaRead, spent = 0): Prop
     else if (Array.isArray(items)) {
       for (let i = 0; i < items.length && props.length < MAX_PROPERTIES && !full; i++) visit(items[i], `${prefix}items.${i}.`, depth + 1);
     }
+    // The schemas a value may match (`anyOf`, `oneOf`, `allOf`: what zod's unions and nullables become)
+    // and the schema of an object's other values (`additionalProperties`) hold properties too.
+    for (const list of SUBSCHEMA_LISTS) {
+      const branches = node[list];
+      if (!Array.isArray(branches)) continue;
+      for (let i = 0; i < branches.length && props.length < MAX_PROPERTIES && !full; i++) visit(branches[i], `${prefix}${list}.${i}.`, depth + 1);
+    }
+    const more = node['additionalProperties'];
+    if (isRecord(more)) visit(more, `${prefix}additionalProperties.`, depth + 1);
   };
   visit(schema, '', 0);
   // At the count cap, whatever came after is unread (at exactly the cap, nothing may have: counted as cut).

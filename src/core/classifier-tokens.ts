@@ -376,6 +376,7 @@ export function textSegments(text: string, kind: SegKind, source: EvidenceSource
   /** The index of a word that a parenthesis followed, until the word inside it is seen. */
   let paren = -1;
   const flush = (): void => {
+    if (raw.length >= VALUE_LIST_ITEMS) dropValueLists(raw, marks, source, at);
     if (raw.length > 0) out.push({ kind, source, at, toks: toTokens(raw, marks) });
     raw = [];
     marks = [];
@@ -411,6 +412,45 @@ export function textSegments(text: string, kind: SegKind, source: EvidenceSource
     else push(POSSESSIVE);
   }
   flush();
+}
+
+/** Items of a list of values, and words per item, from which the list is not read as prose. */
+const VALUE_LIST_ITEMS = 12;
+const VALUE_ITEM_WORDS = 2;
+
+/**
+ * A long list of short items between commas ("one of: airport, bakery, …, terminal, theatre") names
+ * values to pick, as an `enum` does: its words are not read (`terminal` there is a map icon, not a
+ * shell). Removes such runs from `raw` and `marks` in place; a list of fewer items, or of longer ones
+ * ("reads the contact's name, e-mail, phone"), stays prose.
+ */
+function dropValueLists(raw: string[], marks: number[], source: EvidenceSource, at: string | undefined): void {
+  let keep = 0;
+  let i = 0;
+  while (i < raw.length) {
+    // Items start at a word with a comma before it; a run of them, each at most VALUE_ITEM_WORDS long.
+    let end = i;
+    let items = 1;
+    for (let k = i + 1; k < raw.length && k - end <= VALUE_ITEM_WORDS; k++) {
+      if (((marks[k] as number) & COMMA) !== 0) {
+        end = k;
+        items++;
+      }
+    }
+    if (items >= VALUE_LIST_ITEMS) {
+      // The last item runs to the next comma-less word at most VALUE_ITEM_WORDS long.
+      const stop = Math.min(raw.length, end + 1);
+      if (explaining()) discount('enum-value', source, at, raw.slice(i, stop).join(', '));
+      i = stop;
+      continue;
+    }
+    raw[keep] = raw[i] as string;
+    marks[keep] = marks[i] as number;
+    keep++;
+    i++;
+  }
+  raw.length = keep;
+  marks.length = keep;
 }
 
 /** The index after `words` if they stand at token `k` (a phrase token may hold several), else -1. */

@@ -211,6 +211,17 @@ describe('a tool spec read only in part: judged as if the unread part said the t
     expect(info.evidence).toContainEqual({ capability: 'EXTERNAL_ACTION', source: 'description', term: 'read in part (past 16 384 characters)' });
   });
 
+  it('the evidence of the added capabilities says where reading stopped; what was read keeps its own words', () => {
+    const read = createGuard({ tools: [{ name: 'notes', description: 'Read the notes.' + PAD }], salt: 's' }).tool('notes');
+    const added = read.evidence.filter((e) => e.term.startsWith('read in part'));
+    expect(added.map((e) => e.capability)).toEqual(CAPABILITIES.filter((c) => c !== 'PRIVATE_ACCESS'));
+    expect(read.evidence.filter((e) => e.capability === 'PRIVATE_ACCESS').every((e) => !e.term.startsWith('read in part'))).toBe(true);
+    const many = { type: 'object', properties: Object.fromEntries(Array.from({ length: MAX_PROPERTIES }, (_, i) => [`p${String(i).padStart(4, '0')}`, { type: 'string' }])) };
+    const schema = createGuard({ tools: [{ name: 'calc', inputSchema: many }], salt: 's' }).tool('calc');
+    expect(schema.evidence).toContainEqual({ capability: 'EXTERNAL_ACTION', source: 'schema', term: `read in part (${MAX_PROPERTIES} properties or more)`, at: `properties.p${String(MAX_PROPERTIES - 1).padStart(4, '0')}` });
+    expect(read.evidence.every((e) => !('at' in e))).toBe(true);
+  });
+
   it('a first call is never allowed: ask, or deny in strict mode (`guard.input-unread`, with where and why)', () => {
     for (const mode of MODES) {
       const d = guard(mode, calc('Evaluate an arithmetic expression.' + PAD)).decide({ tool: 'calc', args: { expression: '1 + 1' } });
