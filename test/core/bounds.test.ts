@@ -233,6 +233,14 @@ describe('a tool spec read only in part: judged as if the unread part said the t
     }
   });
 
+  it('the reason names the tool (its first 80 characters) and, for a schema, the path where reading stopped', () => {
+    const many = { type: 'object', properties: Object.fromEntries(Array.from({ length: MAX_PROPERTIES }, (_, i) => [`p${String(i).padStart(4, '0')}`, { type: 'string' }])) };
+    const name = `calc_${'x'.repeat(95)}`;
+    const d = guard('balanced', { name, description: 'Evaluate an arithmetic expression.', inputSchema: many }).decide({ tool: name, args: {} });
+    const reason = d.rules.find((r) => r.id === 'guard.input-unread')?.reason;
+    expect(reason).toBe(`the guard read only part of the spec of \`${name.slice(0, 80)}\` (its input schema at \`properties.p${String(MAX_PROPERTIES - 1).padStart(4, '0')}\`: ${MAX_PROPERTIES} properties or more), so it judges the tool as if the unread part said it does all six things`);
+  });
+
   it('the same spec within the caps is read whole, and a calculator is allowed', () => {
     for (const mode of MODES) expect(guard(mode, calc('Evaluate an arithmetic expression.')).decide({ tool: 'calc', args: { expression: '1 + 1' } }).verdict).toBe('allow');
   });
