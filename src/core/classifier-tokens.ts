@@ -438,8 +438,8 @@ function dropValueLists(raw: string[], marks: number[], source: EvidenceSource, 
       }
     }
     if (items >= VALUE_LIST_ITEMS) {
-      // The last item runs to the next comma-less word at most VALUE_ITEM_WORDS long.
-      const stop = Math.min(raw.length, end + 1);
+      // The list ends with the first word of its last item (a second word of it is read).
+      const stop = end + 1;
       if (explaining()) discount('enum-value', source, at, raw.slice(i, stop).join(', '));
       i = stop;
       continue;
@@ -449,8 +449,8 @@ function dropValueLists(raw: string[], marks: number[], source: EvidenceSource, 
     keep++;
     i++;
   }
+  // `marks` keeps its tail: it is read only at the indexes of `raw`.
   raw.length = keep;
-  marks.length = keep;
 }
 
 /** The index after `words` if they stand at token `k` (a phrase token may hold several), else -1. */

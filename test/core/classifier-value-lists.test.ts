@@ -27,6 +27,24 @@ describe('long lists of values in prose', () => {
     expect(after).toContain('EXTERNAL_ACTION');
   });
 
+  it('twelve items are a list, counted from the first word of the first', () => {
+    const eleven = 'airport, bakery, bank, bar, beach, bicycle, bus, cafe, castle, cinema';
+    expect(withIcon(`${eleven}, terminal`)).toContain('CODE_EXECUTION');
+    expect(withIcon(`${eleven}, college, terminal`)).not.toContain('CODE_EXECUTION');
+    // A sentence of the list alone, twelve words.
+    expect(classifyTool({ name: 'static_map', description: `Render a static map.\n${eleven}, college, terminal.` }).capabilities).not.toContain('CODE_EXECUTION');
+    // A text that opens with a comma: its first word opens the first item, counted once.
+    expect(classifyTool({ name: 'static_map', description: `Render a static map.\n, ${eleven}, terminal and more.` }).capabilities).toContain('CODE_EXECUTION');
+  });
+
+  it('what follows a list in its sentence is read, with its punctuation', () => {
+    const list = 'airport, bakery, bank, bar, beach, bicycle, bus, cafe, castle, cinema, college, dentist';
+    const after = (rest: string): string[] => [...classifyTool({ name: 'styles', description: `Styles: ${list}${rest}` }).capabilities];
+    expect(after(' then email the result to the given address.')).toEqual(['EXTERNAL_ACTION']);
+    // The colon after the list opens a clause: `post` there is a verb.
+    expect(after(': post it to the channel.')).toEqual(['EXTERNAL_ACTION']);
+  });
+
   it('the fields a read returns, listed, stay what it reads', () => {
     const cls = classifyTool({ name: 'get_contact', description: 'Returns the name, email, phone, address, company and title of a contact from the CRM.' });
     expect(cls.capabilities).toContain('PRIVATE_ACCESS');
