@@ -53,12 +53,35 @@ export interface SchemaRead {
   cut: SpecCut | undefined;
 }
 
-/** Keywords whose value is a list of schemas that may hold properties. */
-const SUBSCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf'] as const;
+/**
+ * Keywords whose value holds schemas, and so may hold properties, besides `properties` and `items`:
+ * a list of them, one, or a map of them by name. `not` is left out: what it describes is what the
+ * value must not be.
+ */
+const SUBSCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'] as const;
+const SUBSCHEMA_ONE = ['additionalProperties', 'unevaluatedProperties', 'additionalItems', 'unevaluatedItems', 'contains', 'if', 'then', 'else'] as const;
+const SUBSCHEMA_MAPS = ['patternProperties', 'dependentSchemas'] as const;
+const SCHEMA_HOLDERS: readonly string[] = ['properties', 'items', '$ref', ...SUBSCHEMA_LISTS, ...SUBSCHEMA_ONE, ...SUBSCHEMA_MAPS];
+
+/** A `$ref` within the schema (`#/$defs/Name`, `#/definitions/Name`, any `#/…` pointer). */
+const LOCAL_REF = /^#\/(.+)$/;
+
+/** The schema a local `$ref` points to in `root`, if it points to one (JSON Pointer, RFC 6901). */
+function resolveRef(root: unknown, ref: string): unknown {
+  const m = LOCAL_REF.exec(ref);
+  if (m === null) return undefined;
+  let node: unknown = root;
+  for (const raw of (m[1] as string).split('/')) {
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (!isRecord(node) || !Object.hasOwn(node, key)) return undefined;
+    node = node[key];
+  }
+  return node;
+}
 
 /** Does a schema hold schemas that {@link schemaProps} would visit? */
 function holdsSchemas(node: Record<string, unknown>): boolean {
-  return node['properties'] !== undefined || node['items'] !== undefined || node['additionalProperties'] !== undefined || SUBSCHEMA_LISTS.some((k) => node[k] !== undefined);
+  return SCHEMA_HOLDERS.some((k) => node[k] !== undefined);
 }
 
 /** `4 000` for 4000: how a cap is written in a reason. */
@@ -72,8 +95,9 @@ export function textRead(name: string, description: string): number {
 }
 
 /**
- * Visit `properties`, `items`, the branches of `allOf`/`anyOf`/`oneOf` and `additionalProperties`
- * depth first, keys sorted, so that key order never changes the result.
+ * Visit `properties`, `items` and every other keyword that holds schemas (the branches of
+ * `allOf`/`anyOf`/`oneOf`, `additionalProperties`, the definition a `$ref` points to …) depth
+ * first, keys sorted, so that key order never changes the result.
  * `read.cut` is set, once, when a cap may have left part of the schema unread: the count of
  * properties reached, a level past the depth, a name or a description past the text cap, or the
  * characters of the whole spec (`spent` of them read before the schema: the name and the description).
@@ -87,6 +111,8 @@ export function schemaProps(schema: unknown, read?: SchemaRead, spent = 0): Prop
   const cut = (at: string, why: string): void => {
     if (read !== undefined && read.cut === undefined) read.cut = { source: 'schema', at, why };
   };
+  /** The `$ref`s followed so far: each is read once. */
+  const refs = new Set<string>();
   const visit = (node: unknown, prefix: string, depth: number): void => {
     if (depth > MAX_DEPTH && isRecord(node) && holdsSchemas(node)) cut(prefix.slice(0, -1), `nesting past ${MAX_DEPTH} levels`);
     if (full || depth > MAX_DEPTH || props.length >= MAX_PROPERTIES || !isRecord(node)) return;
@@ -123,15 +149,31 @@ export function schemaProps(schema: unknown, read?: SchemaRead, spent = 0): Prop
     else if (Array.isArray(items)) {
       for (let i = 0; i < items.length && props.length < MAX_PROPERTIES && !full; i++) visit(items[i], `${prefix}items.${i}.`, depth + 1);
     }
-    // The schemas a value may match (`anyOf`, `oneOf`, `allOf`: what zod's unions and nullables become)
-    // and the schema of an object's other values (`additionalProperties`) hold properties too.
+    // The schemas a value may match (`anyOf`, `oneOf`, `allOf`: what zod's unions and nullables become),
+    // the schema of an object's other values (`additionalProperties`) and the other keywords that hold
+    // schemas hold properties too.
     for (const list of SUBSCHEMA_LISTS) {
       const branches = node[list];
       if (!Array.isArray(branches)) continue;
       for (let i = 0; i < branches.length && props.length < MAX_PROPERTIES && !full; i++) visit(branches[i], `${prefix}${list}.${i}.`, depth + 1);
     }
-    const more = node['additionalProperties'];
-    if (isRecord(more)) visit(more, `${prefix}additionalProperties.`, depth + 1);
+    for (const one of SUBSCHEMA_ONE) {
+      const sub = node[one];
+      if (isRecord(sub)) visit(sub, `${prefix}${one}.`, depth + 1);
+    }
+    for (const map of SUBSCHEMA_MAPS) {
+      const named = node[map];
+      if (!isRecord(named)) continue;
+      for (const key of Object.keys(named).sort()) visit(named[key], `${prefix}${map}.${key.length > MAX_TEXT ? key.slice(0, MAX_TEXT) : key}.`, depth + 1);
+    }
+    // A definition is read where a property refers to it, once (a definition that refers to itself, or
+    // one shared by many properties, is read one time); one nobody refers to is not the tool's.
+    const ref = node['$ref'];
+    if (typeof ref === 'string' && !refs.has(ref)) {
+      refs.add(ref);
+      const target = resolveRef(schema, ref);
+      if (target !== undefined) visit(target, `${ref.slice(2, 2 + MAX_TEXT).replace(/\//g, '.')}.`, depth + 1);
+    }
   };
   visit(schema, '', 0);
   // At the count cap, whatever came after is unread (at exactly the cap, nothing may have: counted as cut).
