@@ -81,4 +81,32 @@ describe('classifications kept between processes', () => {
     for (let i = 1; i <= 6; i++) expect(kept(`restore-test: bad ${i}`)).toBeUndefined();
     expect(kept('restore-test: good')?.harmless).toEqual({ kind: 'time', terms: ['time'] });
   });
+
+  it('keeps where reading stopped (`unread`) only when it says where and why, in a part the classifier reads', () => {
+    const entries: [string, unknown][] = [
+      ['restore-test: unread bad 1', { ...MARK, unread: { source: 'annotation', why: 'past 16 384 characters' } }],
+      ['restore-test: unread bad 2', { ...MARK, unread: { source: 'description', why: 7 } }],
+      ['restore-test: unread bad 3', { ...MARK, unread: { source: 'schema', at: 3, why: '512 properties or more' } }],
+      ['restore-test: unread bad 4', { ...MARK, unread: null }],
+      ['restore-test: unread bad 5', { ...MARK, unread: 'description' }],
+      ['restore-test: unread name', { ...MARK, unread: { source: 'name', why: 'past 16 384 characters' } }],
+      ['restore-test: unread description', { ...MARK, unread: { source: 'description', why: 'past 16 384 characters' } }],
+      ['restore-test: unread schema', { ...MARK, unread: { source: 'schema', at: 'properties.p0511', why: '512 properties or more' } }],
+    ];
+    expect(() => restoreClassifications(entries as [string, Classification][])).not.toThrow();
+    for (let i = 1; i <= 5; i++) expect(kept(`restore-test: unread bad ${i}`), `bad ${i}`).toBeUndefined();
+    expect(kept('restore-test: unread name')?.unread).toEqual({ source: 'name', why: 'past 16 384 characters' });
+    expect(kept('restore-test: unread description')?.unread?.source).toBe('description');
+    expect(kept('restore-test: unread schema')?.unread).toEqual({ source: 'schema', at: 'properties.p0511', why: '512 properties or more' });
+  });
+
+  it('a restored classification of a spec read in part keeps the posture: all six capabilities, never allowed', () => {
+    const s = unique('cut', 'Evaluate an arithmetic expression.');
+    const read = readToolSpec(s);
+    if (!read.ok) throw new Error('unreadable');
+    restoreClassifications([[read.content, { capabilities: [], evidence: [], codeMode: false, unread: { source: 'description', why: 'past 16 384 characters' } }]]);
+    const g = createGuard({ tools: [s], salt: 't' });
+    expect(g.tool(s.name).capabilities).toHaveLength(6);
+    expect(g.session('x').decide({ tool: s.name, args: {} }).verdict).toBe('ask');
+  });
 });
