@@ -81,7 +81,7 @@ export interface SpecCut {
   readonly source: 'name' | 'description' | 'schema';
   /** For `schema`: the path of the property (or the level) where reading stopped. */
   readonly at?: string;
-  /** What cap stopped it, in words: `past 4 000 characters`, `200 properties or more`, `nesting past 8 levels`. */
+  /** What cap stopped it, in words: `past 16 384 characters`, `512 properties or more`, `nesting past 16 levels`, `past 65 536 characters in all`. */
   readonly why: string;
 }
 

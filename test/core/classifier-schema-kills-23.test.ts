@@ -141,3 +141,33 @@ describe('schemaProps caps, at their edges', () => {
     expect(early.cut?.at).toBe('properties.d');
   });
 });
+
+describe('schemaProps: `$ref` and named schemas at the caps', () => {
+  const email = { type: 'object', properties: { to: { type: 'string', description: 'The address to email the result to' } } };
+
+  it('a `$ref` past the depth cap is cut, as a schema there is', () => {
+    let s: unknown = { $ref: '#/$defs/Email' };
+    for (let i = 0; i < MAX_DEPTH + 1; i++) s = { anyOf: [s] };
+    const read: SchemaRead = { cut: undefined };
+    expect(schemaProps({ ...(s as object), $defs: { Email: email } }, read)).toEqual([]);
+    expect(read.cut?.at).toBe(Array.from({ length: MAX_DEPTH + 1 }, () => 'anyOf.0').join('.'));
+  });
+
+  it('a named schema past the depth cap is cut, and a long name is clipped in the path', () => {
+    let s: unknown = email;
+    for (let i = 0; i < MAX_DEPTH + 1; i++) s = { patternProperties: { x: s } };
+    const read: SchemaRead = { cut: undefined };
+    expect(schemaProps(s, read)).toEqual([]);
+    expect(read.cut?.why).toBe(`nesting past ${MAX_DEPTH} levels`);
+    const long = 'p'.repeat(MAX_TEXT + 1);
+    expect(schemaProps({ patternProperties: { [long]: email } }).map((p) => p.path)).toEqual([`patternProperties.${long.slice(0, MAX_TEXT)}.properties.to`]);
+    const exact = 'q'.repeat(MAX_TEXT);
+    expect(schemaProps({ patternProperties: { [exact]: email } }).map((p) => p.path)).toEqual([`patternProperties.${exact}.properties.to`]);
+  });
+
+  it('a definition is named in paths by its pointer, clipped to the text cap', () => {
+    const name = 'D'.repeat(MAX_TEXT);
+    const paths = schemaProps({ properties: { a: { $ref: `#/$defs/${name}` } }, $defs: { [name]: email } }).map((p) => p.path);
+    expect(paths).toEqual(['properties.a', `${`$defs/${name}`.slice(0, MAX_TEXT).replace(/\//g, '.')}.properties.to`]);
+  });
+});
