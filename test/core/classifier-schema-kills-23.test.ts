@@ -139,6 +139,11 @@ describe('schemaProps caps, at their edges', () => {
     const early: SchemaRead = { cut: undefined };
     expect(schemaProps(schema(rest + 1), early).map((p) => p.key)).toEqual(['a', 'b', 'c']);
     expect(early.cut?.at).toBe('properties.d');
+    // Past the budget inside a nested object: nothing after it is read, at any level.
+    const nested = { properties: { a: { type: 'object', properties: { w: { description: text(MAX_TEXT) }, x: { description: text(MAX_TEXT) }, y: { description: text(MAX_TEXT) }, z: { description: text(MAX_TEXT) } } }, command: { type: 'string' } } };
+    const inner: SchemaRead = { cut: undefined };
+    expect(schemaProps(nested, inner).map((p) => p.key)).toEqual(['a', 'w', 'x', 'y']);
+    expect(inner.cut?.at).toBe('properties.a.properties.z');
   });
 });
 
