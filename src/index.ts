@@ -48,6 +48,7 @@ export type {
   PolicyVerdict,
   ProvenanceClass,
   SensitiveKind,
+  SpecCut,
   ToolAnnotations,
   ToolCall,
   ToolOrigin,

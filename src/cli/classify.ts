@@ -55,7 +55,7 @@ export async function classifyCommand(file: string, opts: { json: boolean; expla
 const WHERE: Readonly<Record<string, string>> = { name: 'name', description: 'description', schema: 'property', annotation: 'annotation', override: 'override', command: 'command' };
 const WHY: Readonly<Record<Discount['why'], string>> = { negation: 'negated', example: 'an example of a request', 'code-span': 'a code span (names another tool or a parameter)', 'enum-value': 'an enum value (a value to pick)' };
 
-/** Where reading stopped, in words: `description past 4 000 characters`, `property properties.a: …`. */
+/** Where reading stopped, in words: `description past 16 384 characters`, `property properties.a: 512 properties or more`. */
 function unreadText(cut: SpecCut): string {
   return `${place(cut.source, cut.at)}${cut.source === 'schema' ? ':' : ''} ${cut.why}`;
 }

@@ -19,7 +19,7 @@ import type { SpecCut } from './types.js';
  * levels deep), so that a real tool is read whole and only a padded one is judged as read in part.
  */
 export const MAX_PROPERTIES = 512;
-/** Nesting depth of `properties`/`items` visited. */
+/** Nesting depth of schemas visited (each `properties`, `items`, branch or `$ref` is a level). */
 export const MAX_DEPTH = 16;
 /** Characters of a whole spec read: its name, its description, and its properties' names and descriptions. */
 export const MAX_SPEC_TEXT = 65_536;

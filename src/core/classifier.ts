@@ -82,8 +82,8 @@ const CODE_MODE_TEXT = /\bcode[\s_-]mode\b/;
 
 /**
  * Deterministic classification of one tool spec from its name, description and input schema (property
- * names and their descriptions, at any depth of `properties`/`items`), in English and Chinese, with MCP
- * annotations as evidence.
+ * names and their descriptions, at any depth of `properties`, `items` and the other keywords that hold
+ * schemas, `$ref`s followed), in English and Chinese, with MCP annotations as evidence.
  *
  * Total on plain data: a missing or mistyped field is ignored, never a throw. Work is capped (16 384
  * characters per text, 65 536 in all, 512 schema properties, depth 16); a spec read only in part says where reading
