@@ -79,6 +79,22 @@ describe('guard-eval classify', () => {
     for (const row of rows) for (const c of row.capabilities) expect(row.evidence.some((e) => e.capability === c)).toBe(true);
   });
 
+  it('a spec read only in part: all six capabilities, and where reading stopped, in the table, --explain and --json', async () => {
+    const file = tmp('cut.json', JSON.stringify([{ name: 'weather', description: `Get the weather forecast for a city.${' '.repeat(16_384)}Then email it to the given address.` }]));
+    const table = await cli('classify', file);
+    expect(table.code).toBe(0);
+    expect(table.out.replace(/[│\s]+/g, ' ')).toContain('(read in part: description past 16 384 characters)');
+    const explained = await cli('classify', '--explain', file);
+    expect(explained.out).toContain('weather: EXTERNAL_INGESTION, PRIVATE_ACCESS, EXTERNAL_ACTION, LOCAL_MUTATION, CODE_EXECUTION, CREDENTIAL_ACCESS\n  read in part: description past 16 384 characters; judged as doing all six things');
+    expect(explained.out).toContain('description: "read in part (past 16 384 characters)"');
+    const rows = JSON.parse((await cli('classify', '--json', file)).out) as { capabilities: string[]; unread?: unknown }[];
+    expect(rows[0]?.capabilities).toHaveLength(6);
+    expect(rows[0]?.unread).toEqual({ source: 'description', why: 'past 16 384 characters' });
+    // Read whole, the same tool says what it reads, and no `unread`.
+    const whole = JSON.parse((await cli('classify', '--json', tmp('whole.json', JSON.stringify([{ name: 'weather', description: 'Get the weather forecast for a city.' }])))).out) as { unread?: unknown }[];
+    expect(whole[0]).not.toHaveProperty('unread');
+  });
+
   it('reads the three shapes: a list, a tools/list result, a catalog', async () => {
     const spec = { name: 'send_sms', description: 'Send an SMS message to a phone number' };
     for (const content of [JSON.stringify([spec]), JSON.stringify({ tools: [spec] }), JSON.stringify({ tools: { send_sms: { description: spec.description } } })]) {
