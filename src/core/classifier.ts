@@ -453,7 +453,7 @@ function harmlessName(tokens: readonly string[]): { kind: string; terms: string[
   let kind: string | undefined;
   const terms: string[] = [];
   let made = false;
-  let unread = false;
+  let unknownWord = false;
   for (const t of tokens) {
     const k = HARMLESS_KIND.get(t);
     if (k !== undefined) {
@@ -461,12 +461,12 @@ function harmlessName(tokens: readonly string[]): { kind: string; terms: string[
       terms.push(t);
     } else if (HARMLESS_WORDS.has(t)) continue;
     else if (RENDER_MAKERS.has(t)) made = true;
-    else if (kind === undefined && !LEXICON.has(t) && !PHRASES.has(t)) unread = true;
+    else if (kind === undefined && !LEXICON.has(t) && !PHRASES.has(t)) unknownWord = true;
     else return undefined;
   }
   // Only a rendering takes a maker or unknown words, and unknown words only beside a maker: a name of
   // an unknown word and `chart` alone (`zorblat_chart`) says nothing of what is done to the chart.
-  if ((made || unread) && kind !== HARMLESS_NAMES.rendering.kind) return undefined;
-  if (unread && !made) return undefined;
+  if ((made || unknownWord) && kind !== HARMLESS_NAMES.rendering.kind) return undefined;
+  if (unknownWord && !made) return undefined;
   return kind === undefined ? undefined : { kind, terms };
 }

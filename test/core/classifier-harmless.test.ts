@@ -8,6 +8,7 @@ import { MAX_DEPTH, MAX_PROPERTIES } from '../../src/core/classifier-schema.js';
 import { MAX_TEXT } from '../../src/core/classifier-tokens.js';
 import { createGuard } from '../../src/core/guard.js';
 import type { ToolSpec } from '../../src/core/types.js';
+import { capsOf as caps } from './tools-fixture.js';
 
 const harmless = (name: string, description = ''): unknown => classifyTool({ name, description }).harmless ?? null;
 
@@ -190,7 +191,6 @@ describe('harmless tools are recognised by their names', () => {
   });
 
   it('hand-off look-alikes keep what they do: a transfer of money or files, a send beside the hand-off, a name that is no hand-off', () => {
-    const caps = (name: string, description: string): readonly string[] => classifyTool({ name, description }).capabilities;
     // No hand-off clause: the name's transfer is a transfer.
     expect(caps('transfer_to_human_agents', "Transfer funds from the user's account to a human agent's bank account.")).toContain('EXTERNAL_ACTION');
     expect(caps('transfer_to_human', "Transfer the user's files to a human agent by email.")).toContain('EXTERNAL_ACTION');

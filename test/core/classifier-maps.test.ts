@@ -4,9 +4,7 @@
  * The words elsewhere: a sort direction, the user's own saved note.
  */
 import { describe, expect, it } from 'vitest';
-import { classifyTool } from '../../src/core/classifier.js';
-
-const caps = (name: string, description: string): readonly string[] => classifyTool({ name, description }).capabilities;
+import { capsOf as caps } from './tools-fixture.js';
 
 describe('map services', () => {
   it('a geocoding, directions and POIs are the service’s map data', () => {

@@ -4,9 +4,7 @@
  * user's own orders and trades stay the user's records.
  */
 import { describe, expect, it } from 'vitest';
-import { classifyTool } from '../../src/core/classifier.js';
-
-const caps = (name: string, description: string): readonly string[] => classifyTool({ name, description }).capabilities;
+import { capsOf as caps } from './tools-fixture.js';
 
 describe('market data', () => {
   it('is published content, in English and in Chinese', () => {

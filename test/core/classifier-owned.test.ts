@@ -8,8 +8,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { classifyTool } from '../../src/core/classifier.js';
-
-const caps = (name: string, description: string): readonly string[] => classifyTool({ name, description }).capabilities;
+import { capsOf as caps } from './tools-fixture.js';
 
 const NOUNS = ['flight', 'LinkedIn', 'Instagram', 'Facebook', 'Twitter', 'TikTok', 'Trustpilot'] as const;
 

@@ -5,9 +5,7 @@
  * what kind it is ("video files", "recipe notes").
  */
 import { describe, expect, it } from 'vitest';
-import { classifyTool } from '../../src/core/classifier.js';
-
-const caps = (name: string, description: string): readonly string[] => classifyTool({ name, description }).capabilities;
+import { capsOf as caps } from './tools-fixture.js';
 
 describe('published works', () => {
   it('are read as published content', () => {

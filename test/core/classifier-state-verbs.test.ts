@@ -5,8 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { classifyTool } from '../../src/core/classifier.js';
-
-const caps = (name: string, description: string): readonly string[] => classifyTool({ name, description }).capabilities;
+import { capsOf as caps } from './tools-fixture.js';
 
 describe('state verbs', () => {
   it('each is a change of the thing it names, in a name and in a description', () => {

@@ -1,4 +1,5 @@
 /** Tool specs the core tests share: a page fetch, a CRM read, a send, a file write and a shell. */
+import { classifyTool } from '../../src/core/classifier.js';
 import type { ToolSpec } from '../../src/core/types.js';
 
 export const CORE_TOOLS: readonly ToolSpec[] = [
@@ -8,3 +9,6 @@ export const CORE_TOOLS: readonly ToolSpec[] = [
   { name: 'write_file', description: 'Write content to a file on the local disk', inputSchema: { type: 'object', properties: { path: { type: 'string' }, content: { type: 'string' } } } },
   { name: 'bash', description: 'Run a shell command', inputSchema: { type: 'object', properties: { command: { type: 'string' } } } },
 ];
+
+/** The capabilities the classifier gives a tool of this name and description (no schema). */
+export const capsOf = (name: string, description: string): readonly string[] => classifyTool({ name, description }).capabilities;
