@@ -259,7 +259,8 @@ class CallContext {
     const seed = this.guard.fingerprintSeed;
     for (const id of call.from) {
       const key = hash52(id, seed);
-      bits |= visibleClasses(this.scope, this.turn, (s, before) => s.contexts.classesBefore(key, before));
+      // INVARIANT: an id the contexts table evicted for room still carries what it could have carried.
+      bits |= visibleClasses(this.scope, this.turn, (s, before) => s.contexts.classesOfKey(key, before));
     }
     // The scopes this call sees, each with the turn before which its entries count: found once,
     // then every probe of every argument text is one lookup per scope that holds anything.

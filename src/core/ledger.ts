@@ -82,6 +82,12 @@ const EMPTY_CLASSES = new Uint8Array(0);
 /** The class bits of a {@link ProvenanceTable} entry whose turns are in the pool. */
 const SPLIT = 8;
 const TWO_POW_MINUS_32 = 2 ** -32;
+/** Bits of a table's filter of evicted keys (256 bytes, allocated at the first eviction). */
+const EVICTED_BITS = 2048;
+/** The two filter bits of a 52-bit key: from its low 32 bits, and from the 20 above them. */
+const lowBit = (key: number): number => (key >>> 0) & (EVICTED_BITS - 1);
+const highBit = (key: number): number => Math.floor(key * TWO_POW_MINUS_32) & (EVICTED_BITS - 1);
+const hasBit = (f: Uint32Array, bit: number): boolean => ((f[bit >>> 5] as number) & (1 << (bit & 31))) !== 0;
 const EMPTY_TURNS = new Int32Array(0);
 
 /** Turn value of a class never seen. */
@@ -131,8 +137,21 @@ export class ProvenanceTable {
   private count = 0;
   /** Per class, the earliest turn of an evicted entry: what the table no longer remembers. */
   private readonly evicted = [NEVER, NEVER, NEVER];
+  /**
+   * With `keepsEvictedKeys`, a filter of the keys of evicted entries (two bits of {@link EVICTED_BITS}
+   * per key, set at the first eviction): a key whose bits are not both set was never evicted.
+   */
+  private evictedKeys: Uint32Array | undefined;
 
-  constructor(readonly cap: number) {
+  /**
+   * @param cap entries kept; past it the oldest is evicted (0: every entry is evicted as it comes)
+   * @param keepsEvictedKeys keep a filter of evicted keys, so that {@link classesOfKey} knows which
+   *   keys may have been evicted (a table looked up by a key the host names, the context ids)
+   */
+  constructor(
+    readonly cap: number,
+    private readonly keepsEvictedKeys = false,
+  ) {
     this.maxSlots = Math.max(1, Math.ceil(cap * 1.25));
   }
 
@@ -216,8 +235,14 @@ export class ProvenanceTable {
 
   /** Add `classes` (bits of {@link PROVENANCE_BITS}) for `key`, seen at `turn`. */
   add(rawKey: number, classes: number, turn: number): void {
-    if (this.cap === 0 || classes === 0) return;
+    if (classes === 0) return;
     const key = rawKey === 0 ? 1 : rawKey;
+    if (this.cap === 0) {
+      // INVARIANT: a table that keeps nothing evicts every entry as it comes, and remembers what it lost.
+      for (let c = 0; c < 3; c++) if (classes & (1 << c)) this.evicted[c] = Math.min(this.evicted[c] as number, turn);
+      this.markEvicted(key);
+      return;
+    }
     const at = NEVER - turn;
     if (this.slots < this.maxSlots && (this.count + 1) * 5 > this.slots * 4) this.resize(Math.min(this.maxSlots, Math.max(16, this.slots * 2)));
     let i = this.probe(key);
@@ -230,6 +255,7 @@ export class ProvenanceTable {
       // INVARIANT: only provenance is ever evicted here, never chain state.
       r = this.head;
       for (let c = 0; c < 3; c++) this.evicted[c] = Math.min(this.evicted[c] as number, NEVER - this.seenAt(r, c));
+      this.markEvicted(this.keys[r] as number);
       if ((this.classes[r] as number) & SPLIT) this.release(this.seen[r] as number);
       this.removeAt(this.probe(this.keys[r] as number));
       this.head = r + 1 === this.cap ? 0 : r + 1;
@@ -341,6 +367,29 @@ export class ProvenanceTable {
     return ((e[0] as number) < turn ? 1 : 0) | ((e[1] as number) < turn ? 2 : 0) | ((e[2] as number) < turn ? 4 : 0);
   }
 
+  /** Mark an evicted entry's key in the filter of evicted keys, when the table keeps one. */
+  private markEvicted(key: number): void {
+    if (!this.keepsEvictedKeys) return;
+    const f = (this.evictedKeys ??= new Uint32Array(EVICTED_BITS >>> 5));
+    for (const bit of [lowBit(key), highBit(key)]) f[bit >>> 5] = (f[bit >>> 5] as number) | (1 << (bit & 31));
+  }
+
+  /**
+   * Class bits `key` may carry strictly before `turn`, counting what the table forgot (docs/semantics.md
+   * "Bounds never weaken a verdict"): the classes of its entry, and, when an evicted entry may have
+   * had the key (the filter of evicted keys says so; it never misses one), every class evicted
+   * before `turn`. A table made without `keepsEvictedKeys` answers as if every key might have been
+   * evicted.
+   */
+  classesOfKey(rawKey: number, turn: number): number {
+    const key = rawKey === 0 ? 1 : rawKey;
+    const own = this.classesBefore(key, turn);
+    const f = this.evictedKeys;
+    if (this.keepsEvictedKeys && f === undefined) return own;
+    if (f !== undefined && !(hasBit(f, lowBit(key)) && hasBit(f, highBit(key)))) return own;
+    return own | this.evictedBefore(turn);
+  }
+
   /** Class bits of `key` seen strictly before `turn`. */
   classesBefore(rawKey: number, turn: number): number {
     const r = this.find(rawKey === 0 ? 1 : rawKey);
@@ -410,7 +459,7 @@ export class Scope {
     readonly parentTurn = 0,
   ) {
     this.fingerprints = new ProvenanceTable(limits.fingerprints);
-    this.contexts = new ProvenanceTable(limits.contexts);
+    this.contexts = new ProvenanceTable(limits.contexts, true);
     this.scripts = new ProvenanceTable(limits.scripts);
   }
 

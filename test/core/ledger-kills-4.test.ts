@@ -47,12 +47,17 @@ describe('ProvenanceTable memory', () => {
     expect(t.classesBefore(11, 3)).toBe(7);
   });
 
-  it('a table of cap 0 stores nothing and evicts nothing', () => {
-    const t = new ProvenanceTable(0);
-    t.add(11, 7, 0);
+  it('a table of cap 0 stores nothing, and every entry it is given counts as evicted at its turn', () => {
+    const t = new ProvenanceTable(0, true);
+    t.add(11, 5, 2);
+    t.add(12, 0, 1); // no class: nothing to remember
     expect(t.size).toBe(0);
     expect(t.classesBefore(11, 5)).toBe(0);
-    expect(t.evictedBefore(5)).toBe(0);
+    expect(t.evictedBefore(5)).toBe(5);
+    expect(t.evictedBefore(2)).toBe(0);
+    expect(t.classesOfKey(11, 5)).toBe(5);
+    expect(t.classesOfKey(11, 2)).toBe(0);
+    expect(t.classesOfKey(12, 5)).toBe(0);
   });
 
   it('entries are listed oldest first, with -1 for a class never seen', () => {
