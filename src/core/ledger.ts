@@ -381,11 +381,11 @@ export class ProvenanceTable {
    * before `turn`. A table made without `keepsEvictedKeys` answers as if every key might have been
    * evicted.
    */
-  classesOfKey(rawKey: number, turn: number): number {
-    const key = rawKey === 0 ? 1 : rawKey;
+  classesOfKey(key: number, turn: number): number {
+    // Hash 0 is stored as key 1 (see `add`); its filter bits (0, 0) are set whenever key 1's (1, 0) are.
     const own = this.classesBefore(key, turn);
+    // A table that keeps a filter and evicted nothing yet has no evicted class to add.
     const f = this.evictedKeys;
-    if (this.keepsEvictedKeys && f === undefined) return own;
     if (f !== undefined && !(hasBit(f, lowBit(key)) && hasBit(f, highBit(key)))) return own;
     return own | this.evictedBefore(turn);
   }
@@ -421,9 +421,9 @@ export class ProvenanceTable {
     return out;
   }
 
-  /** Bytes held by the index, the ring and the pool. */
+  /** Bytes held by the index, the ring, the pool and the filter of evicted keys. */
   get byteLength(): number {
-    return this.index.byteLength + this.keys.byteLength + this.seen.byteLength + this.classes.byteLength + this.pool.byteLength;
+    return this.index.byteLength + this.keys.byteLength + this.seen.byteLength + this.classes.byteLength + this.pool.byteLength + (this.evictedKeys?.byteLength ?? 0);
   }
 }
 

@@ -84,6 +84,17 @@ describe('the contexts table keeps what it evicts', () => {
     expect(t.classesOfKey(5, 9)).toBe(1);
     // Neither filter bit of this key is set: it was never evicted, nor stored.
     expect(t.classesOfKey(2 ** 33 + 77, 9)).toBe(0);
+    // Hash 0 is kept as key 1: evicted, it is found in the filter under either.
+    const zero = new ProvenanceTable(1, true);
+    zero.add(0, 2, 0);
+    zero.add(5, 1, 1);
+    expect([zero.classesOfKey(0, 9), zero.classesOfKey(1, 9), zero.classesOfKey(5, 9)]).toEqual([2, 2, 1]);
+    // The filter takes 256 bytes, from the first eviction on; a table without one never holds it.
+    const fresh = new ProvenanceTable(1, true);
+    fresh.add(3, 1, 0);
+    const before = fresh.byteLength;
+    fresh.add(4, 1, 0);
+    expect(fresh.byteLength - before).toBe(256);
     // Without the filter, any key may have been evicted.
     const plain = new ProvenanceTable(1);
     plain.add(big, 2, 0);
