@@ -42,3 +42,15 @@ export function asciiCodes(text: string): Uint8Array {
   }
   return cs;
 }
+
+/**
+ * Whether a text holds only ASCII characters: one native copy, several times faster than a regex
+ * over the text; the scratch bytes are wiped before it returns. A text over 4 Mi characters is
+ * answered as not ASCII (the callers then take their general path).
+ */
+export function isAscii(text: string): boolean {
+  const bytes = asciiBytes(text);
+  if (bytes === undefined) return false;
+  bytes.fill(0, 0, text.length);
+  return true;
+}

@@ -12,7 +12,8 @@
  * inside a run it could already have started at, and every repetition that can back-track is bounded).
  */
 import type { Finding, SensitiveKind } from './types.js';
-import { asciiBytes } from './ascii.js';
+import { asciiBytes, isAscii } from './ascii.js';
+import { INVISIBLE } from './fingerprint.js';
 import { schemaProps } from './classifier-schema.js';
 import { K_NUMBER, K_STRING, destinationMask, keyOf, pathOf, readValue } from './walk.js';
 import type { Stop, Tape } from './walk.js';
@@ -925,7 +926,10 @@ export interface ScanReport {
 export function scanTape(tape: Tape, detectors: readonly Detector[], dest: Uint8Array): Finding[] {
   const found = new Map<string, Finding>();
   const n = tape.kind.length;
-  const hit = (i: number, value: string, key: string | undefined): void => {
+  const hit = (i: number, raw: string, key: string | undefined): void => {
+    // Text outside ASCII is read as fingerprints read it: invisible characters removed (a zero-width
+    // space between a card's digits), then NFKC (full-width digits and `＠`, no-break and thin spaces).
+    const value = isAscii(raw) ? raw : raw.replace(INVISIBLE, '').normalize('NFKC');
     let at: string | undefined;
     for (const d of detectors) {
       if (d.quick !== undefined && !d.quick(value, key)) continue;

@@ -5,7 +5,8 @@
  * Fragmenting (documented in README "Ledger"):
  * 1. Every string or number leaf of a result, and every object key that reads as data rather than
  *    as a field name (`"Alice Chen"`, `"INV-77812"`, not `first_name`), read once by the guard's
- *    bounded reader (walk.ts), is normalised: Unicode NFKC, lower case; then split into tokens: maximal runs of letters and
+ *    bounded reader (walk.ts), is normalised: invisible characters (zero-width spaces and joiners,
+ *    soft hyphens, direction marks) removed, Unicode NFKC, lower case; then split into tokens: maximal runs of letters and
  *    digits, except that every Han ideograph is a token of its own (Chinese has no spaces).
  * 2. A leaf of at most {@link WINDOW} tokens is one fragment (the whole leaf). It is kept when it
  *    weighs enough: a Han ideograph weighs 3, every other character 1 (spaces are not counted);
@@ -91,12 +92,22 @@ const TOKEN = /\p{Script=Han}|[\p{L}\p{N}\p{M}]+/gu;
 const ASCII = /^[\u0000-\u007f]*$/; // eslint-disable-line no-control-regex -- the ASCII range starts at NUL by definition
 const ASCII_TOKEN = /[a-z0-9]+/g;
 
-/** Normalise and tokenise one text. */
+/**
+ * Characters that render as nothing: zero-width spaces and joiners, the soft hyphen, direction
+ * marks, variation selectors, the combining grapheme joiner. Inside a word they would split it into
+ * other tokens (`Cust\u200bomer`), so they are removed before a text is tokenised.
+ */
+export const INVISIBLE = /\p{Default_Ignorable_Code_Point}/gu;
+
+/**
+ * Normalise and tokenise one text: invisible characters removed ({@link INVISIBLE}), Unicode NFKC
+ * (full-width and other compatibility forms become their plain letters and digits), lower case.
+ */
 export function tokenize(text: string): string[] {
   const cut = text.length > MAX_LEAF_CHARS ? text.slice(0, MAX_LEAF_CHARS) : text;
-  // NFKC leaves ASCII unchanged: skip it for the common case.
+  // NFKC leaves ASCII unchanged, and ASCII holds no invisible character: skip both for the common case.
   if (ASCII.test(cut)) return cut.toLowerCase().match(ASCII_TOKEN) ?? [];
-  return cut.normalize('NFKC').toLowerCase().match(TOKEN) ?? [];
+  return cut.replace(INVISIBLE, '').normalize('NFKC').toLowerCase().match(TOKEN) ?? [];
 }
 
 function tokenWeight(tok: string): number {
