@@ -18,7 +18,10 @@
  * - A script run by file (`python exfil.py`, `bash ./x.sh`) is opaque: its content is not in the
  *   call, so nothing about it is reported. The tool's CODE_EXECUTION stays, and the guard's other
  *   rules still see the arguments.
- * - Encoded or assembled commands (`echo Y3VybA== | base64 -d | sh`, `c\url`) are not decoded.
+ * - Encoded commands are not decoded (`echo Y3VybA== | base64 -d | sh`). A program word is read as the
+ *   shell reads it (quotes and backslashes removed, `$'…'` decoded, a variable the text gives only
+ *   literal words); one built any other way at run time (`${c}rl`, `cu?l`, `"$@"`), and a shell
+ *   running its input (`… | sh`), count as network-capable instead.
  * - Package installs (`npm install`, `pip install`, `apt-get install`) are NOT network-capable here:
  *   they fetch from a fixed, configured registry and send no user data, and counting them would turn
  *   every `npm install` after a web read into an outbound action. They do write local state (MUT).
@@ -215,6 +218,14 @@ interface Acc {
   readonly refs: Set<string>;
   readonly evidence: Evidence[];
   readonly seen: Set<string>;
+  /**
+   * The values the text being read gives each shell variable, when every one is a literal word
+   * (`c=curl`, `for tool in node npm git`); `null` for a variable given any other value. Set by
+   * {@link scan} for its text, on first need.
+   */
+  bindings?: ReadonlyMap<string, readonly string[] | null> | undefined;
+  /** The text {@link scan} is reading, for {@link bindingsOf}. */
+  text?: string | undefined;
 }
 
 const BIT_CAPABILITY: readonly (readonly [number, Capability])[] = [
@@ -907,6 +918,14 @@ const WRAPPERS: ReadonlyMap<string, ReadonlySet<string>> = new Map<string, Reado
   ['proxychains', new Set(['-f'])],
   ['proxychains4', new Set(['-f'])],
   ['busybox', new Set()],
+  // Launchers that run the program after their options.
+  ['setsid', new Set()],
+  ['flock', new Set(['-w', '-E', '--timeout', '--conflict-exit-code'])],
+  ['chrt', new Set()],
+  ['taskset', new Set()],
+  ['unbuffer', new Set()],
+  ['sshpass', new Set(['-p', '-f', '-d', '-P'])],
+  ['coproc', new Set()],
   ['then', new Set()],
   ['do', new Set()],
   ['else', new Set()],
@@ -927,6 +946,10 @@ const NETWORK_TOOLS: ReadonlySet<string> = new Set([
   'sendmail', 'mail', 'mailx', 'mutt', 'msmtp', 'swaks', 'gsutil', 's3cmd', 'rclone', 'azcopy', 'aria2c',
   'xh', 'http', 'https', 'httpie', 'ngrok', 'websocat', 'wscat', 'grpcurl', 'nmap', 'smbclient',
   'iwr', 'irm', 'bitsadmin',
+  // Netcat under its distributions' names, a name lookup (the name itself can carry data), clients of
+  // servers anywhere, an interpreter with sockets of its own.
+  'nc.openbsd', 'nc.traditional', 'getent', 'psql', 'mysql', 'mariadb', 'redis-cli', 'mongo', 'mongosh', 'ldapsearch',
+  'tclsh', 'wish',
 ]);
 
 /** Readers that print a file's content given any operand (`Get-Content`: {@link NETWORK_AND_POWERSHELL}). */
@@ -1083,8 +1106,62 @@ function dispatch(argv: readonly string[], at: At, acc: Acc, depth = 0): void {
     dispatch(words(line), at, acc, depth + 1);
     return;
   }
-  command(programName(argv[i] as string), argv.slice(i + 1), at, acc);
+  const program = argv[i] as string;
+  if (OPAQUE_PROGRAM.test(program)) {
+    // A variable the text gives only literal values (`c=curl; $c …`, `for tool in node git; do
+    // "$tool" --version`) runs each of them.
+    const v = VARIABLE_WORD.exec(program);
+    const values = v === null ? undefined : bindingsOf(acc).get(v[1] as string);
+    if (values !== undefined && values !== null && depth < MAX_EVAL_DEPTH) {
+      for (const value of values) dispatch([value, ...argv.slice(i + 1)], at, acc, depth + 1);
+      return;
+    }
+    // INVARIANT: any other program word the shell builds when it runs (`$CMD`, `${c}rl`,
+    // `$(printf cu)rl`, `cu?l`, `{curl,-T,…}`, `"${a[@]}"`) is not read: it may be any program, so
+    // it counts as network-capable (README "Bounds"). Quotes and backslashes were removed by `words`.
+    record(acc, NETWORK, `program not read (${program})`, at);
+    return;
+  }
+  command(programName(program), argv.slice(i + 1), at, acc);
 }
+
+/** A program word with an expansion, a substitution, a glob or a brace list left in it. */
+const OPAQUE_PROGRAM = /[$`*?[{]/;
+/** A program word that is one variable: `$c`, `${c}`. */
+const VARIABLE_WORD = /^\$\{?([A-Za-z_]\w*)\}?$/;
+/** `name=value` where a shell takes it as an assignment; the value a quoted or a bare word. */
+const BINDING = /(?:^|[\s;&|(])([A-Za-z_]\w*)=('[^'\n]*'|"[^"\n]*"|[^\s;&|()'"]*)(?=$|[\s;&|)])/g;
+/** `for name in words; do`. */
+const FOR_LIST = /\bfor[ \t]+([A-Za-z_]\w*)[ \t]+in[ \t]+([^;\n]*?)[ \t]*(?:;|\n)[ \t\n]*do\b/g;
+/** A value with anything a shell would expand or split. */
+const NOT_LITERAL = /[$`*?[{\\\s]/;
+
+/** The literal values of each variable of the text being read ({@link Acc.bindings}). */
+function bindingsOf(acc: Acc): ReadonlyMap<string, readonly string[] | null> {
+  if (acc.bindings !== undefined) return acc.bindings;
+  const out = new Map<string, string[] | null>();
+  const add = (name: string, value: string): void => {
+    const had = out.get(name);
+    if (had === null) return;
+    if (value === '' || NOT_LITERAL.test(value)) out.set(name, null);
+    else out.set(name, [...(had ?? []), value]);
+  };
+  const text = acc.text ?? '';
+  if (text.includes('=')) {
+    for (const m of text.matchAll(BINDING)) {
+      const raw = m[2] as string;
+      add(m[1] as string, raw.startsWith("'") || raw.startsWith('"') ? raw.slice(1, -1) : raw);
+    }
+  }
+  if (text.includes('for')) {
+    for (const m of text.matchAll(FOR_LIST)) for (const w of words(m[2] as string)) add(m[1] as string, w);
+  }
+  acc.bindings = out;
+  return out;
+}
+
+/** Shells: with no script to run, they run the commands of their input (`… | sh`, `bash <<< '…'`). */
+const SHELLS: ReadonlySet<string> = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'ash', 'mksh', 'fish', 'source', '.']);
 
 /** The names {@link command} has a `case` for (a test checks the two agree). */
 const COMMAND_CASES: ReadonlySet<string> = new Set([
@@ -1099,7 +1176,7 @@ const COMMAND_CASES: ReadonlySet<string> = new Set([
  * a long build script costs one lookup per command.
  */
 const RULE_HEADS: ReadonlySet<string> = new Set([
-  ...WRAPPERS.keys(), ...NETWORK_TOOLS, ...FILE_READERS, ...FILE_WRITERS, ...PACKAGE_MANAGERS, ...COMMAND_CASES,
+  ...WRAPPERS.keys(), ...NETWORK_TOOLS, ...FILE_READERS, ...FILE_WRITERS, ...PACKAGE_MANAGERS, ...COMMAND_CASES, ...SHELLS,
 ]);
 
 /** Answers of {@link headMatters} for recent heads: a script repeats a few heads many times. */
@@ -1117,7 +1194,27 @@ function headMatters(head: string): boolean {
   return answer;
 }
 
+/**
+ * A shell that runs commands the text gives it in a way the head reader does not follow: its
+ * standard input (no script operand: `echo '…' | sh`, `bash <<< '…'`), a process substitution or
+ * `/dev/stdin` as its script (`source <(…)`), or `-c` with `--` before the code (`bash -c -- '…'`,
+ * whose code is read here like any other text).
+ */
+function shellInput(name: string, args: readonly string[], at: At, acc: Acc): void {
+  const c = args.findIndex((a) => /^-[a-z]*c[a-z]*$/i.test(a));
+  if (c >= 0) {
+    if (args[c + 1] === '--' && args[c + 2] !== undefined) scan(args[c + 2] as string, at, acc);
+    return;
+  }
+  const script = operands(args).find((a) => !a.startsWith('-'));
+  if (script === undefined || args.some((a) => a.startsWith('<(')) || /^\/dev\/(?:stdin|fd\/)/.test(script)) {
+    // INVARIANT: commands a shell reads from its input are not read here: they count as network-capable.
+    record(acc, NETWORK, `${name} running its input`, at);
+  }
+}
+
 function command(name: string, args: readonly string[], at: At, acc: Acc): void {
+  if (SHELLS.has(name)) shellInput(name, args, at, acc);
   let cached: string[] | undefined;
   // Most heads (`cd`, `echo`, `npm run`) need no operands: they are computed on first use.
   const ops = (): string[] => (cached ??= operands(args));
@@ -1339,6 +1436,40 @@ export function commandHeads(text: string, byLines = text.length >= HEAD_LINES_F
   return out;
 }
 
+/**
+ * A word in a command's place that a shell changes before it runs it: quoted or escaped in part
+ * (`c''url`, `"cu"rl`, `cu\rl`, `$'\x63url'`), or built by an expansion, a substitution, a glob or a
+ * brace list (`$c`, `${c}rl`, `$(printf cu)rl`, `/usr/bin/cu?l`, `{curl,-T,f,host}`, `"$@"`). The
+ * place is the text's start or a separator, as for {@link HEAD}; `{ ` and `( ` open a group there.
+ */
+const SHAPED_HEAD = /(?:^|[\n;|&\x60]|\$\(|[<>]\()[ \t]*(?:[!({][ \t]+|\(|!)*((?:[^\s;|&<>()'"\\]|\\.|'[^'\n]*'|"[^"\n]*"|\$'[^'\n]*'|\$\([^()\n]*\))*(?:['"\\$*?[{\x60])(?:[^\s;|&<>()'"\\]|\\.|'[^'\n]*'|"[^"\n]*"|\$\([^()\n]*\))*)/g;
+
+/** `$'…'` with its escapes made characters, as bash does (`\x63`, `\n`, `\t`, `\\`, `\'`, octal). */
+function ansiC(word: string): string {
+  return word.replace(/\$'((?:[^'\\]|\\.)*)'/g, (_m, body: string) =>
+    `'${body.replace(/\\(x[0-9A-Fa-f]{1,2}|[0-7]{1,3}|.)/g, (_e, c: string) =>
+      c[0] === 'x' ? String.fromCharCode(parseInt(c.slice(1), 16)) : /^[0-7]/.test(c) ? String.fromCharCode(parseInt(c, 8)) : c === 'n' ? '\n' : c === 't' ? '\t' : c)}'`);
+}
+
+function scanShapedHeads(text: string, at: At, acc: Acc): void {
+  // Only a text that holds a quote, a backslash or an expansion can have one.
+  if (!/['"\\$*?[{\x60]/.test(text)) return;
+  SHAPED_HEAD.lastIndex = 0;
+  for (let m = SHAPED_HEAD.exec(text); m !== null; m = SHAPED_HEAD.exec(text)) {
+    if (m[0] === '') {
+      SHAPED_HEAD.lastIndex++;
+      continue;
+    }
+    const raw = m[1] as string;
+    // An assignment, a test (`[ -f x ]`), or a `case` pattern (`*)`) is no program.
+    if (raw === '' || ASSIGNMENT.test(raw) || raw.startsWith('[') || text[SHAPED_HEAD.lastIndex] === ')') continue;
+    const rest = segmentAfter(text, SHAPED_HEAD.lastIndex, MAX_SEGMENT);
+    if (NOT_A_COMMAND.test(rest)) continue;
+    const argv = words(ansiC(raw) + rest);
+    if (argv.length > 0) dispatch(argv, at, acc);
+  }
+}
+
 function scanHeads(text: string, at: At, acc: Acc): void {
   // INVARIANT: the segments read for one text total at most 4 × its length + one segment, so a
   // crafted text of thousands of heads without separators stays linear. Past that, heads are still
@@ -1365,7 +1496,13 @@ let GATES: LiteralScanner | undefined;
 
 function scan(text: string, at: At, acc: Acc): void {
   if (text.length < 2) return;
+  const outer = { text: acc.text, bindings: acc.bindings };
+  acc.text = text;
+  acc.bindings = undefined;
   scanHeads(text, at, acc);
+  scanShapedHeads(text, at, acc);
+  acc.text = outer.text;
+  acc.bindings = outer.bindings;
   const gates = (GATES ??= literalScanner(GATE_SETS)).scan(text);
   for (const g of RULE_GROUPS) runGroup(g, gates, text, at, acc);
   scanKeyFiles(text, gates, at, acc);

@@ -195,12 +195,12 @@ describe('caps and budgets', () => {
   });
 
   it('the segments read for one text total at most 4 × its length + 2 KiB; past that a head has no arguments', () => {
-    // Each `-c` starts a head whose segment runs to the end of the text: 20 of them fit the
-    // budget, and printenv always has the argument HOME; at 21 the last ones are read bare, and a
-    // bare printenv prints every variable.
+    // `sh` and each `-c` start a head whose segment runs to the end of the text: `sh` and 19 of them
+    // fit the budget, and printenv always has the argument HOME; at 20 the last ones are read bare,
+    // and a bare printenv prints every variable.
     const text = (n: number): string => `sh${' -c printenv HOME'.repeat(n)}`;
-    expect(analyzeCommand({ command: text(20) }).credentialRefs).toEqual([]);
-    expect(analyzeCommand({ command: text(21) }).credentialRefs).toEqual(['printenv']);
+    expect(analyzeCommand({ command: text(19) }).credentialRefs).toEqual([]);
+    expect(analyzeCommand({ command: text(20) }).credentialRefs).toEqual(['printenv']);
   });
 
   it('reading a long text by lines visits each head once', () => {
