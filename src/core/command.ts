@@ -82,6 +82,8 @@ const MAX_REFS = 32;
  */
 const MAX_PREFIX_WORDS = 16;
 const MAX_EVAL_DEPTH = 4;
+/** Command lines inside one text (`sh -c '…'` in `sh -c '…'`) read after it. */
+const MAX_INNER_LINES = 64;
 /**
  * Distinct script files one command may run by path (`python3 a.py && python3 b.py …`), each looked
  * up among the scripts the session wrote. Past it, the command is not read: it counts as
@@ -226,6 +228,11 @@ interface Acc {
   bindings?: ReadonlyMap<string, readonly string[] | null> | undefined;
   /** The text {@link scan} is reading, for {@link bindingsOf}. */
   text?: string | undefined;
+  /**
+   * Command lines found inside a command (`sh -c '…'`, `script -qc '…'`), read after the text that
+   * holds them: the head expressions keep their place in that text while it is read.
+   */
+  pending?: string[] | undefined;
 }
 
 const BIT_CAPABILITY: readonly (readonly [number, Capability])[] = [
@@ -508,7 +515,7 @@ const NETWORK_AND_POWERSHELL = group(
 /** Named credential stores (case-insensitive: Windows and macOS paths are). */
 const CREDENTIAL_STORES = group(
   'CREDENTIAL_STORES',
-  ['.aws', '.ssh', '.env', '.netrc', '.git-credentials', '.docker', '.kube', '.npmrc', '.pypirc', '.pgpass', '.config', '.gnupg', 'id_', 'dotenv', '_netrc', 'credentials.json', 'client_secret', '/etc/', '/proc/'],
+  ['.aws', '.ssh', '.env', '.netrc', '.git-credentials', '.docker', '.kube', '.npmrc', '.pypirc', '.pgpass', '.config', '.gnupg', 'id_', 'dotenv', '_netrc', 'credentials.json', 'client_secret', '/etc/', '/proc/', '.vault-token', 'secrets/', '.azure', '.terraform.d', '.cargo', '.s3cfg', '.my.cnf'],
   [
     // `.aws/credentials`, and the same path spelled as joined parts: `'.aws', 'credentials'`.
     {
@@ -561,7 +568,16 @@ const CREDENTIAL_STORES = group(
     },
     { src: String.raw`(?<![\w.-])client_secret[\w.-]*\.json`, hit: () => cred('client_secret.json') },
     { src: String.raw`/etc/(?:g?shadow|master\.passwd)\b`, hit: (m) => cred(m.toLowerCase()) },
-    { src: String.raw`/proc/(?:self|\d+|\*|\$\$|\$\w+)/environ\b`, hit: () => cred('/proc/self/environ') },
+    { src: String.raw`/proc/(?:self|thread-self|\d+|\*|\$\$|\$\w+)(?:/task/(?:\d+|\*|\$\$|\$\w+))?/environ\b`, hit: () => cred('/proc/self/environ') },
+    // Tokens and keys other tools keep: Vault, Kubernetes and Docker secrets mounted in a container,
+    // the Google Cloud and Azure command lines, Terraform, Cargo, s3cmd, the MySQL client.
+    { src: String.raw`(?<![\w.-])\.vault-token(?![\w-])`, hit: () => cred('~/.vault-token') },
+    { src: String.raw`/(?:var/)?run/secrets/[\w.-]+(?:/[\w.-]+)*`, hit: (m) => cred(m.toLowerCase().slice(0, MAX_TERM)) },
+    { src: String.raw`(?<![\w-])\.config[/\\]gcloud[/\\](?:credentials\.db|access_tokens\.db|legacy_credentials)`, hit: () => cred('~/.config/gcloud') },
+    { src: String.raw`(?<![\w-])\.azure[/\\](?:msal_token_cache[\w.]*|accessTokens\.json|service_principal_entries\.json)`, hit: () => cred('~/.azure') },
+    { src: String.raw`(?<![\w-])\.terraform\.d[/\\]credentials\.tfrc\.json`, hit: () => cred('~/.terraform.d/credentials.tfrc.json') },
+    { src: String.raw`(?<![\w-])\.cargo[/\\]credentials(?:\.toml)?(?![\w-])`, hit: () => cred('~/.cargo/credentials') },
+    { src: String.raw`(?<![\w.-])\.(?:s3cfg|my\.cnf)(?![\w-])`, hit: (m) => cred(`~/${m.toLowerCase()}`) },
     { src: String.raw`(?<![\w-])\.gnupg\b`, hit: () => cred('~/.gnupg') },
   ],
   'i',
@@ -1068,8 +1084,9 @@ function dispatch(argv: readonly string[], at: At, acc: Acc, depth = 0): void {
     wrapperName = name;
     i++;
     if (wrapperName === 'command' && /^-[vV]$/.test(argv[i] ?? '')) return; // `command -v curl`: a lookup
-    // `timeout` always takes a duration before the command, whatever it looks like (`"$LIMIT"`).
-    let duration = name === 'timeout';
+    // `timeout` always takes a duration before the command, whatever it looks like (`"$LIMIT"`);
+    // `flock` a lock file.
+    let duration = name === 'timeout' || name === 'flock';
     while (i < argv.length) {
       const a = argv[i] as string;
       if ((a.length > 1 && a.startsWith('-')) || (name === 'env' && a === '-')) {
@@ -1170,13 +1187,15 @@ const COMMAND_CASES: ReadonlySet<string> = new Set([
   'ls', 'dir', 'get-item', 'gi', 'git', 'gh', 'aws', 'gcloud', 'az', 'docker', 'podman', 'twine', 'certutil',
   'openssl', 'python', 'python3', 'py', 'pythonw', 'security', 'op', 'bw', 'pass', 'vault',
 ]);
+/** Heads {@link command} reads outside its `case`s: environment dumps and `script -c`. */
+const DUMP_HEADS: ReadonlySet<string> = new Set(['set', 'export', 'declare', 'typeset', 'ps', 'script']);
 /**
  * Every program name that {@link dispatch} can act on. A head outside it (`echo`, `gcc`, `make`) is
  * not a wrapper and has no rule, so its segment need not be split into words: the common case of
  * a long build script costs one lookup per command.
  */
 const RULE_HEADS: ReadonlySet<string> = new Set([
-  ...WRAPPERS.keys(), ...NETWORK_TOOLS, ...FILE_READERS, ...FILE_WRITERS, ...PACKAGE_MANAGERS, ...COMMAND_CASES, ...SHELLS,
+  ...WRAPPERS.keys(), ...NETWORK_TOOLS, ...FILE_READERS, ...FILE_WRITERS, ...PACKAGE_MANAGERS, ...COMMAND_CASES, ...SHELLS, ...DUMP_HEADS,
 ]);
 
 /** Answers of {@link headMatters} for recent heads: a script repeats a few heads many times. */
@@ -1203,7 +1222,9 @@ function headMatters(head: string): boolean {
 function shellInput(name: string, args: readonly string[], at: At, acc: Acc): void {
   const c = args.findIndex((a) => /^-[a-z]*c[a-z]*$/i.test(a));
   if (c >= 0) {
-    if (args[c + 1] === '--' && args[c + 2] !== undefined) scan(args[c + 2] as string, at, acc);
+    // The code after `-c` (and `--`), unquoted by this shell's caller: the inner shell reads it again.
+    const code = args[c + 1] === '--' ? args[c + 2] : args[c + 1];
+    if (code !== undefined) (acc.pending ??= []).push(code);
     return;
   }
   const script = operands(args).find((a) => !a.startsWith('-'));
@@ -1213,8 +1234,31 @@ function shellInput(name: string, args: readonly string[], at: At, acc: Acc): vo
   }
 }
 
+/**
+ * Shell builtins and commands that print the whole environment, the agent's tokens among them: a
+ * bare `set`, `export -p`, `declare -x`/`-p`, `typeset -x`/`-p`, and `ps` with the BSD `e` option.
+ */
+function environmentDump(name: string, args: readonly string[]): boolean {
+  const ops = operands(args);
+  if (name === 'set') return ops.length === 0 && args.every((a) => REDIRECT_WORD.test(a));
+  if (name === 'export' || name === 'declare' || name === 'typeset') {
+    const flags = args.filter((a) => a.startsWith('-'));
+    return ops.length === 0 && (flags.length === 0 || flags.some((a) => (name === 'export' ? /^-[a-z]*p/ : /^-[a-z]*[xp]/).test(a)));
+  }
+  if (name === 'ps') return args.some((a) => /^[a-z]*e[a-z]*$/.test(a));
+  return false;
+}
+
+/** `script -c '…'`, `script -qc '…'`: the next word is a command line, read as one. */
+function commandLineOption(args: readonly string[], acc: Acc): void {
+  const k = args.findIndex((a) => /^-[a-z]*c$/.test(a));
+  if (k >= 0 && args[k + 1] !== undefined) (acc.pending ??= []).push(args[k + 1] as string);
+}
+
 function command(name: string, args: readonly string[], at: At, acc: Acc): void {
   if (SHELLS.has(name)) shellInput(name, args, at, acc);
+  if (environmentDump(name, args)) record(acc, CRED, name === 'ps' ? 'ps e' : `${name} (the environment)`, at);
+  if (name === 'script') commandLineOption(args, acc);
   let cached: string[] | undefined;
   // Most heads (`cd`, `echo`, `npm run`) need no operands: they are computed on first use.
   const ops = (): string[] => (cached ??= operands(args));
@@ -1451,6 +1495,20 @@ function ansiC(word: string): string {
       c[0] === 'x' ? String.fromCharCode(parseInt(c.slice(1), 16)) : /^[0-7]/.test(c) ? String.fromCharCode(parseInt(c, 8)) : c === 'n' ? '\n' : c === 't' ? '\t' : c)}'`);
 }
 
+/** A redirection in a command's place, before its program (`>/dev/null curl …`, `<f curl -T - …`). */
+const LEADING_REDIRECT = /(?:^|[\n;|&\x60]|\$\(|[<>]\()[ \t]*(?=(?:\d*|&)[<>][^(])/g;
+
+function scanLeadingRedirects(text: string, at: At, acc: Acc): void {
+  if (!text.includes('<') && !text.includes('>')) return;
+  LEADING_REDIRECT.lastIndex = 0;
+  for (let m = LEADING_REDIRECT.exec(text); m !== null; m = LEADING_REDIRECT.exec(text)) {
+    const from = m.index + m[0].length;
+    if (m[0] === '') LEADING_REDIRECT.lastIndex++;
+    const argv = words(segmentAfter(text, from, MAX_SEGMENT));
+    if (argv.length > 1) dispatch(argv, at, acc);
+  }
+}
+
 function scanShapedHeads(text: string, at: At, acc: Acc): void {
   // Only a text that holds a quote, a backslash or an expansion can have one.
   if (!/['"\\$*?[{\x60]/.test(text)) return;
@@ -1494,18 +1552,94 @@ export const RULE_GROUPS: readonly RuleGroup[] = [CODE_NETWORK, CODE_ENVIRONMENT
 /** Built on first use, once every word set is known. */
 let GATES: LiteralScanner | undefined;
 
-function scan(text: string, at: At, acc: Acc): void {
-  if (text.length < 2) return;
+/**
+ * Files and folders that hold credentials, as a glob in a path may name them (`~/.aws/cred*`,
+ * `~/.ss?/i?_rsa`, `./.[e]nv`, `~/.a*`): the last components of each, and the label it is named by.
+ */
+const GLOBBED_STORES: readonly (readonly [string, string])[] = [
+  ['.aws/credentials', '~/.aws/credentials'], ['.aws', '~/.aws'], ['.ssh/id_rsa', '~/.ssh/id_rsa'],
+  ['.ssh/id_ed25519', '~/.ssh/id_ed25519'], ['.ssh/id_ecdsa', '~/.ssh/id_ecdsa'], ['.ssh/id_dsa', '~/.ssh/id_dsa'],
+  ['.ssh', '~/.ssh'], ['id_rsa', 'id_rsa'], ['id_ed25519', 'id_ed25519'], ['.env', '.env'], ['.netrc', '~/.netrc'],
+  ['.git-credentials', '~/.git-credentials'], ['.docker/config.json', '~/.docker/config.json'],
+  ['.kube/config', '~/.kube/config'], ['.npmrc', '~/.npmrc'], ['.pypirc', '~/.pypirc'], ['.pgpass', '~/.pgpass'],
+  ['.vault-token', '~/.vault-token'], ['.gnupg', '~/.gnupg'],
+];
+/** A path-like word with a glob or a brace list in it. */
+const GLOB_WORD = /[^\s'"`;|&<>()=]*(?:[*?]|\[[^\]\s/]+\]|\{[^}\s]*,[^}\s]*\})[^\s'"`;|&<>()=]*/g;
+
+/** The regular expression a shell glob stands for, for one path (`*` and `?` stop at `/`). */
+function globSource(glob: string): string {
+  let out = '';
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i] as string;
+    if (c === '*') out += '[^/]*';
+    else if (c === '?') out += '[^/]';
+    else if (c === '[') {
+      const close = glob.indexOf(']', i + 2);
+      if (close < 0) out += '\\[';
+      else {
+        const body = glob.slice(i + 1, close).replace(/^!/, '^').replace(/\\/g, '\\\\');
+        out += `[${body}]`;
+        i = close;
+      }
+    } else if (c === '{' && glob.indexOf('}', i) > i) {
+      const close = glob.indexOf('}', i);
+      const parts = glob.slice(i + 1, close).split(',');
+      out += `(?:${parts.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`;
+      i = close;
+    } else out += c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  }
+  return out;
+}
+
+/**
+ * Credential stores a globbed path may name (`~/.aws/cred*`, `~/.ss?/i?_rsa`), and those a quote or
+ * a backslash splits (`cred''entials`, `./.e''nv`): the shell finds the file, so the reader does too.
+ */
+function scanSpelledStores(text: string, at: At, acc: Acc): void {
+  if (/['"\\]/.test(text)) {
+    const plain = text.replace(/(?<=[\w.~/-])(?:''|""|\\(?=[\w.]))|(?<=[\w.~/-])(['"])([\w.~/-]*)\1/g, (_m, _q, inner: string | undefined) => inner ?? '');
+    if (plain !== text) {
+      const g = (GATES ??= literalScanner(GATE_SETS)).scan(plain);
+      runGroup(CREDENTIAL_STORES, g, plain, at, acc);
+    }
+  }
+  if (!/[*?[{]/.test(text)) return;
+  GLOB_WORD.lastIndex = 0;
+  for (let m = GLOB_WORD.exec(text); m !== null; m = GLOB_WORD.exec(text)) {
+    const word = m[0];
+    if (!/[./~]/.test(word) || word.length > MAX_TERM * 4) continue;
+    let re: RegExp;
+    try {
+      re = new RegExp(`(?:^|/)${globSource(word.replace(/^(?:~|\$\{?HOME\}?|\.)\/?/, ''))}$`, 'i');
+    } catch {
+      continue;
+    }
+    for (const [path, label] of GLOBBED_STORES) {
+      if (re.test(path)) {
+        record(acc, CRED, label, at);
+        break;
+      }
+    }
+  }
+}
+
+function scan(raw: string, at: At, acc: Acc): void {
+  if (raw.length < 2) return;
+  // A backslash before a line break joins the lines, in a word as anywhere (`cu\⏎rl`).
+  const text = raw.includes('\\\n') || raw.includes('\\\r\n') ? raw.replace(/\\\r?\n/g, '') : raw;
   const outer = { text: acc.text, bindings: acc.bindings };
   acc.text = text;
   acc.bindings = undefined;
   scanHeads(text, at, acc);
   scanShapedHeads(text, at, acc);
+  scanLeadingRedirects(text, at, acc);
   acc.text = outer.text;
   acc.bindings = outer.bindings;
   const gates = (GATES ??= literalScanner(GATE_SETS)).scan(text);
   for (const g of RULE_GROUPS) runGroup(g, gates, text, at, acc);
   scanKeyFiles(text, gates, at, acc);
+  scanSpelledStores(text, at, acc);
   scanOpenCalls(text, gates, at, acc);
   scanRedirects(text, at, acc);
 }
@@ -1530,7 +1664,20 @@ export function analyzeCommand(args: unknown): CommandAnalysis {
 export function analyzeTape(tape: Tape): CommandAnalysis {
   const acc: Acc = { tape, phases: 0, refs: new Set(), evidence: [], seen: new Set() };
   const us = units(collect(tape));
-  for (const u of us) scan(u.text, u.at, acc);
+  for (const u of us) {
+    scan(u.text, u.at, acc);
+    // Command lines found inside it, each read once it is done, up to MAX_INNER_LINES of them.
+    for (let n = 0; acc.pending !== undefined && acc.pending.length > 0; n++) {
+      const line = acc.pending.shift() as string;
+      if (n >= MAX_INNER_LINES) {
+        // INVARIANT: a command line the reader does not read counts as everything the rules look for.
+        record(acc, NETWORK | PAT | MUT | CRED, `command not read past ${MAX_INNER_LINES} inner command lines`, u.at);
+        acc.pending = undefined;
+        break;
+      }
+      scan(line, u.at, acc);
+    }
+  }
   if (tape.stop !== undefined) {
     // INVARIANT: what was not read counts as everything the rules look for.
     const label = `input not read (${tape.stop.reason}) past ${tape.stop.path}`;

@@ -111,7 +111,7 @@ describe('words of a command', () => {
     expect(analyzeCommand({ command: 'printenv "NPM_TOKEN"\r\necho done\r\n' }).credentialRefs).toEqual(['$NPM_TOKEN']);
   });
 
-  it('a backslash that ends a segment is read as itself, never past the end (seed 2323)', () => {
+  it('a backslash before a line break joins the lines; one that ends the text is read as itself (seed 2323)', () => {
     fc.assert(
       fc.property(
         fc.constantFrom('gh', 'aws', 'gcloud', 'npm', 'git', 'printenv'),
@@ -123,7 +123,8 @@ describe('words of a command', () => {
       ),
       { seed: 2323, numRuns: 200 },
     );
-    expect(networkTerms({ command: 'gh \\\n  pr list' })).toEqual(['gh \\']);
+    expect(networkTerms({ command: 'gh \\\n  pr list' })).toEqual(['gh pr']);
+    expect(networkTerms({ command: 'gh \\' })).toEqual(['gh \\']);
   });
 
   it('`-` is an operand: `zip dump.zip -` writes the archive from standard input', () => {
@@ -195,12 +196,14 @@ describe('caps and budgets', () => {
   });
 
   it('the segments read for one text total at most 4 × its length + 2 KiB; past that a head has no arguments', () => {
-    // `sh` and each `-c` start a head whose segment runs to the end of the text: `sh` and 19 of them
-    // fit the budget, and printenv always has the argument HOME; at 20 the last ones are read bare,
-    // and a bare printenv prints every variable.
-    const text = (n: number): string => `sh${' -c printenv HOME'.repeat(n)}`;
-    expect(analyzeCommand({ command: text(19) }).credentialRefs).toEqual([]);
-    expect(analyzeCommand({ command: text(20) }).credentialRefs).toEqual(['printenv']);
+    // Each `-c` starts a head whose segment runs to the end of the text: 20 of them fit the
+    // budget, and printenv always has the argument HOME; at 21 the last ones are read bare, and a
+    // bare printenv prints every variable. (The program is no shell: `sh -c printenv HOME` runs a
+    // bare printenv, HOME being its `$0`.)
+    const text = (n: number): string => `tool${' -c printenv HOME'.repeat(n)}`;
+    expect(analyzeCommand({ command: text(20) }).credentialRefs).toEqual([]);
+    expect(analyzeCommand({ command: text(21) }).credentialRefs).toEqual(['printenv']);
+    expect(analyzeCommand({ command: 'sh -c printenv HOME' }).credentialRefs).toEqual(['printenv']);
   });
 
   it('reading a long text by lines visits each head once', () => {
