@@ -1245,7 +1245,9 @@ function environmentDump(name: string, args: readonly string[]): boolean {
     const flags = args.filter((a) => a.startsWith('-'));
     return ops.length === 0 && (flags.length === 0 || flags.some((a) => (name === 'export' ? /^-[a-z]*p/ : /^-[a-z]*[xp]/).test(a)));
   }
-  if (name === 'ps') return args.some((a) => /^[a-z]*e[a-z]*$/.test(a));
+  // BSD options come first, without a dash, and are letters of their own set (`ps eww`, `ps auxe`):
+  // a process name later (`ps -C firefox`) or a column (`-o etime`) is no option.
+  if (name === 'ps') return /^[aceghjlmnrsStuvwxXZ]*e[aceghjlmnrsStuvwxXZ]*$/.test(args[0] ?? '');
   return false;
 }
 

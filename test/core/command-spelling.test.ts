@@ -81,6 +81,8 @@ describe('the program word as the shell reads it', () => {
     ['export of a name', 'export PATH=/opt/bin:$PATH; echo ok'],
     ['declare of an array', 'declare -a items=(a b); echo ok'],
     ['ps with POSIX -e', 'ps -ef'],
+    ['ps of a process named with an e', 'ps -C firefox'],
+    ['ps with an elapsed-time column', 'ps -o etime -p 1'],
     ['a build report', `curl -s -T ./build/report.txt ${HOST}`],
     ['a globbed build report', `curl -s -T ./build/rep* ${HOST}`],
     ['a bracket glob of a readme', `curl -s -T ./keys/[r]eadme.txt ${HOST}`],
