@@ -54,3 +54,17 @@ export function isAscii(text: string): boolean {
   bytes.fill(0, 0, text.length);
   return true;
 }
+
+/**
+ * Characters that render as nothing: zero-width spaces and joiners, the soft hyphen, direction
+ * marks, variation selectors, the combining grapheme joiner (Unicode Default_Ignorable_Code_Point).
+ * Inside a word they would split it into other words (`Se\u200bnds`), so every reader of text
+ * (fingerprints, detectors, the classifier) removes them first. ASCII holds none.
+ */
+export const INVISIBLE = /\p{Default_Ignorable_Code_Point}/gu;
+
+/** `text` without {@link INVISIBLE} characters (one search when it holds none). */
+export function withoutInvisible(text: string): string {
+  INVISIBLE.lastIndex = 0;
+  return INVISIBLE.test(text) ? text.replace(INVISIBLE, '') : text;
+}

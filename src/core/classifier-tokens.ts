@@ -5,6 +5,7 @@
  * marks on the next token (a clause opened by a colon, a comma before it, a parameter's label).
  */
 import type { EvidenceSource } from './types.js';
+import { withoutInvisible } from './ascii.js';
 import { discount, explaining } from './classifier-discounts.js';
 import { CONTRACTED_S, PARAMETER_TYPES, POSSESSIVE } from './vocabulary.js';
 import { CJK_WORDS, HAN, LEXICON, PHRASES } from './classifier-lexicon.js';
@@ -71,7 +72,7 @@ for (let c = 0; c < 128; c++) {
  */
 export function nameTokens(name: string): string[] {
   if (typeof name !== 'string') return [];
-  const s = name.length > MAX_TEXT ? name.slice(0, MAX_TEXT) : name;
+  const s = withoutInvisible(name.length > MAX_TEXT ? name.slice(0, MAX_TEXT) : name);
   const out: string[] = [];
   // Most names are in lower case (`create_issue`, `get-file-contents`): their words are the runs of
   // small letters and the runs of digits, which is what `NAME_TOKEN` finds in them.
@@ -360,7 +361,8 @@ export function dropExamples(lower: string, dropped?: (example: string) => void)
  * - a slash between two words is an `or` ("turns off/closes a device", "read/write").
  */
 export function textSegments(text: string, kind: SegKind, source: EvidenceSource, at: string | undefined, out: Segment[]): void {
-  const capped = (text.length > MAX_TEXT ? text.slice(0, MAX_TEXT) : text).toLowerCase();
+  // Characters that render as nothing are no part of a word ("Se\u200bnds" sends).
+  const capped = withoutInvisible(text.length > MAX_TEXT ? text.slice(0, MAX_TEXT) : text).toLowerCase();
   // A code span needs a backtick: without one the text is kept as it is.
   const ticks = capped.includes('`');
   let lower: string;

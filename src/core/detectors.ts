@@ -12,8 +12,7 @@
  * inside a run it could already have started at, and every repetition that can back-track is bounded).
  */
 import type { Finding, SensitiveKind } from './types.js';
-import { asciiBytes, isAscii } from './ascii.js';
-import { INVISIBLE } from './fingerprint.js';
+import { INVISIBLE, asciiBytes, isAscii } from './ascii.js';
 import { schemaProps } from './classifier-schema.js';
 import { K_NUMBER, K_STRING, destinationMask, keyOf, pathOf, readValue } from './walk.js';
 import type { Stop, Tape } from './walk.js';

@@ -32,7 +32,7 @@
  * punctuation, case and width differences do not hide a copied value.
  */
 
-import { asciiBytes } from './ascii.js';
+import { INVISIBLE, asciiBytes } from './ascii.js';
 import { K_NUMBER, K_STRING, readValue } from './walk.js';
 import type { Tape } from './walk.js';
 
@@ -92,12 +92,6 @@ const TOKEN = /\p{Script=Han}|[\p{L}\p{N}\p{M}]+/gu;
 const ASCII = /^[\u0000-\u007f]*$/; // eslint-disable-line no-control-regex -- the ASCII range starts at NUL by definition
 const ASCII_TOKEN = /[a-z0-9]+/g;
 
-/**
- * Characters that render as nothing: zero-width spaces and joiners, the soft hyphen, direction
- * marks, variation selectors, the combining grapheme joiner. Inside a word they would split it into
- * other tokens (`Cust\u200bomer`), so they are removed before a text is tokenised.
- */
-export const INVISIBLE = /\p{Default_Ignorable_Code_Point}/gu;
 
 /**
  * Normalise and tokenise one text: invisible characters removed ({@link INVISIBLE}), Unicode NFKC

@@ -123,3 +123,16 @@ describe('the program word as the shell reads it', () => {
     );
   });
 });
+
+describe('any text of shell punctuation', () => {
+  it('is read to the end, the same way twice (seed 4712)', () => {
+    // The glob and brace readers once looped forever on a `{` with no `}` in a globbed word.
+    const text = fc.string({ unit: fc.constantFrom(...'{}[]*?.~/$\'"\\`;|&<> \n-cabe=()'.split('')), maxLength: 40 });
+    fc.assert(
+      fc.property(text, (command) => {
+        expect(analyzeCommand({ command })).toEqual(analyzeCommand({ command }));
+      }),
+      { seed: 4712, numRuns: 3000 },
+    );
+  });
+});

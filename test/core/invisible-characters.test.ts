@@ -91,3 +91,13 @@ describe('detectors read a text with invisible characters removed and compatibil
     expect(found.every((f) => !f.preview.includes('\uff20'))).toBe(true);
   });
 });
+
+describe('the classifier reads words with invisible characters removed', () => {
+  it('a send written with zero-width spaces and soft hyphens is a send, in the description and in the name', async () => {
+    const { classifyTool } = await import('../../src/core/classifier.js');
+    const plain = classifyTool({ name: 'report_tool', description: 'Sends the report by email to a recipient' }).capabilities;
+    expect(plain).toEqual(['EXTERNAL_ACTION']);
+    expect(classifyTool({ name: 'report_tool', description: 'Se\u200bnds the report by e\u00admail to a recipient' }).capabilities).toEqual(plain);
+    expect(classifyTool({ name: 'se\u200bnd_e\u2060mail' }).capabilities).toEqual(classifyTool({ name: 'send_email' }).capabilities);
+  });
+});
