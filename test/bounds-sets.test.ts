@@ -18,6 +18,7 @@ import { MAX_TEXT } from '../src/core/classifier-tokens.js';
 import type { ToolSpec } from '../src/core/types.js';
 import { builtinGuard } from '../src/harness/guards.js';
 import type { GuardUnderTest } from '../src/harness/guards.js';
+import { readValue } from '../src/core/walk.js';
 import { forEachCall } from '../src/harness/model.js';
 import type { Scenario } from '../src/harness/model.js';
 import { runScenario } from '../src/harness/runner.js';
@@ -176,6 +177,10 @@ describe('bounds never weaken a verdict, over the sets', () => {
     await fc.assert(
       fc.asyncProperty(fc.nat(), TRANSFORMS, async (i, [name, transform]) => {
         const t = targets[i % targets.length] as Target;
+        // An input the guard could not read whole, rewritten so that it can (keyed: a past-cap list of
+        // strings becomes as many keys, which the leaf cap does not count), is decided on what it says:
+        // nothing is hidden from the reader, so the verdict about the unread part no longer applies.
+        if (readValue(t.args).stop !== undefined && readValue(transform(t.args)).stop === undefined) return;
         for (const { verdict } of await verdictsAfter([t], transform)) {
           expect(verdict, `${describeTarget(t)} under ${name}`).not.toBeNull();
           expect(verdictRank(verdict as Verdict), `${describeTarget(t)} under ${name}: ${t.verdict} → ${verdict}`).toBeGreaterThanOrEqual(verdictRank(t.verdict));

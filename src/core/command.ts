@@ -21,7 +21,9 @@
  * - Encoded commands are not decoded (`echo Y3VybA== | base64 -d | sh`). A program word is read as the
  *   shell reads it (quotes and backslashes removed, `$'…'` decoded, a variable the text gives only
  *   literal words); one built any other way at run time (`${c}rl`, `cu?l`, `"$@"`), and a shell
- *   running its input (`… | sh`), count as network-capable instead.
+ *   running its input (`… | sh`), count as network-capable instead. The whole text is also read as
+ *   it will be spelled when it runs ({@link spelled}): pieces joined, variables with one literal value
+ *   substituted, string literals concatenated.
  * - Package installs (`npm install`, `pip install`, `apt-get install`) are NOT network-capable here:
  *   they fetch from a fixed, configured registry and send no user data, and counting them would turn
  *   every `npm install` after a web read into an outbound action. They do write local state (MUT).
@@ -31,6 +33,7 @@
 import { CRED, EIT, MUT, NAT, PAT } from './capabilities.js';
 import type { Capability } from './capabilities.js';
 import type { Evidence } from './types.js';
+import { BUILTIN_DETECTORS, maskPreview } from './detectors.js';
 import { literalScanner } from './literals.js';
 import type { LiteralScanner } from './literals.js';
 import { headLines } from './head-lines.js';
@@ -277,12 +280,18 @@ const NOT_CREDENTIAL_NAME = /_(?:COUNT|LIMIT|URL|ENDPOINT)$/;
  * not credentials. `_PASS` and `_PWD` (`MYSQL_PWD`) are added; `$PWD` itself is the directory.
  */
 const CREDENTIAL_NAME =
-  /SECRET|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIAL|(?:^|_|AUTH)TOKEN(?:_|$)|_KEY$|_PASS$|_PWD$/;
+  /SECRET|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIAL|(?:^|_|AUTH)TOKEN(?:_|$)|_KEY$|_PASS$|_PWD$|(?:^|_)PAT(?:_|$)|(?:^|_)JWT$/;
+/**
+ * A connection string by its conventional name, which holds the password in its user part
+ * (`postgres://app:…@db/prod`): `DATABASE_URL`, `REDIS_URI`, `MONGODB_URL`, `SENTRY_DSN`.
+ */
+const CONNECTION_STRING_NAME =
+  /(?:^|_)(?:DATABASE|DB|POSTGRES(?:QL)?|PG|MYSQL|MARIADB|MONGO(?:DB)?|REDIS|AMQP|RABBITMQ|BROKER)_(?:URL|URI)$|(?:^|_)DSN$|CONNECTION_?STRING$/;
 
 /** Whether an environment or shell variable name denotes a credential. Case-insensitive. */
 export function isCredentialName(name: string): boolean {
   const upper = name.toUpperCase();
-  return !NOT_CREDENTIAL_NAME.test(upper) && CREDENTIAL_NAME.test(upper);
+  return CONNECTION_STRING_NAME.test(upper) || (!NOT_CREDENTIAL_NAME.test(upper) && CREDENTIAL_NAME.test(upper));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -377,6 +386,11 @@ const CODE_NETWORK = group(
       src: String.raw`\b(?:import|from)\s+(?:[\w.]+\s*,\s*)*(?:requests|urllib\d?(?:\.request)?|httpx|aiohttp|socket|smtplib|ftplib|telnetlib|paramiko|pycurl|websockets?|websocket|http\.client|http\.server|boto3|xmlrpc\.client|asyncssh|scapy)\b(?!\.(?:parse|error|robotparser))`,
       hit: (m) => net(/([\w.]+)$/.exec(m)?.[1] ?? 'import'),
     },
+    // A module imported by a call: `__import__('socket')`, `importlib.import_module("http.client")`.
+    {
+      src: String.raw`\b(?:__import__|import_module)\s*\(\s*[rbuf]?['"](?:requests|urllib\d?(?:\.request)?|httpx|aiohttp|socket|smtplib|ftplib|telnetlib|paramiko|pycurl|websockets?|http\.client|http\.server|boto3|xmlrpc\.client|asyncssh|scapy)['"]`,
+      hit: (m) => net(/['"]([\w.]+)['"]$/.exec(m)?.[1] ?? 'import'),
+    },
     {
       src: String.raw`\b(?:requests\.(?:get|post|put|patch|delete|head|options|request|Session|session)|(?:httpx|aiohttp|urllib3|smtplib|ftplib|telnetlib|paramiko|pycurl|boto3)\.\w+|urllib\.request|urlopen|socket\.(?:socket|create_connection|getaddrinfo|gethostbyname\w*)|http\.client|http\.server|dns\.resolver)\b`,
       hit: (m) => net(m),
@@ -394,6 +408,8 @@ const CODE_NETWORK = group(
     { src: String.raw`\b(?:axios|XMLHttpRequest|WebSocket|EventSource|sendBeacon)\b`, hit: (m) => net(m) },
     // --- Go, Ruby, Perl, PHP, Java/.NET ---
     { src: String.raw`\b(?:http\.(?:Get|Post|PostForm|Head|NewRequest)|net\.Dial\w*)\s*\(`, hit: (m) => net(callee(m)) },
+    // Perl's own sockets: `use Socket; socket(S, PF_INET, …)`.
+    { src: String.raw`\buse\s+Socket\b|\bsocket\s*\(\s*\w+\s*,\s*[PA]F_INET6?\b`, hit: () => net('Socket') },
     {
       src: String.raw`\b(?:Net::(?:HTTP|SMTP|FTP|SSH|Telnet)|TCPSocket|UDPSocket|URI\.open|HTTParty|Faraday|RestClient|LWP::\w+|IO::Socket(?:::\w+)?|HTTP::Tiny|curl_exec|fsockopen|HttpClient|HttpURLConnection|HttpWebRequest)\b|\bopen-uri\b`,
       hit: (m) => net(m),
@@ -412,7 +428,7 @@ const CODE_ENVIRONMENT = group(
     { src: String.raw`\$\{?(?!process\.env\b|os\.environ\b)[A-Za-z_]\w*`, hit: variable((n) => `$${n}`) },
     { src: String.raw`%[A-Za-z_]\w*%`, hit: variable((n) => `%${n}%`) },
     {
-      src: String.raw`\b(?:os\.)?environ(?:\.get)?\s*[[(]\s*[rbuf]?['"][A-Za-z_]\w*['"]|\b(?:os\.)?getenv\s*\(\s*[rbuf]?['"][A-Za-z_]\w*['"]`,
+      src: String.raw`\b(?:os\.)?environb?(?:\.get)?\s*[[(]\s*[rbuf]?['"][A-Za-z_]\w*['"]|\b(?:os\.)?getenv\s*\(\s*[rbuf]?['"][A-Za-z_]\w*['"]`,
       hit: variable((n) => `os.environ[${n}]`),
     },
     // Go (`os.Getenv("X")`, `os.LookupEnv("X")`), Rust (`env::var("X")`, `std::env::var_os("X")`)
@@ -480,7 +496,7 @@ const TEMPLATE_ENV_SUFFIX = /\.(?:example|sample|template|tmpl|tpl|dist|defaults
 /** URLs, PowerShell and .NET (case-insensitive, as PowerShell is). */
 const NETWORK_AND_POWERSHELL = group(
   'NETWORK_AND_POWERSHELL',
-  ['://', '/dev/', 'invoke-', 'send-mailmessage', 'resolve-dnsname', 'start-bitstransfer', 'test-netconnection', '-pssession', 'net.', 'iwr', 'irm', '-content', 'import-csv', 'out-file', '-item', 'export-csv', 'env:'],
+  ['://', '/dev/', '/inet', 'invoke-', 'send-mailmessage', 'resolve-dnsname', 'start-bitstransfer', 'test-netconnection', '-pssession', 'net.', 'iwr', 'irm', '-content', 'import-csv', 'out-file', '-item', 'export-csv', 'env:'],
   [
     {
       src: String.raw`\b(?:https?|ftps?|sftp|wss?|s3|gs|smtps?|tftp|telnet|ldaps?|rsync|scp|ssh)://(?=[\w[\]$%{@.-])`,
@@ -488,6 +504,10 @@ const NETWORK_AND_POWERSHELL = group(
       hit: (m) => net(m.toLowerCase()),
     },
     { src: String.raw`/dev/(?:tcp|udp)/`, hit: (m) => net(m.toLowerCase()) },
+    // gawk's network files (`"/inet/tcp/0/host/port"`), and a `/dev/` directory named by a variable
+    // with a host and a port after it (`/dev/$p/host/8080`).
+    { src: String.raw`/inet[46]?/(?:tcp|udp)/`, hit: (m) => net(m.toLowerCase()) },
+    { src: String.raw`/dev/\$\{?[A-Za-z_]\w*\}?/[\w.:-]+/\w`, hit: () => net('/dev/$…/') },
     {
       src: String.raw`(?<![\w-])(?:invoke-webrequest|invoke-restmethod|send-mailmessage|resolve-dnsname|start-bitstransfer|test-netconnection|new-pssession|enter-pssession)(?![\w-])`,
       hit: (m) => net(m.toLowerCase()),
@@ -540,7 +560,7 @@ const CREDENTIAL_STORES = group(
     },
     {
       // Not inside a `.ssh/` path, which the rule above names already.
-      src: String.raw`(?<![\w.-])(?<!\.ssh(?:[/\\]+|['"]\s*[,/+]\s*[rbuf]?['"]))id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?(?![\w-])(?!\.pub)`,
+      src: String.raw`(?<![\w.-])(?<!\.ssh(?:[/\\]+|['"]\s*[,/+]\s*[rbuf]?['"]))id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?(?![\w-])(?![\w.-]*\.pub\b)`,
       hit: (m) => cred(m.toLowerCase()),
     },
     // `.env` as a path component: not `process.env`, not a virtualenv directory (`.env/bin`,
@@ -756,21 +776,24 @@ function scanOpenCalls(text: string, gates: number, at: At, acc: Acc): void {
  * A command head: a word where a shell (or an exec-style API) would start a program.
  *
  * Positions: the start of the text or line; after `;`, `|`, `&`, a backtick, `$(`, `<(`, `>(`, or
- * `)` and a space; a string opening after `(`, `[` or `=` (`os.system("nc ...")`,
+ * `)` and a space; a function's body (`f() { …`); a string opening after `(`, `[` or `=` (`os.system("nc ...")`,
  * `subprocess.run(["nc", ...])`, `cmd = "nc ..."`); after an inline-command flag (`sh -c`,
  * `powershell -Command`, `cmd /c`, `eval`, `find -exec`). A bare `(` is not a position: in code
  * `print(host)` names a variable, not the DNS tool. Captured: an assignment (`FOO=1`) or a path
  * and program name; the rest of the segment is read separately.
  */
 const HEAD = new RegExp(
-  String.raw`(?:^|[\n;|&\x60]|\$\(|[<>]\(|\)(?=\s)|(?:[([]|=)\s*(?=[fFrRbBuU]{0,2}['"\x60])|(?<![\w-])(?:-[lixe]*c|-command|/c|/k|eval|-exec|-execdir)(?=\s))` +
-    String.raw`\s*(?:[!(]\s*)*(?:[fFrRbBuU]{0,2}['"\x60]\s*)?` +
-    String.raw`([A-Za-z_]\w*=(?:'[^'\n]{0,256}'|"[^"\n]{0,256}"|\$\{[^}\s]{0,64}\}|[^\s'"$\x60;|&()]|\$(?![({]))*|(?:[\w.~$:-]*[/\\])*[A-Za-z][\w.+-]*)` +
+  String.raw`(?:^|[\n;|&\x60]|\$\(|[<>]\(|\)(?=\s)|\(\s*\)\s*\{(?=\s)|(?:[([]|=)\s*(?=[fFrRbBuU]{0,2}['"\x60])|(?<![\w-])(?:-[lixe]*c|-command|/c|/k|eval|-exec|-execdir)(?=\s))` +
+    String.raw`\s*(?:[!(]\s*|\{\s+)*(?:[fFrRbBuU]{0,2}['"\x60]\s*)?` +
+    String.raw`([A-Za-z_]\w*=(?:'[^'\n]{0,256}'|"[^"\n]{0,256}"|\$\{[^}\s]{0,64}\}|\\[^\n]|[^\s'"$\x60;|&()\\]|\$(?![({]))*|(?:[\w.~$:-]*[/\\])*[A-Za-z][\w.+-]*)` +
     String.raw`(?=$|[\s;|&)'"\x60\]<>])`,
   'gi',
 );
-/** After a head, text that makes it an expression instead: `host = ...`, `head, tail = ...`, `cat: x`. */
-const NOT_A_COMMAND = /^[ \t]*(?:[=:,[]|[-+*/%|&^!<>]=)/;
+/**
+ * After a head, text that makes it an expression instead: `host = ...`, `head, tail = ...`, `cat: x`,
+ * `host[0]`. A `[` after a space starts a word (`curl [2001:db8::10]:8080 …`).
+ */
+const NOT_A_COMMAND = /^(?:[ \t]*(?:[=:,]|[-+*/%|&^!<>]=)|\[)/;
 const ASSIGNMENT = /^[A-Za-z_]\w*=/;
 const DURATION = /^\d+(?:\.\d+)?[smhd]?$/;
 /**
@@ -966,6 +989,8 @@ const NETWORK_TOOLS: ReadonlySet<string> = new Set([
   // servers anywhere, an interpreter with sockets of its own.
   'nc.openbsd', 'nc.traditional', 'getent', 'psql', 'mysql', 'mariadb', 'redis-cli', 'mongo', 'mongosh', 'ldapsearch',
   'tclsh', 'wish',
+  // Servers that hand the files of a directory to anyone who asks.
+  'httpd', 'lighttpd', 'darkhttpd', 'thttpd', 'mini_httpd', 'http-server',
 ]);
 
 /** Readers that print a file's content given any operand (`Get-Content`: {@link NETWORK_AND_POWERSHELL}). */
@@ -1054,6 +1079,40 @@ const REMOTE_OPERAND = /^(?:rsync:\/\/|(?:[\w.-]+@)?(?:[\w.-]*[A-Za-z][\w.-]*|\d
 const WINDOWS_DRIVE = /^[A-Za-z]:[\\/]/;
 const isRemote = (op: string): boolean => REMOTE_OPERAND.test(op) && !WINDOWS_DRIVE.test(op);
 
+/**
+ * Options of `docker run`/`exec`/`create` (and podman's) that take a separate value. An option
+ * missing here would make its value read as the image, and the image as the command.
+ */
+const CONTAINER_VALUE_FLAGS: ReadonlySet<string> = new Set([
+  '-a', '--attach', '--add-host', '--annotation', '--blkio-weight', '--cap-add', '--cap-drop', '--cgroup-parent',
+  '--cgroupns', '--cidfile', '--cpu-period', '--cpu-quota', '--cpu-shares', '-c', '--cpus', '--cpuset-cpus',
+  '--cpuset-mems', '--device', '--device-cgroup-rule', '--dns', '--dns-option', '--dns-search', '--domainname',
+  '-e', '--env', '--env-file', '--entrypoint', '--expose', '--gpus', '--group-add', '--health-cmd',
+  '--health-interval', '--health-retries', '--health-start-period', '--health-timeout', '-h', '--hostname', '--ip',
+  '--ip6', '--ipc', '--isolation', '-l', '--label', '--label-file', '--link', '--log-driver', '--log-opt',
+  '--mac-address', '-m', '--memory', '--memory-reservation', '--memory-swap', '--mount', '--name', '--network',
+  '--net', '--network-alias', '--oom-score-adj', '--pid', '--pids-limit', '--platform', '-p', '--publish', '--pull',
+  '--restart', '--runtime', '--security-opt', '--shm-size', '--stop-signal', '--stop-timeout', '--storage-opt',
+  '--sysctl', '--tmpfs', '--ulimit', '-u', '--user', '--userns', '--uts', '-v', '--volume', '--volume-driver',
+  '--volumes-from', '-w', '--workdir', '--detach-keys',
+]);
+
+/** The command a container runs (`docker run --rm -v ~/.aws:/a alpine wget …`): read as one of the host's. */
+function containerCommand(args: readonly string[], at: At, acc: Acc): void {
+  let entrypoint: string | undefined;
+  let i = 0;
+  while (i < args.length && (args[i] as string).startsWith('-')) {
+    const a = args[i] as string;
+    if (a === '--entrypoint') entrypoint = args[i + 1];
+    else if (a.startsWith('--entrypoint=')) entrypoint = a.slice('--entrypoint='.length);
+    i += CONTAINER_VALUE_FLAGS.has(a) ? 2 : 1;
+  }
+  // `args[i]` is the image (or the container of `exec`); the command follows it.
+  const argv = args.slice(i + 1);
+  if (entrypoint !== undefined) argv.unshift(...words(entrypoint));
+  if (argv.length > 0) dispatch(argv, at, acc);
+}
+
 /** Copy tools: reading a local source is PAT, writing a local destination is MUT. */
 function copyPhases(ops: readonly string[], name: string, at: At, acc: Acc, remote = isRemote): void {
   if (ops.length < 2) return;
@@ -1124,6 +1183,8 @@ function dispatch(argv: readonly string[], at: At, acc: Acc, depth = 0): void {
     return;
   }
   const program = argv[i] as string;
+  // A test (`if [ -d "$dir" ]`, `[[ … ]]`) runs no program.
+  if (program === '[' || program === '[[') return;
   if (OPAQUE_PROGRAM.test(program)) {
     // A variable the text gives only literal values (`c=curl; $c …`, `for tool in node git; do
     // "$tool" --version`) runs each of them.
@@ -1185,10 +1246,13 @@ const COMMAND_CASES: ReadonlySet<string> = new Set([
   'curl', 'wget', 'scp', 'rsync', 'grep', 'egrep', 'fgrep', 'zgrep', 'findstr', 'rg', 'ag', 'ack', 'select-string',
   'sls', 'jq', 'awk', 'gawk', 'sed', 'perl', 'type', 'dd', 'find', 'tar', 'zip', 'printenv', 'get-childitem', 'gci',
   'ls', 'dir', 'get-item', 'gi', 'git', 'gh', 'aws', 'gcloud', 'az', 'docker', 'podman', 'twine', 'certutil',
-  'openssl', 'python', 'python3', 'py', 'pythonw', 'security', 'op', 'bw', 'pass', 'vault',
+  'openssl', 'python', 'python3', 'py', 'pythonw', 'security', 'op', 'bw', 'pass', 'vault', 'kubectl', 'oc',
 ]);
-/** Heads {@link command} reads outside its `case`s: environment dumps and `script -c`. */
-const DUMP_HEADS: ReadonlySet<string> = new Set(['set', 'export', 'declare', 'typeset', 'ps', 'script']);
+/**
+ * Heads {@link command} reads outside its `case`s: environment dumps, and those that keep a command
+ * line to run later (`script -c`, `alias name='…'`, `trap '…' EXIT`).
+ */
+const DUMP_HEADS: ReadonlySet<string> = new Set(['set', 'export', 'declare', 'typeset', 'ps', 'script', 'alias', 'trap']);
 /**
  * Every program name that {@link dispatch} can act on. A head outside it (`echo`, `gcc`, `make`) is
  * not a wrapper and has no rule, so its segment need not be split into words: the common case of
@@ -1257,10 +1321,27 @@ function commandLineOption(args: readonly string[], acc: Acc): void {
   if (k >= 0 && args[k + 1] !== undefined) (acc.pending ??= []).push(args[k + 1] as string);
 }
 
+/**
+ * The command lines an alias or a trap keeps to run later: each value of `alias name='…'`, and the
+ * first word of `trap '…' SIGNAL…`. Read like any other text, since they run in the same shell.
+ */
+function laterCommands(name: string, args: readonly string[], acc: Acc): void {
+  if (name === 'alias') {
+    for (const a of args) {
+      const eq = a.indexOf('=');
+      if (eq > 0) (acc.pending ??= []).push(a.slice(eq + 1));
+    }
+    return;
+  }
+  const rest = args[0] === '--' ? args.slice(1) : args;
+  if (rest.length >= 2 && !(rest[0] as string).startsWith('-')) (acc.pending ??= []).push(rest[0] as string);
+}
+
 function command(name: string, args: readonly string[], at: At, acc: Acc): void {
   if (SHELLS.has(name)) shellInput(name, args, at, acc);
   if (environmentDump(name, args)) record(acc, CRED, name === 'ps' ? 'ps e' : `${name} (the environment)`, at);
   if (name === 'script') commandLineOption(args, acc);
+  if (name === 'alias' || name === 'trap') laterCommands(name, args, acc);
   let cached: string[] | undefined;
   // Most heads (`cd`, `echo`, `npm run`) need no operands: they are computed on first use.
   const ops = (): string[] => (cached ??= operands(args));
@@ -1270,7 +1351,11 @@ function command(name: string, args: readonly string[], at: At, acc: Acc): void 
   if (PACKAGE_MANAGERS.has(name)) {
     const [verb] = subcommands(args, 1);
     if (verb === 'publish' || verb === 'login' || verb === 'adduser') record(acc, NETWORK, `${name} ${verb}`, at);
-    else if ((verb !== undefined && INSTALL_VERBS.has(verb)) || (name === 'yarn' && verb === undefined)) record(acc, MUT, `${name} ${verb ?? 'install'}`, at);
+    else if ((verb !== undefined && INSTALL_VERBS.has(verb)) || (name === 'yarn' && verb === undefined)) {
+      record(acc, MUT, `${name} ${verb ?? 'install'}`, at);
+      // A package named at run time (`go get host/$(…)`) sends what builds its name to where it is fetched from.
+      if (ops().some((o) => /[$`]/.test(o))) record(acc, NETWORK, `${name} ${verb ?? 'install'} (a name built at run time)`, at);
+    }
     return;
   }
   switch (name) {
@@ -1355,6 +1440,14 @@ function command(name: string, args: readonly string[], at: At, acc: Acc): void 
     case 'git': {
       const [sub, sub2] = subcommands(args, 2);
       if (sub === undefined) break;
+      // `git -c alias.up=push … up`: the alias runs its value, a git command or (after `!`) a shell line.
+      const alias = args.find((a, k) => args[k - 1] === '-c' && a.toLowerCase().startsWith(`alias.${sub}=`));
+      if (alias !== undefined) {
+        const value = alias.slice(alias.indexOf('=') + 1);
+        if (value.startsWith('!')) (acc.pending ??= []).push(value.slice(1));
+        else dispatch(['git', ...words(value), ...args.slice(args.findIndex((a, k) => a.toLowerCase() === sub && args[k - 1] !== '-c') + 1)], at, acc);
+        break;
+      }
       if (GIT_NETWORK.has(sub)) record(acc, NETWORK, `git ${sub}`, at);
       if (GIT_WRITE.has(sub)) record(acc, MUT, `git ${sub}`, at);
       if (GIT_READ.has(sub)) record(acc, PAT, `git ${sub}`, at);
@@ -1371,6 +1464,10 @@ function command(name: string, args: readonly string[], at: At, acc: Acc): void 
     case 'aws': {
       const [svc, op] = subcommands(args, 2);
       if (svc === undefined || svc === 'help') break;
+      // Calls whose answer is a credential: temporary keys, a registry password, a stored secret.
+      if ((svc === 'sts' && op !== undefined && /^(?:get-session-token|get-federation-token|assume-role\w*)$/.test(op)) || (svc === 'ecr' && op === 'get-login-password') || (svc === 'secretsmanager' && op === 'get-secret-value') || (svc === 'ssm' && /^get-parameters?(?:-by-path)?$/.test(op ?? '') && args.includes('--with-decryption'))) {
+        record(acc, CRED, `aws ${svc} ${op as string}`, at);
+      }
       if (svc === 'configure') {
         if (op === 'get' || op === 'export-credentials') record(acc, CRED, 'aws configure', at);
         else if (op === 'set') record(acc, MUT, 'aws configure set', at);
@@ -1398,6 +1495,17 @@ function command(name: string, args: readonly string[], at: At, acc: Acc): void 
       const [sub] = subcommands(args, 1);
       if (sub === 'push' || sub === 'pull' || sub === 'login') record(acc, NETWORK, `${name} ${sub}`, at);
       if (sub === 'cp') record(acc, MUT, `${name} cp`, at);
+      if (sub === 'run' || sub === 'exec' || sub === 'create') containerCommand(args.slice(args.indexOf(sub as string) + 1), at, acc);
+      break;
+    }
+    case 'kubectl':
+    case 'oc': {
+      const [verb, kind] = subcommands(args, 2);
+      if ((verb === 'get' || verb === 'describe' || verb === 'edit') && kind !== undefined && /^secrets?(?:\/|$)/.test(kind)) record(acc, CRED, `${name} ${verb} secret`, at);
+      if (verb === 'create' && kind === 'token') record(acc, CRED, `${name} create token`, at);
+      // `kubectl exec pod -- cmd …`, `kubectl run x --image=i -- cmd …`: the command after `--`.
+      const dashes = args.indexOf('--');
+      if ((verb === 'exec' || verb === 'run' || verb === 'debug') && dashes >= 0) dispatch(args.slice(dashes + 1), at, acc);
       break;
     }
     case 'twine':
@@ -1486,9 +1594,9 @@ export function commandHeads(text: string, byLines = text.length >= HEAD_LINES_F
  * A word in a command's place that a shell changes before it runs it: quoted or escaped in part
  * (`c''url`, `"cu"rl`, `cu\rl`, `$'\x63url'`), or built by an expansion, a substitution, a glob or a
  * brace list (`$c`, `${c}rl`, `$(printf cu)rl`, `/usr/bin/cu?l`, `{curl,-T,f,host}`, `"$@"`). The
- * place is the text's start or a separator, as for {@link HEAD}; `{ ` and `( ` open a group there.
+ * place is the text's start, a separator or a function's body, as for {@link HEAD}; `{ ` and `( ` open a group there.
  */
-const SHAPED_HEAD = /(?:^|[\n;|&\x60]|\$\(|[<>]\()[ \t]*(?:[!({][ \t]+|\(|!)*((?:[^\s;|&<>()'"\\]|\\.|'[^'\n]*'|"[^"\n]*"|\$'[^'\n]*'|\$\([^()\n]*\))*(?:['"\\$*?[{\x60])(?:[^\s;|&<>()'"\\]|\\.|'[^'\n]*'|"[^"\n]*"|\$\([^()\n]*\))*)/g;
+const SHAPED_HEAD = /(?:^|[\n;|&\x60]|\$\(|[<>]\(|\([ \t]*\)[ \t]*(?=\{[ \t]))[ \t]*(?:[!({][ \t]+|\(|!)*((?:[^\s;|&<>()'"\\]|\\.|'[^'\n]*'|"[^"\n]*"|\$'[^'\n]*'|\$\([^()\n]*\))*(?:['"\\$*?[{\x60])(?:[^\s;|&<>()'"\\]|\\.|'[^'\n]*'|"[^"\n]*"|\$\([^()\n]*\))*)/g;
 
 /** `$'…'` with its escapes made characters, as bash does (`\x63`, `\n`, `\t`, `\\`, `\'`, octal). */
 function ansiC(word: string): string {
@@ -1521,8 +1629,8 @@ function scanShapedHeads(text: string, at: At, acc: Acc): void {
       continue;
     }
     const raw = m[1] as string;
-    // An assignment, a test (`[ -f x ]`), or a `case` pattern (`*)`) is no program.
-    if (raw === '' || ASSIGNMENT.test(raw) || raw.startsWith('[') || text[SHAPED_HEAD.lastIndex] === ')') continue;
+    // An assignment, a test (`[ -f x ]`), a `case` pattern (`*)`) or a group's `{` is no program.
+    if (raw === '' || raw === '{' || ASSIGNMENT.test(raw) || raw.startsWith('[') || text[SHAPED_HEAD.lastIndex] === ')') continue;
     const rest = segmentAfter(text, SHAPED_HEAD.lastIndex, MAX_SEGMENT);
     if (NOT_A_COMMAND.test(rest)) continue;
     const argv = words(ansiC(raw) + rest);
@@ -1594,18 +1702,8 @@ function globSource(glob: string): string {
   return out;
 }
 
-/**
- * Credential stores a globbed path may name (`~/.aws/cred*`, `~/.ss?/i?_rsa`), and those a quote or
- * a backslash splits (`cred''entials`, `./.e''nv`): the shell finds the file, so the reader does too.
- */
-function scanSpelledStores(text: string, at: At, acc: Acc): void {
-  if (/['"\\]/.test(text)) {
-    const plain = text.replace(/(?<=[\w.~/-])(?:''|""|\\(?=[\w.]))|(?<=[\w.~/-])(['"])([\w.~/-]*)\1/g, (_m, _q, inner: string | undefined) => inner ?? '');
-    if (plain !== text) {
-      const g = (GATES ??= literalScanner(GATE_SETS)).scan(plain);
-      runGroup(CREDENTIAL_STORES, g, plain, at, acc);
-    }
-  }
+/** Credential stores a globbed path may name (`~/.aws/cred*`, `~/.ss?/i?_rsa`): the shell finds the file, so the reader does too. */
+function scanGlobbedStores(text: string, at: At, acc: Acc): void {
   if (!/[*?[{]/.test(text)) return;
   GLOB_WORD.lastIndex = 0;
   for (let m = GLOB_WORD.exec(text); m !== null; m = GLOB_WORD.exec(text)) {
@@ -1626,6 +1724,94 @@ function scanSpelledStores(text: string, at: At, acc: Acc): void {
   }
 }
 
+// ---------------------------------------------------------------------------------------------
+// The text as the shell and the interpreter will have spelled it
+// ---------------------------------------------------------------------------------------------
+
+/** `$(echo word)`, `` `printf word` ``: a substitution whose output is the literal word. */
+const ECHO_SUBSTITUTION = /\$\([ \t]*(?:echo|printf)[ \t]+(?:-[neE]+[ \t]+)?(['"]?)([\w./~:@%+-]*)\1[ \t]*\)|`[ \t]*(?:echo|printf)[ \t]+(?:-[neE]+[ \t]+)?(['"]?)([\w./~:@%+-]*)\3[ \t]*`/g;
+/** `$name`, `${name}` and bash's indirect `${!name}`. */
+const EXPANSION = /\$\{(!?)([A-Za-z_]\w*)\}|\$([A-Za-z_]\w*)/g;
+/**
+ * A shell word as its pieces run together: unquoted text, `'…'`, `"…"` and backslash escapes with
+ * no space between (`'k=AKIA'"Z7QH…"`, `/dev/"tcp"/`, `tc\p`, `cred''entials`).
+ */
+const PIECED_WORD = /(?:[^\s'"\\;|&<>()`]|'[^'\n]*'|"(?:[^"\\\n]|\\.)*"|\\[^\n])+/g;
+const PIECE = /'([^'\n]*)'|"((?:[^"\\\n]|\\.)*)"|\\([^\n])/g;
+const ONE_QUOTED_PIECE = /^(?:'[^'\n]*'|"(?:[^"\\\n]|\\.)*")$/;
+/**
+ * Pieces that run together as a word does: a quote or a backslash against a word's character or
+ * another quote. Punctuation next to a quote (`'.ssh', 'id'` in Python) joins nothing.
+ */
+const JOINED_PIECES = /[\w./~-]['"\\]|['"][\w./~-]|['"]['"]/;
+/** Two string literals joined by `+` or `.` (`'GITHUB_' + 'TOKEN'`, `"fe"."tch"`). */
+const CONCATENATION = /(['"])([^'"\\\n]*)\1[ \t]*[+.][ \t]*(['"])([^'"\\\n]*)\3/g;
+/** A member named by a string (`process['env']`, `globalThis["fetch"]`) and Python's `getattr(os, 'environ')`. */
+const NAMED_MEMBER = /\[[ \t]*[rbuf]?(['"])([A-Za-z_$][\w$]*)\1[ \t]*\]|\bgetattr\([ \t]*([\w.]+)[ \t]*,[ \t]*(['"])([A-Za-z_]\w*)\4[ \t]*\)/g;
+/** Passes that fold concatenations: `'a'+'b'+'c'` takes two. */
+const MAX_CONCATENATIONS = 8;
+/** A spelled text the detectors read no further than this: the unspelled text is read whole anyway. */
+const MAX_SPELLED = 64 * 1024;
+
+const SECRET_DETECTORS = BUILTIN_DETECTORS.filter((d) => d.kind === 'SECRET');
+
+/**
+ * The text as it will be when it runs, where that differs from how it is written: `$'…'` decoded,
+ * `$(echo word)` replaced by the word, a variable the text gives one literal value replaced by it
+ * (`${!name}` by the variable that value names), a word's quoted and escaped pieces joined, string
+ * literals concatenated, and members named by a string written as members. Undefined when none of
+ * this changes anything.
+ */
+function spelled(text: string, acc: Acc): string | undefined {
+  if (!/['"\\$`+]/.test(text) || text.length > MAX_SPELLED) return undefined;
+  let v = text.includes("$'") ? ansiC(text) : text;
+  if (v.includes('echo') || v.includes('printf')) v = v.replace(ECHO_SUBSTITUTION, (_m, _q, a: string | undefined, _q2, b: string | undefined) => a ?? b ?? '');
+  if (v.includes('$') && v.includes('=')) {
+    const bound = bindingsOf(acc);
+    v = v.replace(EXPANSION, (m, bang: string | undefined, braced: string | undefined, bare: string | undefined) => {
+      const value = bound.get((braced ?? bare) as string);
+      if (value === undefined || value === null || value.length !== 1) return m;
+      return bang === '!' ? `$${value[0] as string}` : (value[0] as string);
+    });
+  }
+  if (/['"\\]/.test(v)) {
+    v = v.replace(PIECED_WORD, (w) =>
+      !/['"\\]/.test(w) || ONE_QUOTED_PIECE.test(w) || !JOINED_PIECES.test(w)
+        ? w
+        : w.replace(PIECE, (_p, single: string | undefined, double: string | undefined, escaped: string | undefined) =>
+            single ?? (double !== undefined ? double.replace(/\\(["\\$`])/g, '$1') : (escaped ?? ''))),
+    );
+  }
+  for (let n = 0; n < MAX_CONCATENATIONS && /['"][ \t]*[+.][ \t]*['"]/.test(v); n++) {
+    const folded = v.replace(CONCATENATION, (_m, q: string, a: string, _q2, b: string) => `${q}${a}${b}${q}`);
+    if (folded === v) break;
+    v = folded;
+  }
+  if (v.includes('[') || v.includes('getattr')) {
+    // An environment's own keys stay subscripts (`os.environ['KEYS_API']` is one variable, not the mapping).
+    v = v.replace(NAMED_MEMBER, (m, _q, name: string | undefined, object: string | undefined, _q2, attr: string | undefined, offset: number, whole: string) =>
+      name !== undefined ? (/environb?\s*$/.test(whole.slice(Math.max(0, offset - 16), offset)) ? m : `.${name}`) : `${object as string}.${attr as string}`);
+  }
+  return v === text ? undefined : v;
+}
+
+/**
+ * Read the spelled text ({@link spelled}) with the rules and the secret detectors: a credential
+ * path, a network name or a token the shell or the interpreter puts together is found as if written out.
+ */
+function scanSpelled(text: string, at: At, acc: Acc): void {
+  const v = spelled(text, acc);
+  if (v === undefined) return;
+  const gates = (GATES ??= literalScanner(GATE_SETS)).scan(v);
+  for (const g of RULE_GROUPS) runGroup(g, gates, v, at, acc);
+  scanKeyFiles(v, gates, at, acc);
+  for (const d of SECRET_DETECTORS) {
+    if (d.quick !== undefined && !d.quick(v, undefined)) continue;
+    const span = d.scan(v, undefined)[0];
+    if (span !== undefined) record(acc, CRED, `secret ${maskPreview(d.id, v.slice(span.start, span.end))}`, at);
+  }
+}
+
 function scan(raw: string, at: At, acc: Acc): void {
   if (raw.length < 2) return;
   // A backslash before a line break joins the lines, in a word as anywhere (`cu\⏎rl`).
@@ -1636,12 +1822,13 @@ function scan(raw: string, at: At, acc: Acc): void {
   scanHeads(text, at, acc);
   scanShapedHeads(text, at, acc);
   scanLeadingRedirects(text, at, acc);
+  scanSpelled(text, at, acc);
   acc.text = outer.text;
   acc.bindings = outer.bindings;
   const gates = (GATES ??= literalScanner(GATE_SETS)).scan(text);
   for (const g of RULE_GROUPS) runGroup(g, gates, text, at, acc);
   scanKeyFiles(text, gates, at, acc);
-  scanSpelledStores(text, at, acc);
+  scanGlobbedStores(text, at, acc);
   scanOpenCalls(text, gates, at, acc);
   scanRedirects(text, at, acc);
 }
