@@ -13,6 +13,7 @@
  */
 import type { Finding, SensitiveKind } from './types.js';
 import { INVISIBLE, asciiBytes, isAscii } from './ascii.js';
+import { readable } from './decode.js';
 import { schemaProps } from './classifier-schema.js';
 import { K_NUMBER, K_STRING, destinationMask, keyOf, pathOf, readValue } from './walk.js';
 import type { Stop, Tape } from './walk.js';
@@ -926,6 +927,12 @@ export function scanTape(tape: Tape, detectors: readonly Detector[], dest: Uint8
   const found = new Map<string, Finding>();
   const n = tape.kind.length;
   const hit = (i: number, raw: string, key: string | undefined): void => {
+    scanOne(i, raw, key);
+    // The text as its receiver reads it, too: `maria%40example.org`, `&#64;`, a Cyrillic `о`.
+    const read = readable(raw);
+    if (read !== undefined) scanOne(i, read, key);
+  };
+  const scanOne = (i: number, raw: string, key: string | undefined): void => {
     // Text outside ASCII is read as fingerprints read it: invisible characters removed (a zero-width
     // space between a card's digits), then NFKC (full-width digits and `＠`, no-break and thin spaces).
     const value = isAscii(raw) ? raw : raw.replace(INVISIBLE, '').normalize('NFKC');

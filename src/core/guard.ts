@@ -18,6 +18,7 @@ import { GuardConfigError } from './errors.js';
 import type { GuardConfig, ResolvedConfig } from './config.js';
 import { BUILTIN_DETECTORS, isDestinationField, scanTape } from './detectors.js';
 import type { Detector } from './detectors.js';
+import { readable } from './decode.js';
 import { forEachText, hash52, PROBE_FILTER_WORDS, probeHashes, saltSeed, tapeFragments } from './fingerprint.js';
 import { decide as gateDecide, grantedCapabilities, monotonicRedeclaration, outcomeVerdict, requiredCapabilities } from './gate.js';
 import type { GateCapability } from './gate.js';
@@ -288,6 +289,10 @@ class CallContext {
             for (const t of tables) t.markKeys(filter);
           }
           probeHashes(text, seed, probe, text.length >= FILTER_FROM ? filter : undefined);
+          // The text as its receiver reads it (HTML-escaped, percent-encoded, base64, look-alike
+          // letters): a copy dressed that way is the same copy.
+          const read = bits === ALL_PROVENANCE ? undefined : readable(text);
+          if (read !== undefined) probeHashes(read, seed, probe, read.length >= FILTER_FROM ? filter : undefined);
         },
         this.destinations(),
         true,

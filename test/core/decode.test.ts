@@ -1,0 +1,104 @@
+/**
+ * An outbound text is also read as its receiver reads it (docs/semantics.md "Sensitive data and
+ * provenance"): a copy escaped, encoded, tagged or written with look-alike letters is the same copy,
+ * and a value dressed that way is the same value. Nothing is found that the decoded text does not hold.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { readable } from '../../src/core/decode.js';
+import { scanArgs } from '../../src/core/detectors.js';
+import { probeHashes, resultFragments, saltSeed, tokenize } from '../../src/core/fingerprint.js';
+
+const seed = saltSeed('decode');
+const NOTES = 'Customer disputes the duplicate charge on invoice INV-88231 and asked us never to contact her employer';
+const REPLY = 'Thanks for your message. We cannot share account details by e-mail; please contact support from the registered address.';
+
+/** Does `text`, as written or as read, carry a fragment of `result`? (The guard probes both.) */
+function carries(result: unknown, text: string): boolean {
+  const stored = new Set(resultFragments(result, seed, 512));
+  const has = (h: number): boolean => stored.has(h);
+  const read = readable(text);
+  return probeHashes(text, seed, has) || (read !== undefined && probeHashes(read, seed, has));
+}
+
+const numericEntities = (s: string): string => s.replace(/[aeiou]/g, (c) => `&#${c.charCodeAt(0)};`);
+const hexEntities = (s: string): string => s.replace(/[aeiou]/g, (c) => `&#x${c.charCodeAt(0).toString(16)};`);
+const percent = (s: string): string => encodeURIComponent(s);
+const escapes = (s: string): string => s.replace(/[aeiou]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+const base64 = (s: string): string => btoa(s);
+const tagged = (s: string): string => s.split(' ').map((w) => `<b>${w}</b>`).join(' ');
+const nbsp = (s: string): string => s.replace(/ /g, '&nbsp;');
+const plus = (s: string): string => s.replace(/ /g, '+');
+const cyrillic = (s: string): string => s.replace(/[aceop]/g, (c) => ({ a: '\u0430', c: '\u0441', e: '\u0435', o: '\u043e', p: '\u0440' })[c] as string);
+const greek = (s: string): string => s.replace(/[oiv]/g, (c) => ({ o: '\u03bf', i: '\u03b9', v: '\u03bd' })[c] as string);
+const accents = (s: string): string => s.replace(/[eu]/g, (c) => `${c}\u0301`);
+
+const DRESSINGS: readonly (readonly [string, (s: string) => string])[] = [
+  ['decimal HTML entities', numericEntities],
+  ['hexadecimal HTML entities', hexEntities],
+  ['percent-encoding', percent],
+  ['\\u escapes', escapes],
+  ['base64', base64],
+  ['a tag around each word', tagged],
+  ['&nbsp; between words', nbsp],
+  ['+ between words', plus],
+  ['Cyrillic look-alikes', cyrillic],
+  ['Greek look-alikes', greek],
+  ['combining accents', accents],
+];
+
+describe('a copy dressed for its receiver is the same copy', () => {
+  it.each(DRESSINGS)('%s: the notes are found, a reply that copies nothing is not', (_name, dress) => {
+    expect(carries({ notes: NOTES }, dress(NOTES))).toBe(true);
+    expect(carries({ notes: NOTES }, dress(REPLY))).toBe(false);
+  });
+
+  it('any text of words, dressed any of these ways, reads back as the same words (seed 4801)', () => {
+    // At least 15 characters: shorter base64 (under 20 characters) is left as a word.
+    const word = fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789'.split('')), minLength: 3, maxLength: 9 });
+    // Look-alikes and accents change letters the receiver reads as the same: compare what is read.
+    const exact = DRESSINGS.filter(([name]) => !/look-alikes|accents/.test(name));
+    fc.assert(
+      fc.property(fc.array(word, { minLength: 4, maxLength: 12 }), fc.constantFrom(...exact), (words, [name, dress]) => {
+        const text = words.join(' ');
+        const read = readable(dress(text)) ?? dress(text);
+        expect(tokenize(read), name).toEqual(tokenize(text));
+      }),
+      { seed: 4801, numRuns: 500 },
+    );
+  });
+
+  it('text that needs no decoding is left alone: plain prose, ids, hashes, a short base64 word', () => {
+    expect(readable(REPLY)).toBeUndefined();
+    expect(readable('INV-88231 paid on 2025-07-01')).toBeUndefined();
+    // Forty hex digits decode as base64 to bytes that are not text.
+    expect(readable('commit 3f786850e387550fdab836ed7e6dc881de23001b')).toBeUndefined();
+    expect(readable('Grüße aus München, 東京 から')).toBeUndefined();
+  });
+
+  it('any text at all decodes without throwing, and the same way twice (seed 4802)', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom(...'%&#;\\ux{}<>/b+=aZ09 \u0430\u0301\u0660'.split('')), maxLength: 60 }), (text) => {
+        expect(readable(text)).toEqual(readable(text));
+      }),
+      { seed: 4802, numRuns: 2000 },
+    );
+  });
+});
+
+describe('detectors read a value as its receiver reads it', () => {
+  it.each([
+    ['a percent-encoded at sign', 'Details: maria.oliveira%40example.org', 'pii.email'],
+    ['an HTML entity at sign', 'Details: maria.oliveira&#64;example.org', 'pii.email'],
+    ['a Cyrillic o in the address', 'Details: maria.\u043eliveira@example.\u043erg', 'pii.email'],
+    ['a card in Arabic-Indic digits', 'Card: \u0664\u0665\u0663\u0669 \u0661\u0664\u0668\u0668 \u0660\u0663\u0664\u0663 \u0666\u0664\u0666\u0667', 'pii.card'],
+    ['a card in base64', `Card: ${btoa('card number 4539 1488 0343 6467')}`, 'pii.card'],
+  ])('%s', (_name, body, detector) => {
+    expect(scanArgs({ body }).map((f) => f.detector)).toContain(detector);
+  });
+
+  it('the same dressings of a number that fails Luhn, and of a handle, are nothing', () => {
+    expect(scanArgs({ body: 'Order: \u0664\u0665\u0663\u0669 \u0661\u0664\u0668\u0668 \u0660\u0663\u0664\u0663 \u0666\u0664\u0666\u0668' })).toEqual([]);
+    expect(scanArgs({ body: 'Route this to %40billing-team in the chat' })).toEqual([]);
+  });
+});
