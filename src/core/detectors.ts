@@ -466,7 +466,7 @@ const phoneDetector = detector('pii.phone', 'PII', (value) => [
  * `55821,4111111111111111,12/27`): an amount with a decimal comma never has 13 digits before it.
  */
 const CARD_RE =
-  /(?<![A-Za-z0-9_]|\d\.)(?:\d{13,19}|\d{4}([ -])\d{4,6}(?:\1\d{3,5}){0,3}\1\d{2,5})(?![A-Za-z0-9_]|\.\d)/gu;
+  /(?<![A-Za-z0-9_]|\d\.)(?:\d{13,19}|\d{4}([ ./_\t-]| {2,3}|\r?\n)\d{4,6}(?:\1\d{3,5}){0,3}\1\d{2,5})(?![A-Za-z0-9_]|\.\d)/gu;
 
 /**
  * Whether a digit string starts with a known issuer prefix and has a length that issuer uses.
@@ -512,7 +512,7 @@ const cardDetector = detector('pii.card', 'PII', (value) =>
 );
 
 /** A possible IBAN start: two letters and two check digits at the start of an alphanumeric run. */
-const IBAN_START_RE = /(?<![A-Za-z0-9])[A-Za-z]{2}\d{2}(?=[ ]?[A-Za-z0-9])/gu;
+const IBAN_START_RE = /(?<![A-Za-z0-9])[A-Za-z]{2}\d{2}(?=[ .-]?[A-Za-z0-9])/gu;
 
 /**
  * Whether the character at `i` is an ASCII letter or digit.
@@ -525,23 +525,25 @@ function isAlnumAt(s: string, i: number): boolean {
 
 /**
  * Read the rest of an IBAN whose first four characters start at `start`, compact or in groups of
- * four separated by single spaces, taking exactly the length the country's entry demands.
+ * any size split by one kind of separator (a space, `-` or `.`, one at a time: `DE89 3704 0044…`,
+ * `DE89-370400-440532…`), taking exactly the length the country's entry demands. The country's
+ * length and the mod-97 check keep it precise however it is grouped.
  * @returns the end offset, or undefined when the text there does not have that shape
  */
 function readIban(value: string, start: number, total: number): number | undefined {
   let i = start + 4;
   let need = total - 4;
-  if (value.charAt(i) !== ' ') {
-    // Compact form.
-    for (; need > 0; need--, i++) if (!isAlnumAt(value, i)) return undefined;
-    return isAlnumAt(value, i) ? undefined : i;
-  }
+  let sep = '';
   while (need > 0) {
-    if (value.charAt(i) !== ' ') return undefined;
+    if (isAlnumAt(value, i)) {
+      i++;
+      need--;
+      continue;
+    }
+    const c = value.charAt(i);
+    if (!(c === ' ' || c === '-' || c === '.') || (sep !== '' && c !== sep) || !isAlnumAt(value, i + 1)) return undefined;
+    sep = c;
     i++;
-    const take = Math.min(4, need);
-    for (let k = 0; k < take; k++, i++) if (!isAlnumAt(value, i)) return undefined;
-    need -= take;
   }
   return isAlnumAt(value, i) ? undefined : i;
 }
@@ -555,7 +557,7 @@ const ibanDetector = detector('pii.iban', 'PII', (value) =>
     const text = value.slice(m.index, end);
     // Mixed case is a random token, not an IBAN written by a person in either case.
     if (/[a-z]/u.test(text) && /[A-Z]/u.test(text)) return undefined;
-    return ibanValid(text) ? { start: m.index, end } : undefined;
+    return ibanValid(text.replace(/[-.]/gu, '')) ? { start: m.index, end } : undefined;
   }),
   gate(T_IBAN, (v) => IBAN_START.test(v)),
 );

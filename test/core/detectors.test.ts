@@ -105,6 +105,21 @@ describe('validators', () => {
 });
 
 describe('PII detectors', () => {
+  it('pii.card and pii.iban, grouped with one kind of separator, whatever it is', () => {
+    for (const sep of ['.', '/', '_', '\t', '\n', '  ', '-', ' ']) {
+      expect(fires('pii.card', `card ${['4539', '1488', '0343', '6467'].join(sep)} on file`), JSON.stringify(sep)).toBe(true);
+      expect(fires('pii.card', `order ${['4539', '1488', '0343', '6468'].join(sep)}`), JSON.stringify(sep)).toBe(false); // fails Luhn
+    }
+    expect(fires('pii.card', 'card 4539.1488 0343-6467')).toBe(false); // mixed separators: no grouping a person writes
+    expect(fires('pii.card', 'oid 1.3.6.1.4539.1488.0343.6467.1')).toBe(false); // inside a longer dotted number
+    expect(fires('pii.card', 'years 4539,1488,0343,6467')).toBe(false); // a comma list
+    for (const iban of ['DE89-3704-0044-0532-0130-00', 'DE89.3704.0044.0532.0130.00', 'DE89 370400 440532 013000', 'DE89-37040044-0532013000']) {
+      expect(fires('pii.iban', `IBAN ${iban}`), iban).toBe(true);
+    }
+    expect(fires('pii.iban', 'IBAN DE89-3704-0044-0532-0130-01')).toBe(false); // mod-97 fails
+    expect(fires('pii.iban', 'IBAN DE89-3704.0044-0532-0130-00')).toBe(false); // mixed separators
+  });
+
   it('pii.email', () => {
     expect(firstMatch('pii.email', 'contact alice.chen@example.com today')).toBe('alice.chen@example.com');
     expect(fires('pii.email', '请联系bob+tag@mail.example.co.uk')).toBe(true);
