@@ -288,10 +288,13 @@ const CREDENTIAL_NAME =
 const CONNECTION_STRING_NAME =
   /(?:^|_)(?:DATABASE|DB|POSTGRES(?:QL)?|PG|MYSQL|MARIADB|MONGO(?:DB)?|REDIS|AMQP|RABBITMQ|BROKER)_(?:URL|URI)$|(?:^|_)DSN$|CONNECTION_?STRING$/;
 
+/** Variables that name a credential file by convention: `curl -T "$KUBECONFIG"` sends the file. */
+const CREDENTIAL_FILE_NAME = /^(?:KUBECONFIG|NETRC|PGPASSFILE|BOTO_CONFIG|AWS_CONFIG_FILE|DOCKER_CONFIG|GIT_ASKPASS|SSH_AUTH_SOCK)$/;
+
 /** Whether an environment or shell variable name denotes a credential. Case-insensitive. */
 export function isCredentialName(name: string): boolean {
   const upper = name.toUpperCase();
-  return CONNECTION_STRING_NAME.test(upper) || (!NOT_CREDENTIAL_NAME.test(upper) && CREDENTIAL_NAME.test(upper));
+  return CONNECTION_STRING_NAME.test(upper) || CREDENTIAL_FILE_NAME.test(upper) || (!NOT_CREDENTIAL_NAME.test(upper) && CREDENTIAL_NAME.test(upper));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -379,7 +382,7 @@ function callee(m: string): string {
  */
 const CODE_NETWORK = group(
   'CODE_NETWORK',
-  ['import', 'from', 'require', 'fetch', 'requests', 'urllib', 'urlopen', 'smtplib', 'ftplib', 'telnetlib', 'paramiko', 'pycurl', 'boto3', 'socket', 'http', 'Http', 'HTTP::', 'dns', 'net.', 'tls.', 'dgram', 'axios', 'WebSocket', 'EventSource', 'sendBeacon', 'Net::', 'TCPSocket', 'UDPSocket', 'URI.open', 'HTTParty', 'Faraday', 'RestClient', 'LWP::', 'IO::Socket', 'curl_exec', 'fsockopen', 'open-uri'],
+  ['import', 'from', 'require', 'fetch', '#include', 'socketConnection', 'make.socket', 'download.file', 'httr::', 'RCurl::', 'requests', 'urllib', 'urlopen', 'smtplib', 'ftplib', 'telnetlib', 'paramiko', 'pycurl', 'boto3', 'socket', 'http', 'Http', 'HTTP::', 'dns', 'net.', 'tls.', 'dgram', 'axios', 'WebSocket', 'EventSource', 'sendBeacon', 'Net::', 'TCPSocket', 'UDPSocket', 'URI.open', 'HTTParty', 'Faraday', 'RestClient', 'LWP::', 'IO::Socket', 'curl_exec', 'fsockopen', 'open-uri'],
   [
     // --- Python ---
     {
@@ -397,7 +400,8 @@ const CODE_NETWORK = group(
     },
     // --- Node ---
     {
-      src: String.raw`(?:\brequire\s*\(\s*|\bfrom\s+|\bimport\s*\(\s*|\bimport\s+)['"\x60](?:node:)?(?:https?|http2|net|tls|dgram|dns|axios|node-fetch|got|undici|request|superagent|ws|nodemailer|ssh2|ftp|socket\.io-client)['"\x60]`,
+      // Lua's `require("socket")` and `require "socket.http"` too.
+      src: String.raw`(?:\brequire\s*\(?\s*|\bfrom\s+|\bimport\s*\(\s*|\bimport\s+)['"\x60](?:node:)?(?:https?|http2|net|tls|dgram|dns|axios|node-fetch|got|undici|request|superagent|ws|nodemailer|ssh2|ftp|socket\.io-client|socket(?:\.http|\.smtp|\.ftp)?|ssl\.https)['"\x60]`,
       hit: (m) => net(/['"`](?:node:)?([^'"`]+)['"`]$/.exec(m)?.[1] ?? 'require'),
     },
     { src: String.raw`(?<![\w.$])fetch\s*\(|\b(?:window|globalThis|self)\.fetch\b`, hit: () => net('fetch') },
@@ -408,6 +412,9 @@ const CODE_NETWORK = group(
     { src: String.raw`\b(?:axios|XMLHttpRequest|WebSocket|EventSource|sendBeacon)\b`, hit: (m) => net(m) },
     // --- Go, Ruby, Perl, PHP, Java/.NET ---
     { src: String.raw`\b(?:http\.(?:Get|Post|PostForm|Head|NewRequest)|net\.Dial\w*)\s*\(`, hit: (m) => net(callee(m)) },
+    // C (`#include <sys/socket.h>`, `<netdb.h>`, libcurl) and R (`socketConnection`, `download.file`, httr).
+    { src: String.raw`#include\s*[<"](?:sys/socket|netdb|arpa/inet|netinet/in|curl/curl)\.h[>"]`, hit: (m) => net(/[\w/]+\.h/.exec(m)?.[0] ?? 'socket.h') },
+    { src: String.raw`\b(?:socketConnection|make\.socket|download\.file|httr::\w+|RCurl::\w+)\s*\(`, hit: (m) => net(callee(m)) },
     // Perl's own sockets: `use Socket; socket(S, PF_INET, …)`.
     { src: String.raw`\buse\s+Socket\b|\bsocket\s*\(\s*\w+\s*,\s*[PA]F_INET6?\b`, hit: () => net('Socket') },
     {
@@ -421,7 +428,7 @@ const CODE_NETWORK = group(
 /** Credential variables and whole-environment reads, in every shell and language. */
 const CODE_ENVIRONMENT = group(
   'CODE_ENVIRONMENT',
-  ['$', '%', 'environ', 'getenv', 'Getenv', 'LookupEnv', 'env::var', 'Deno.env', 'process.env', 'ENV', 'Environment]'],
+  ['$', '%', 'environ', 'getenv', 'Getenv', 'LookupEnv', 'env::var', 'Deno.env', 'Bun.env', 'process.env', 'ENV', 'Environment]'],
   [
     { src: String.raw`\$[Ee][Nn][Vv]:[A-Za-z_]\w*`, hit: variable((n) => `$env:${n}`) },
     // `${process.env.X}` in a JS template is process.env, not a shell variable named `process`.
@@ -442,6 +449,9 @@ const CODE_ENVIRONMENT = group(
       hit: variable((n) => `process.env.${n}`),
     },
     { src: String.raw`\bENV(?:\.fetch\s*\(|\[)\s*['"][A-Za-z_]\w*['"]`, hit: variable((n) => `ENV[${n}]`) },
+    // awk's `ENVIRON["X"]`, Bun's `Bun.env.X`.
+    { src: String.raw`\bENVIRON\s*\[\s*"[A-Za-z_]\w*"`, hit: variable((n) => `ENVIRON[${n}]`) },
+    { src: String.raw`\bBun\.env(?:\.|\[\s*['"\x60])[A-Za-z_]\w*`, hit: variable((n) => `Bun.env.${n}`) },
     {
       src: String.raw`\[(?:System\.)?Environment\]::GetEnvironmentVariable\s*\(\s*['"][A-Za-z_]\w*['"]`,
       hit: variable((n) => `$env:${n}`),
@@ -535,7 +545,7 @@ const NETWORK_AND_POWERSHELL = group(
 /** Named credential stores (case-insensitive: Windows and macOS paths are). */
 const CREDENTIAL_STORES = group(
   'CREDENTIAL_STORES',
-  ['.aws', '.ssh', '.env', '.netrc', '.git-credentials', '.docker', '.kube', '.npmrc', '.pypirc', '.pgpass', '.config', '.gnupg', 'id_', 'dotenv', '_netrc', 'credentials.json', 'client_secret', '/etc/', '/proc/', '.vault-token', 'secrets/', '.azure', '.terraform.d', '.cargo', '.s3cfg', '.my.cnf'],
+  ['.aws', '.ssh', '.env', '.netrc', 'netrc', '.kube', '.config', '.git-credentials', '.docker', '.kube', '.npmrc', '.pypirc', '.pgpass', '.config', '.gnupg', 'id_', 'dotenv', '_netrc', 'credentials.json', 'client_secret', '/etc/', '/proc/', '.vault-token', 'secrets/', '.azure', '.terraform.d', '.cargo', '.s3cfg', '.my.cnf'],
   [
     // `.aws/credentials`, and the same path spelled as joined parts: `'.aws', 'credentials'`.
     {
@@ -574,6 +584,11 @@ const CREDENTIAL_STORES = group(
     { src: String.raw`(?<![\w.-])\.git-credentials(?![\w-])`, hit: () => cred('~/.git-credentials') },
     { src: String.raw`(?<![\w-])\.docker[/\\]config\.json`, hit: () => cred('~/.docker/config.json') },
     { src: String.raw`(?<![\w-])\.kube[/\\]config(?![\w.-])`, hit: () => cred('~/.kube/config') },
+    // The folder itself (`cd ~/.kube && curl -T config …`, `tar c ~/.kube`).
+    { src: String.raw`(?<![\w-])\.kube(?:[/\\]\*?)?(?=$|[\s'"\x60;|&):])`, hit: () => cred('~/.kube') },
+    { src: String.raw`(?<![\w-])\.config[/\\]hub(?![\w.-])`, hit: () => cred('~/.config/hub') },
+    // Python's netrc module reads ~/.netrc by itself.
+    { src: String.raw`\bimport\s+netrc\b|\bfrom\s+netrc\s+import\b|\bnetrc\.netrc\s*\(`, hit: () => cred('~/.netrc') },
     { src: String.raw`(?<![\w.-])\.(?:npmrc|pypirc|pgpass)(?![\w-])`, hit: (m) => cred(`~/${m.toLowerCase()}`) },
     { src: String.raw`(?<![\w-])\.config[/\\]gh[/\\]hosts\.ya?ml`, hit: () => cred('~/.config/gh/hosts.yml') },
     {
@@ -776,14 +791,15 @@ function scanOpenCalls(text: string, gates: number, at: At, acc: Acc): void {
  * A command head: a word where a shell (or an exec-style API) would start a program.
  *
  * Positions: the start of the text or line; after `;`, `|`, `&`, a backtick, `$(`, `<(`, `>(`, or
- * `)` and a space; a function's body (`f() { …`); a string opening after `(`, `[` or `=` (`os.system("nc ...")`,
+ * `)` and a space; a function's body (`f() { …`); make's `$(shell …`; an editor's shell escape
+ * (`w !cmd`, `:!cmd`); a string opening after `(`, `[` or `=` (`os.system("nc ...")`,
  * `subprocess.run(["nc", ...])`, `cmd = "nc ..."`); after an inline-command flag (`sh -c`,
  * `powershell -Command`, `cmd /c`, `eval`, `find -exec`). A bare `(` is not a position: in code
  * `print(host)` names a variable, not the DNS tool. Captured: an assignment (`FOO=1`) or a path
  * and program name; the rest of the segment is read separately.
  */
 const HEAD = new RegExp(
-  String.raw`(?:^|[\n;|&\x60]|\$\(|[<>]\(|\)(?=\s)|\(\s*\)\s*\{(?=\s)|(?:[([]|=)\s*(?=[fFrRbBuU]{0,2}['"\x60])|(?<![\w-])(?:-[lixe]*c|-command|/c|/k|eval|-exec|-execdir)(?=\s))` +
+  String.raw`(?:^|[\n;|&\x60]|\$\((?:shell\s)?|[<>]\(|\)(?=\s)|\(\s*\)\s*\{(?=\s)|(?:(?<=\s)|(?<=[:%]))!(?=[A-Za-z])|(?:[([]|=)\s*(?=[fFrRbBuU]{0,2}['"\x60])|(?<![\w-])(?:-[lixe]*c|-command|/c|/k|eval|-exec|-execdir)(?=\s))` +
     String.raw`\s*(?:[!(]\s*|\{\s+)*(?:[fFrRbBuU]{0,2}['"\x60]\s*)?` +
     String.raw`([A-Za-z_]\w*=(?:'[^'\n]{0,256}'|"[^"\n]{0,256}"|\$\{[^}\s]{0,64}\}|\\[^\n]|[^\s'"$\x60;|&()\\]|\$(?![({]))*|(?:[\w.~$:-]*[/\\])*[A-Za-z][\w.+-]*)` +
     String.raw`(?=$|[\s;|&)'"\x60\]<>])`,
@@ -965,6 +981,9 @@ const WRAPPERS: ReadonlyMap<string, ReadonlySet<string>> = new Map<string, Reado
   ['unbuffer', new Set()],
   ['sshpass', new Set(['-p', '-f', '-d', '-P'])],
   ['coproc', new Set()],
+  // expect's `spawn`, GNU parallel (its command before `:::`), and watch (which runs its words with sh -c).
+  ['spawn', new Set()],
+  ['parallel', new Set(['-j', '--jobs', '-S', '--sshlogin', '-a', '--arg-file', '--colsep', '-d', '--delimiter', '-n', '--max-args', '-I', '--tmpdir', '--results', '--joblog'])],
   ['then', new Set()],
   ['do', new Set()],
   ['else', new Set()],
@@ -988,7 +1007,7 @@ const NETWORK_TOOLS: ReadonlySet<string> = new Set([
   // Netcat under its distributions' names, a name lookup (the name itself can carry data), clients of
   // servers anywhere, an interpreter with sockets of its own.
   'nc.openbsd', 'nc.traditional', 'getent', 'psql', 'mysql', 'mariadb', 'redis-cli', 'mongo', 'mongosh', 'ldapsearch',
-  'tclsh', 'wish',
+  'tclsh', 'wish', 'ssh-keyscan',
   // Servers that hand the files of a directory to anyone who asks.
   'httpd', 'lighttpd', 'darkhttpd', 'thttpd', 'mini_httpd', 'http-server',
 ]);
@@ -1125,6 +1144,7 @@ function dispatch(argv: readonly string[], at: At, acc: Acc, depth = 0): void {
   let i = 0;
   let wrapperName = '';
   let sawIgnoreEnv = false;
+  let assigned: string[] | undefined;
   for (let guard = 0; i < argv.length && guard < MAX_PREFIX_WORDS; guard++) {
     const w = argv[i] as string;
     // A redirection before the program (`2>/dev/null env`, `> log curl …`), with its target when bare.
@@ -1134,6 +1154,7 @@ function dispatch(argv: readonly string[], at: At, acc: Acc, depth = 0): void {
       continue;
     }
     if (ASSIGNMENT.test(w)) {
+      (assigned ??= []).push(w);
       i++;
       continue;
     }
@@ -1175,9 +1196,10 @@ function dispatch(argv: readonly string[], at: At, acc: Acc, depth = 0): void {
     record(acc, NETWORK | PAT | MUT | CRED, `command not read past ${MAX_EVAL_DEPTH} nested evals`, at);
     return;
   }
-  if (wrapperName === 'eval') {
+  if (wrapperName === 'eval' || wrapperName === 'watch') {
     // `eval "nc host < ~/.netrc"`: eval joins its arguments and runs them as a command line, quotes
-    // and all already gone, so the words are split again (a quoted `<` now redirects).
+    // and all already gone, so the words are split again (a quoted `<` now redirects). watch runs
+    // its words the same way, through sh -c.
     const line = argv.slice(i).map((w) => (w.startsWith(LITERAL_MARK) ? w.slice(1) : w)).join(' ');
     dispatch(words(line), at, acc, depth + 1);
     return;
@@ -1200,7 +1222,33 @@ function dispatch(argv: readonly string[], at: At, acc: Acc, depth = 0): void {
     record(acc, NETWORK, `program not read (${program})`, at);
     return;
   }
-  command(programName(program), argv.slice(i + 1), at, acc);
+  const name = programName(program);
+  if (assigned !== undefined) environmentFor(name, assigned, argv.slice(i + 1), at, acc);
+  command(name, argv.slice(i + 1), at, acc);
+}
+
+/**
+ * What the variables set for one command make it do: a shell given a start-up file runs it first
+ * (`BASH_ENV=f bash -c …`); a client that sends its stored login on its own sends it wherever the
+ * command points it (`DOCKER_HOST=tcp://host docker pull …` sends the registry login, a proxy for
+ * git gets its logins).
+ */
+function environmentFor(name: string, assigned: readonly string[], args: readonly string[], at: At, acc: Acc): void {
+  const has = (re: RegExp): boolean => assigned.some((a) => re.test(a));
+  // INVARIANT: a start-up file the shell runs is not read here: network-capable.
+  if (SHELLS.has(name) && has(/^(?:BASH_ENV|ENV)=/)) record(acc, NETWORK, `${name} running a start-up file`, at);
+  if ((name === 'docker' || name === 'podman') && has(/^DOCKER_HOST=(?:tcp|ssh|https?):/i)) record(acc, NETWORK | CRED, `${name} login, sent to DOCKER_HOST`, at);
+  if (name === 'git' && has(/^(?:https?_proxy|HTTPS?_PROXY|ALL_PROXY|all_proxy)=/) && gitReachesRemote(args)) record(acc, CRED, 'git logins, sent through the proxy', at);
+}
+
+/**
+ * Whether a git command talks to a remote over plain HTTP, whose requests (and the login git keeps
+ * for that host, in ~/.netrc or a credential helper) a proxy reads in full. Whether git keeps one is
+ * not in the command: a proxy named for such a request counts as credentials entering.
+ */
+function gitReachesRemote(args: readonly string[]): boolean {
+  const [sub] = subcommands(args, 1);
+  return sub !== undefined && (GIT_NETWORK.has(sub) || sub === 'submodule') && args.some((a) => /^http:\/\//i.test(a));
 }
 
 /** A program word with an expansion, a substitution, a glob or a brace list left in it. */
@@ -1247,12 +1295,13 @@ const COMMAND_CASES: ReadonlySet<string> = new Set([
   'sls', 'jq', 'awk', 'gawk', 'sed', 'perl', 'type', 'dd', 'find', 'tar', 'zip', 'printenv', 'get-childitem', 'gci',
   'ls', 'dir', 'get-item', 'gi', 'git', 'gh', 'aws', 'gcloud', 'az', 'docker', 'podman', 'twine', 'certutil',
   'openssl', 'python', 'python3', 'py', 'pythonw', 'security', 'op', 'bw', 'pass', 'vault', 'kubectl', 'oc',
+  'gpg', 'gpg2', 'tmux', 'screen',
 ]);
 /**
  * Heads {@link command} reads outside its `case`s: environment dumps, and those that keep a command
  * line to run later (`script -c`, `alias name='…'`, `trap '…' EXIT`).
  */
-const DUMP_HEADS: ReadonlySet<string> = new Set(['set', 'export', 'declare', 'typeset', 'ps', 'script', 'alias', 'trap']);
+const DUMP_HEADS: ReadonlySet<string> = new Set(['set', 'export', 'declare', 'typeset', 'ps', 'script', 'alias', 'trap', 'crontab', 'at', 'batch']);
 /**
  * Every program name that {@link dispatch} can act on. A head outside it (`echo`, `gcc`, `make`) is
  * not a wrapper and has no rule, so its segment need not be split into words: the common case of
@@ -1339,6 +1388,8 @@ function laterCommands(name: string, args: readonly string[], acc: Acc): void {
 
 function command(name: string, args: readonly string[], at: At, acc: Acc): void {
   if (SHELLS.has(name)) shellInput(name, args, at, acc);
+  // INVARIANT: commands run later by a scheduler (`crontab -`, `at now`) are not read: network-capable.
+  if ((name === 'crontab' && !args.some((a) => /^-[lrei]$/.test(a))) || name === 'at' || name === 'batch') record(acc, NETWORK, `${name} (commands run later)`, at);
   if (environmentDump(name, args)) record(acc, CRED, name === 'ps' ? 'ps e' : `${name} (the environment)`, at);
   if (name === 'script') commandLineOption(args, acc);
   if (name === 'alias' || name === 'trap') laterCommands(name, args, acc);
@@ -1349,7 +1400,9 @@ function command(name: string, args: readonly string[], at: At, acc: Acc): void 
   if (FILE_READERS.has(name) && (LINE_READERS.has(name) ? operandsAfterValues(args, LINE_READER_VALUE_FLAGS) : ops()).some((o) => o !== '-')) record(acc, PAT, name, at);
   if (FILE_WRITERS.has(name) && ops().length > 0) record(acc, MUT, name, at);
   if (PACKAGE_MANAGERS.has(name)) {
-    const [verb] = subcommands(args, 1);
+    const [verb, verb2] = subcommands(args, 2);
+    // `pip config list`: index URLs with the tokens in them.
+    if ((name === 'pip' || name === 'pip3') && verb === 'config' && (verb2 === 'list' || verb2 === 'get' || verb2 === 'debug')) record(acc, CRED, 'pip config', at);
     if (verb === 'publish' || verb === 'login' || verb === 'adduser') record(acc, NETWORK, `${name} ${verb}`, at);
     else if ((verb !== undefined && INSTALL_VERBS.has(verb)) || (name === 'yarn' && verb === undefined)) {
       record(acc, MUT, `${name} ${verb ?? 'install'}`, at);
@@ -1393,6 +1446,10 @@ function command(name: string, args: readonly string[], at: At, acc: Acc): void 
       if (ops().length >= 1) record(acc, PAT, name, at);
       break;
     case 'jq':
+      // `jq -n env`, `$ENV`: the whole environment.
+      if (/(?:^|[^\w.$"])env\b(?!\s*:)|\$ENV\b/.test(ops()[0] ?? '')) record(acc, CRED, 'jq env', at);
+      if (ops().length >= 2) record(acc, PAT, name, at);
+      break;
     case 'awk':
     case 'gawk':
       if (ops().length >= 2) record(acc, PAT, name, at);
@@ -1417,6 +1474,10 @@ function command(name: string, args: readonly string[], at: At, acc: Acc): void 
       break;
     case 'tar': {
       const mode = args.find((a) => /^-?[A-Za-z]+$/.test(a)) ?? '';
+      // An archive named `host:path` is read or written over rsh/ssh (unless --force-local).
+      const k = args.findIndex((a) => /^-?[A-Za-z]*f$/.test(a) || a === '--file');
+      const file = k >= 0 ? args[k + 1] : args.find((a) => a.startsWith('--file='))?.slice('--file='.length);
+      if (file !== undefined && isRemote(file) && !args.includes('--force-local')) record(acc, NETWORK, 'tar to a remote archive', at);
       if (/x/.test(mode) || args.includes('--extract')) record(acc, MUT, 'tar x', at);
       if (/c/.test(mode) || args.includes('--create')) record(acc, /f/.test(mode) ? PAT | MUT : PAT, 'tar c', at);
       break;
@@ -1440,6 +1501,8 @@ function command(name: string, args: readonly string[], at: At, acc: Acc): void 
     case 'git': {
       const [sub, sub2] = subcommands(args, 2);
       if (sub === undefined) break;
+      // A proxy the command names sees the logins git sends (`-c http.proxy=…`).
+      if (args.some((a, k) => args[k - 1] === '-c' && /^https?\.proxy=/i.test(a)) && gitReachesRemote(args)) record(acc, CRED, 'git logins, sent through the proxy', at);
       // `git -c alias.up=push … up`: the alias runs its value, a git command or (after `!`) a shell line.
       const alias = args.find((a, k) => args[k - 1] === '-c' && a.toLowerCase().startsWith(`alias.${sub}=`));
       if (alias !== undefined) {
@@ -1496,11 +1559,16 @@ function command(name: string, args: readonly string[], at: At, acc: Acc): void 
       if (sub === 'push' || sub === 'pull' || sub === 'login') record(acc, NETWORK, `${name} ${sub}`, at);
       if (sub === 'cp') record(acc, MUT, `${name} cp`, at);
       if (sub === 'run' || sub === 'exec' || sub === 'create') containerCommand(args.slice(args.indexOf(sub as string) + 1), at, acc);
+      // A daemon the command names gets the registry login with every pull, push and build.
+      if (args.some((a, k) => /^(?:-H|--host)=?(?:tcp|ssh|https?):/i.test(a) || ((a === '-H' || a === '--host') && /^(?:tcp|ssh|https?):/i.test(args[k + 1] ?? '')))) record(acc, NETWORK | CRED, `${name} login, sent to --host`, at);
       break;
     }
     case 'kubectl':
     case 'oc': {
       const [verb, kind] = subcommands(args, 2);
+      if (verb === 'config' && kind === 'view' && args.includes('--raw')) record(acc, CRED, `${name} config view --raw`, at);
+      // A server the command names gets the kubeconfig's token.
+      if (args.some((a, k) => a.startsWith('--server=') || ((a === '--server' || a === '-s') && args[k + 1] !== undefined))) record(acc, NETWORK | CRED, `${name} token, sent to --server`, at);
       if ((verb === 'get' || verb === 'describe' || verb === 'edit') && kind !== undefined && /^secrets?(?:\/|$)/.test(kind)) record(acc, CRED, `${name} ${verb} secret`, at);
       if (verb === 'create' && kind === 'token') record(acc, CRED, `${name} create token`, at);
       // `kubectl exec pod -- cmd …`, `kubectl run x --image=i -- cmd …`: the command after `--`.
@@ -1527,6 +1595,19 @@ function command(name: string, args: readonly string[], at: At, acc: Acc): void 
       const mod = k >= 0 ? args[k + 1] : undefined;
       if (mod === 'http.server' || mod === 'SimpleHTTPServer' || mod === 'smtpd') record(acc, NETWORK, `python -m ${mod}`, at);
       else if (mod === 'pip') command('pip', args.slice(k + 2), at, acc);
+      break;
+    }
+    case 'gpg':
+    case 'gpg2':
+      if (args.some((a) => a === '--export-secret-keys' || a === '--export-secret-subkeys')) record(acc, CRED, 'gpg --export-secret-keys', at);
+      break;
+    case 'tmux':
+    case 'screen': {
+      // The shell command a new session, window or pane runs: each operand read as a command line.
+      const [sub] = subcommands(args, 1);
+      if (name === 'screen' || (sub !== undefined && /^(?:new-session|new|new-window|neww|split-window|splitw|respawn-pane|respawnp|respawn-window|respawnw|run-shell|run|display-popup|popup)$/.test(sub))) {
+        for (const o of ops()) if (o !== sub) (acc.pending ??= []).push(o);
+      }
       break;
     }
     case 'security':
@@ -1643,14 +1724,21 @@ function scanHeads(text: string, at: At, acc: Acc): void {
   // crafted text of thousands of heads without separators stays linear. Past that, heads are still
   // dispatched, with no arguments: a network tool is still one.
   let budget = 4 * text.length + MAX_SEGMENT;
+  let values: string[] | undefined;
   eachHead(text, text.length >= HEAD_LINES_FROM, (head, end) => {
     const rest = segmentAfter(text, end, Math.min(MAX_SEGMENT, budget));
     budget -= rest.length;
     if (NOT_A_COMMAND.test(rest)) return;
+    // An assignment whose value holds a command substitution runs it, now (`r="$(curl …)"`) or when
+    // the variable is expanded (`PS4='$(…)'; set -x`): the value's heads are read too, after this
+    // text's, with this text's variables.
+    if (ASSIGNMENT.test(head) && /\$\(|\x60/.test(head)) (values ??= []).push(head.slice(head.indexOf('=') + 1));
     const argv = words(rest);
     argv.unshift(head);
     dispatch(argv, at, acc);
   });
+  // Each value is shorter than the text it is in: the reading ends.
+  for (const v of values ?? []) scanHeads(v, at, acc);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1732,6 +1820,10 @@ function scanGlobbedStores(text: string, at: At, acc: Acc): void {
 const ECHO_SUBSTITUTION = /\$\([ \t]*(?:echo|printf)[ \t]+(?:-[neE]+[ \t]+)?(['"]?)([\w./~:@%+-]*)\1[ \t]*\)|`[ \t]*(?:echo|printf)[ \t]+(?:-[neE]+[ \t]+)?(['"]?)([\w./~:@%+-]*)\3[ \t]*`/g;
 /** `$name`, `${name}` and bash's indirect `${!name}`. */
 const EXPANSION = /\$\{(!?)([A-Za-z_]\w*)\}|\$([A-Za-z_]\w*)/g;
+/** `${name:-default}`, `${name-default}`, `${name:=default}`: the default, as when the variable is unset. */
+const DEFAULTED = /\$\{[A-Za-z_]\w*:?[-=]([^{}\n]*)\}/g;
+/** A name reference: `declare -n r=TOKEN` makes `$r` read `$TOKEN`. */
+const NAMEREF = /\b(?:declare|typeset|local)[ \t]+-[a-zA-Z]*n[a-zA-Z]*[ \t]+([A-Za-z_]\w*)=([A-Za-z_]\w*)/g;
 /**
  * A shell word as its pieces run together: unquoted text, `'…'`, `"…"` and backslash escapes with
  * no space between (`'k=AKIA'"Z7QH…"`, `/dev/"tcp"/`, `tc\p`, `cred''entials`).
@@ -1750,8 +1842,6 @@ const CONCATENATION = /(['"])([^'"\\\n]*)\1[ \t]*[+.][ \t]*(['"])([^'"\\\n]*)\3/
 const NAMED_MEMBER = /\[[ \t]*[rbuf]?(['"])([A-Za-z_$][\w$]*)\1[ \t]*\]|\bgetattr\([ \t]*([\w.]+)[ \t]*,[ \t]*(['"])([A-Za-z_]\w*)\4[ \t]*\)/g;
 /** Passes that fold concatenations: `'a'+'b'+'c'` takes two. */
 const MAX_CONCATENATIONS = 8;
-/** A spelled text the detectors read no further than this: the unspelled text is read whole anyway. */
-const MAX_SPELLED = 64 * 1024;
 
 const SECRET_DETECTORS = BUILTIN_DETECTORS.filter((d) => d.kind === 'SECRET');
 
@@ -1763,12 +1853,19 @@ const SECRET_DETECTORS = BUILTIN_DETECTORS.filter((d) => d.kind === 'SECRET');
  * this changes anything.
  */
 function spelled(text: string, acc: Acc): string | undefined {
-  if (!/['"\\$`+]/.test(text) || text.length > MAX_SPELLED) return undefined;
+  // Every step is linear in the text, which the reader's own cap bounds: no cap here, so that padding
+  // a command never stops it from being spelled (README "Bounds").
+  if (!/['"\\$`+]/.test(text)) return undefined;
   let v = text.includes("$'") ? ansiC(text) : text;
   if (v.includes('echo') || v.includes('printf')) v = v.replace(ECHO_SUBSTITUTION, (_m, _q, a: string | undefined, _q2, b: string | undefined) => a ?? b ?? '');
+  if (v.includes('${')) v = v.replace(DEFAULTED, '$1');
   if (v.includes('$') && v.includes('=')) {
     const bound = bindingsOf(acc);
+    const refs = new Map<string, string>();
+    if (v.includes('-')) for (const m of v.matchAll(NAMEREF)) refs.set(m[1] as string, m[2] as string);
     v = v.replace(EXPANSION, (m, bang: string | undefined, braced: string | undefined, bare: string | undefined) => {
+      const ref = refs.get((braced ?? bare) as string);
+      if (ref !== undefined && bang !== '!') return `$${ref}`;
       const value = bound.get((braced ?? bare) as string);
       if (value === undefined || value === null || value.length !== 1) return m;
       return bang === '!' ? `$${value[0] as string}` : (value[0] as string);

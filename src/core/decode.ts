@@ -15,14 +15,40 @@
  */
 import { isAscii } from './ascii.js';
 
-/** Texts longer than this are not decoded (the text as written is still read whole). */
-const MAX_DECODED = 256 * 1024;
 /** Shortest run of base64 read as an encoded text: 15 bytes, about three words. */
 const MIN_BASE64 = 20;
 
 /** A sign that a text may be escaped or encoded: an escape, an entity, a percent byte, a tag, a `+` join. */
 const MAY_BE_ENCODED = /\\[ux]|&#?\w+;|%[0-9A-Fa-f]{2}|<\/?[A-Za-z]|\+\S+\+/;
-const BASE64_RUN = /[A-Za-z0-9+/]{20,}={0,2}|[A-Za-z0-9_-]{20,}={0,2}/g;
+/** Characters of base64, standard (`+/`) or URL-safe (`-_`): 1 in this table. */
+const BASE64_CHAR = new Uint8Array(128);
+for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/-_') BASE64_CHAR[c.charCodeAt(0)] = 1;
+
+/**
+ * The runs of base64 characters at least {@link MIN_BASE64} long, with their `=` padding, as
+ * `[start, end)` pairs: one pass over the text (an expression with a `{20,}` run took 90 ms a MiB).
+ */
+function base64Runs(text: string): number[] {
+  const out: number[] = [];
+  const n = text.length;
+  let start = -1;
+  const close = (end: number): void => {
+    if (start >= 0 && end - start >= MIN_BASE64) {
+      let padded = end;
+      while (padded < n && padded - end < 2 && text.charCodeAt(padded) === 61) padded++;
+      out.push(start, padded);
+    }
+    start = -1;
+  };
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 128 && BASE64_CHAR[c] === 1) {
+      if (start < 0) start = i;
+    } else if (start >= 0) close(i);
+  }
+  close(n);
+  return out;
+}
 
 const ESCAPE = /\\u\{([0-9A-Fa-f]{1,6})\}|\\u([0-9A-Fa-f]{4})|\\x([0-9A-Fa-f]{2})/g;
 const ENTITY = /&#(\d{1,7});|&#[xX]([0-9A-Fa-f]{1,6});|&([A-Za-z]{2,8});/g;
@@ -75,6 +101,8 @@ function asciiDigit(c: string): string {
 
 /** Decoded base64 whose characters are this share printable reads as text. */
 const PRINTABLE_SHARE = 0.9;
+/** A character that is not a letter, digit, punctuation, symbol or space. */
+const UNPRINTABLE = /[^\p{L}\p{N}\p{P}\p{S}\p{Zs}\n\r\t]/gu;
 
 /** `atob` of the platform (Node 20 and browsers), and UTF-8 decoding. */
 const host: { readonly atob?: (data: string) => string } = globalThis;
@@ -99,9 +127,20 @@ function base64Text(run: string): string | undefined {
   } catch {
     return undefined;
   }
-  let printable = 0;
-  for (const ch of text) if (/[\p{L}\p{N}\p{P}\p{Zs}\n\r\t]/u.test(ch)) printable++;
-  return printable >= PRINTABLE_SHARE * [...text].length && /\s/.test(text) ? text : undefined;
+  const unprintable = text.match(UNPRINTABLE)?.length ?? 0;
+  return unprintable <= (1 - PRINTABLE_SHARE) * text.length && /\s/.test(text) ? text : undefined;
+}
+
+/**
+ * Whether a text without spaces is words joined by `+`, as a form encodes spaces (`Customer+disputes+the`):
+ * three or more parts, most of them words of lower-case letters (base64 has `+` too, between random letters).
+ */
+function plusJoinedWords(text: string): boolean {
+  const parts = text.split('+');
+  if (parts.length < 3) return false;
+  let words = 0;
+  for (const p of parts) if (/^[A-Z]?[a-z]+[.,;:!?]?$/.test(p)) words++;
+  return words >= 0.6 * parts.length;
 }
 
 function percentDecoded(run: string): string {
@@ -125,13 +164,25 @@ function codePoint(hex: string, radix: number): string {
  * letters, decimal digits of other scripts. Undefined when nothing changes.
  */
 export function readable(text: string): string | undefined {
-  if (text.length > MAX_DECODED) return undefined;
+  // No cap of its own: every step is linear in the text, which the reader's cap bounds, and a copy
+  // padded past any cap here would be found as written but not as read.
   const ascii = isAscii(text);
   const encoded = MAY_BE_ENCODED.test(text);
-  BASE64_RUN.lastIndex = 0;
-  const base64 = text.length >= MIN_BASE64 && BASE64_RUN.test(text);
-  if (ascii && !encoded && !base64) return undefined;
+  const runs = text.length >= MIN_BASE64 ? base64Runs(text) : [];
+  if (ascii && !encoded && runs.length === 0) return undefined;
   let v = text;
+  if (runs.length > 0) {
+    // First, on the text as written: the runs are where the scan found them.
+    let out = '';
+    let at = 0;
+    for (let r = 0; r < runs.length; r += 2) {
+      const decoded = base64Text(text.slice(runs[r] as number, runs[r + 1] as number));
+      if (decoded === undefined) continue;
+      out += `${text.slice(at, runs[r] as number)} ${decoded} `;
+      at = runs[r + 1] as number;
+    }
+    if (at > 0) v = out + text.slice(at);
+  }
   if (encoded) {
     if (v.includes('\\')) v = v.replace(ESCAPE, (_m, braced: string | undefined, u: string | undefined, x: string | undefined) => codePoint((braced ?? u ?? x) as string, 16));
     if (v.includes('<')) v = v.replace(INLINE_TAG, '').replace(OTHER_TAG, ' ');
@@ -140,13 +191,7 @@ export function readable(text: string): string | undefined {
         dec !== undefined ? codePoint(dec, 10) : hex !== undefined ? codePoint(hex, 16) : (NAMED_ENTITIES.get(name as string) ?? m));
     }
     if (v.includes('%')) v = v.replace(PERCENT_RUN, percentDecoded);
-    if (!/\s/.test(v) && (v.match(/\+/g)?.length ?? 0) >= 2) v = v.replace(/\+/g, ' ');
-  }
-  if (base64) {
-    v = v.replace(BASE64_RUN, (run) => {
-      const decoded = base64Text(run);
-      return decoded === undefined ? run : ` ${decoded} `;
-    });
+    if (!/\s/.test(v) && plusJoinedWords(v)) v = v.replace(/\+/g, ' ');
   }
   if (!isAscii(v)) {
     v = v.replace(LOOK_ALIKE, (c) => LOOK_ALIKES.get(c) as string);

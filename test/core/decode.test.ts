@@ -68,6 +68,12 @@ describe('a copy dressed for its receiver is the same copy', () => {
     );
   });
 
+  it('a dressed copy padded far past any length is still read back (bounds never weaken a verdict)', () => {
+    const pad = ' '.repeat(600_000);
+    expect(carries({ notes: NOTES }, `${pad}${base64(NOTES)}${pad}`)).toBe(true);
+    expect(carries({ notes: NOTES }, `${pad}${percent(NOTES)}${pad}`)).toBe(true);
+  });
+
   it('text that needs no decoding is left alone: plain prose, ids, hashes, a short base64 word', () => {
     expect(readable(REPLY)).toBeUndefined();
     expect(readable('INV-88231 paid on 2025-07-01')).toBeUndefined();
