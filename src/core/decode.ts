@@ -1,15 +1,17 @@
 /**
  * An outbound text as the one who receives it will read it.
  *
- * A copy of private text leaves just as well HTML-escaped, percent-encoded, with `\u` escapes, in
- * base64, wrapped in a tag per word, or with look-alike letters from another script: the receiver
+ * A copy of private text leaves just as well HTML-escaped, percent-encoded, quoted-printable, with
+ * `\u` escapes, in base64, base32 or hex, wrapped in a tag per word, in invisible Unicode tag
+ * characters, or with look-alike letters from another script: the receiver
  * decodes it, or a person reads it, and the words are the same. {@link readable} undoes those
  * spellings, so that the guard can look for copied fragments and sensitive values in the text as
  * read, beside the text as written. It is a view for probing only: what a tool result stored is
  * never changed, and a text that needs no decoding costs one test.
  *
- * Not undone (each would cost precision or needs a decision): rot13 and other ciphers, reversed or
- * reordered words, letters spaced apart, paraphrase.
+ * Not undone (each would cost precision, needs a decision or a decompressor the core does not
+ * have): rot13 and other ciphers, reordered words, letters spaced apart, paraphrase, gzip, base85,
+ * uuencode, punycode, CSS and RTF escapes.
  *
  * Pure: no IO, no clock, no environment.
  */
@@ -19,7 +21,7 @@ import { isAscii } from './ascii.js';
 const MIN_BASE64 = 20;
 
 /** A sign that a text may be escaped or encoded: an escape, an entity, a percent byte, a tag, a `+` join. */
-const MAY_BE_ENCODED = /\\[ux]|&#?\w+;|%[0-9A-Fa-f]{2}|<\/?[A-Za-z]|\+\S+\+/;
+const MAY_BE_ENCODED = /\\[ux0-3]|&#?\w+;|%[0-9A-Fa-f]{2}|<[/!]?[A-Za-z-]|\+\S+\+|=[0-9A-F]{2}|=\r?\n/;
 /** Characters of base64, standard (`+/`) or URL-safe (`-_`): 1 in this table. */
 const BASE64_CHAR = new Uint8Array(128);
 for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/-_') BASE64_CHAR[c.charCodeAt(0)] = 1;
@@ -50,20 +52,45 @@ function base64Runs(text: string): number[] {
   return out;
 }
 
-const ESCAPE = /\\u\{([0-9A-Fa-f]{1,6})\}|\\u([0-9A-Fa-f]{4})|\\x([0-9A-Fa-f]{2})/g;
-const ENTITY = /&#(\d{1,7});|&#[xX]([0-9A-Fa-f]{1,6});|&([A-Za-z]{2,8});/g;
+/** `\u0043`, also escaped again (`\\u0043`, a JSON string inside a JSON string), `\u{43}`, `\x43`, octal `\103`. */
+const ESCAPE = /\\+u\{([0-9A-Fa-f]{1,6})\}|\\+u([0-9A-Fa-f]{4})|\\+x([0-9A-Fa-f]{2})|\\([0-3][0-7]{2})/g;
+/** Numeric entities (leading zeros allowed, as HTML allows them) and named ones. */
+const ENTITY = /&#0*(\d{1,7});|&#[xX]0*([0-9A-Fa-f]{1,6});|&([A-Za-z][A-Za-z0-9]{1,30});/g;
+/** A named entity of a mathematical letter (`&Copf;`, `&ufr;`, `&sscr;`): the letter it is a form of. */
+const LETTER_ENTITY = /^([A-Za-z])(?:opf|fr|scr)$/;
+/** Quoted-printable: a soft line break, and runs of `=XX` bytes (RFC 2045 writes the hex in capitals). */
+const QP_SOFT_BREAK = /=\r?\n/g;
+const QP_RUN = /(?:=[0-9A-F]{2})+/g;
+/** An HTML comment, which renders as nothing (`Cus<!-- -->tomer`). */
+const HTML_COMMENT = /<!--[^]{0,400}?-->/g;
+/** Unicode tag characters (U+E0020–E007E) spell ASCII invisibly: each is the ASCII character 0xE0000 below it. */
+const TAG_CHARACTER = /[\u{E0020}-\u{E007E}]/gu;
+/** A right-to-left override shows the text after it reversed, up to the pop or the line's end. */
+const RIGHT_TO_LEFT = /\u202E([^\u202C\n]*)\u202C?/g;
+/** Passes of percent-decoding (`%2520` is `%20` is a space). */
+const MAX_PERCENT_PASSES = 3;
+/** Base64 inside base64: decoded again this many times at most. */
+const MAX_BASE64_DEPTH = 2;
 /** Named entities that stand for a letter, a space or nothing in running text. */
 const NAMED_ENTITIES: ReadonlyMap<string, string> = new Map([
   ['nbsp', ' '], ['ensp', ' '], ['emsp', ' '], ['thinsp', ' '], ['amp', '&'], ['lt', '<'], ['gt', '>'],
   ['quot', '"'], ['apos', "'"], ['shy', ''], ['zwsp', ''], ['zwnj', ''], ['zwj', ''], ['NewLine', '\n'], ['Tab', '\t'],
+  ['ZeroWidthSpace', ''], ['NoBreak', ''], ['ThinSpace', ' '], ['hairsp', ' '], ['MediumSpace', ' '], ['period', '.'],
+  ['commat', '@'], ['plus', '+'], ['comma', ','], ['colon', ':'], ['semi', ';'], ['lpar', '('], ['rpar', ')'],
+  ['hyphen', '-'], ['dash', '-'], ['lowbar', '_'], ['sol', '/'], ['bsol', '\\'], ['num', '#'], ['dollar', '$'],
+  ['percnt', '%'], ['excl', '!'], ['quest', '?'], ['equals', '='], ['lsqb', '['], ['rsqb', ']'], ['lcub', '{'],
+  ['rcub', '}'], ['ast', '*'], ['verbar', '|'], ['Hat', '^'], ['grave', '`'],
 ]);
 /** A tag that marks up words inside a line (`<b>word</b>`): removed, so that the words it splits join. */
 const INLINE_TAG = /<\/?(?:b|i|u|s|em|strong|span|font|small|big|mark|sub|sup|code|a|abbr|del|ins|q|tt|wbr)\b[^<>]{0,200}>/gi;
 /** Any other tag: a space. */
 const OTHER_TAG = /<\/?[A-Za-z][\w:-]{0,40}\b[^<>]{0,200}>/g;
 const PERCENT_RUN = /(?:%[0-9A-Fa-f]{2})+/g;
-/** A Latin letter with combining marks on it (`ú` written as `u` and U+0301): the letter alone. */
-const MARKED_LATIN = /([A-Za-z])\p{M}+/gu;
+/**
+ * A Latin letter or digit with combining marks on it (`ú` written as `u` and U+0301, a keycap `4️⃣`):
+ * the letter or digit alone.
+ */
+const MARKED_LATIN = /([A-Za-z0-9])\p{M}+/gu;
 
 /**
  * Letters of other scripts that look like Latin ones, and the Latin letter each is read as
@@ -107,9 +134,27 @@ const UNPRINTABLE = /[^\p{L}\p{N}\p{P}\p{S}\p{Zs}\n\r\t]/gu;
 /** `atob` of the platform (Node 20 and browsers), and UTF-8 decoding. */
 const host: { readonly atob?: (data: string) => string } = globalThis;
 const utf8 = new TextDecoder('utf-8', { fatal: true });
+const lenientUtf8 = new TextDecoder('utf-8');
+
+/**
+ * Bytes as text, when they are UTF-8 text a person reads: printable, with a space somewhere; or,
+ * within {@link MAX_BASE64_DEPTH}, base64 again that decodes to such text.
+ */
+function bytesText(bytes: Uint8Array, depth: number): string | undefined {
+  let text: string;
+  try {
+    text = utf8.decode(bytes);
+  } catch {
+    return undefined;
+  }
+  const unprintable = text.match(UNPRINTABLE)?.length ?? 0;
+  if (unprintable > (1 - PRINTABLE_SHARE) * text.length) return undefined;
+  if (/\s/.test(text)) return text;
+  return depth < MAX_BASE64_DEPTH && /^[A-Za-z0-9+/_-]{20,}={0,2}$/.test(text) ? base64Text(text, depth + 1) : undefined;
+}
 
 /** A run of base64 (standard or URL-safe) decoded to text, when it is text. */
-function base64Text(run: string): string | undefined {
+function base64Text(run: string, depth = 0): string | undefined {
   if (host.atob === undefined) return undefined;
   const body = run.replace(/=+$/, '').replace(/-/g, '+').replace(/_/g, '/');
   if (body.length % 4 === 1) return undefined;
@@ -121,14 +166,44 @@ function base64Text(run: string): string | undefined {
   }
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  let text: string;
-  try {
-    text = utf8.decode(bytes);
-  } catch {
-    return undefined;
+  return bytesText(bytes, depth);
+}
+
+/** A run of hex digits, two per byte, decoded to text, when it is text. */
+function hexText(run: string): string | undefined {
+  if (run.length % 2 === 1 || !/^[0-9A-Fa-f]+$/.test(run)) return undefined;
+  const bytes = new Uint8Array(run.length / 2);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(run.slice(2 * i, 2 * i + 2), 16);
+  return bytesText(bytes, MAX_BASE64_DEPTH);
+}
+
+const BASE32_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+
+/** A run of base32 (RFC 4648, in one case), decoded to text, when it is text. */
+function base32Text(run: string): string | undefined {
+  const body = run.replace(/=+$/, '');
+  if (!/^(?:[A-Z2-7]+|[a-z2-7]+)$/.test(body)) return undefined;
+  const upper = body.toUpperCase();
+  const bytes = new Uint8Array(Math.floor((upper.length * 5) / 8));
+  let bits = 0;
+  let value = 0;
+  let k = 0;
+  for (let i = 0; i < upper.length; i++) {
+    value = (value << 5) | BASE32_ALPHABET.indexOf(upper[i] as string);
+    bits += 5;
+    if (bits >= 8) {
+      bytes[k++] = (value >>> (bits - 8)) & 0xff;
+      bits -= 8;
+    }
   }
-  const unprintable = text.match(UNPRINTABLE)?.length ?? 0;
-  return unprintable <= (1 - PRINTABLE_SHARE) * text.length && /\s/.test(text) ? text : undefined;
+  return bytesText(bytes, MAX_BASE64_DEPTH);
+}
+
+/** Runs of quoted-printable bytes as the UTF-8 text they spell. */
+function quotedPrintable(run: string): string {
+  const bytes = new Uint8Array(run.length / 3);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(run.slice(3 * i + 1, 3 * i + 3), 16);
+  return lenientUtf8.decode(bytes);
 }
 
 /**
@@ -158,10 +233,11 @@ function codePoint(hex: string, radix: number): string {
 }
 
 /**
- * The text as its receiver reads it, when that differs from how it is written: `\u`/`\x` escapes,
- * HTML entities and tags, percent-encoding (and `+` for spaces in a text without any), base64 runs
- * that decode to text, Cyrillic and Greek look-alikes of Latin letters, combining marks on Latin
- * letters, decimal digits of other scripts. Undefined when nothing changes.
+ * The text as its receiver reads it, when that differs from how it is written: base64, base32 and
+ * hex runs that decode to text, quoted-printable, `\u`/`\x`/octal escapes, HTML comments, tags and
+ * entities, percent-encoding (and `+` for spaces in a text without any), Unicode tag characters, a
+ * right-to-left override, Cyrillic and Greek look-alikes of Latin letters, combining marks on Latin
+ * letters and digits, decimal digits of other scripts. Undefined when nothing changes.
  */
 export function readable(text: string): string | undefined {
   // No cap of its own: every step is linear in the text, which the reader's cap bounds, and a copy
@@ -176,7 +252,8 @@ export function readable(text: string): string | undefined {
     let out = '';
     let at = 0;
     for (let r = 0; r < runs.length; r += 2) {
-      const decoded = base64Text(text.slice(runs[r] as number, runs[r + 1] as number));
+      const run = text.slice(runs[r] as number, runs[r + 1] as number);
+      const decoded = base64Text(run) ?? hexText(run) ?? base32Text(run);
       if (decoded === undefined) continue;
       out += `${text.slice(at, runs[r] as number)} ${decoded} `;
       at = runs[r + 1] as number;
@@ -184,16 +261,26 @@ export function readable(text: string): string | undefined {
     if (at > 0) v = out + text.slice(at);
   }
   if (encoded) {
-    if (v.includes('\\')) v = v.replace(ESCAPE, (_m, braced: string | undefined, u: string | undefined, x: string | undefined) => codePoint((braced ?? u ?? x) as string, 16));
-    if (v.includes('<')) v = v.replace(INLINE_TAG, '').replace(OTHER_TAG, ' ');
+    if (v.includes('=')) v = v.replace(QP_SOFT_BREAK, '').replace(QP_RUN, quotedPrintable);
+    if (v.includes('\\')) {
+      v = v.replace(ESCAPE, (_m, braced: string | undefined, u: string | undefined, x: string | undefined, octal: string | undefined) =>
+        octal !== undefined ? codePoint(octal, 8) : codePoint((braced ?? u ?? x) as string, 16));
+    }
+    if (v.includes('<')) v = v.replace(HTML_COMMENT, '').replace(INLINE_TAG, '').replace(OTHER_TAG, ' ');
     if (v.includes('&')) {
       v = v.replace(ENTITY, (m, dec: string | undefined, hex: string | undefined, name: string | undefined) =>
-        dec !== undefined ? codePoint(dec, 10) : hex !== undefined ? codePoint(hex, 16) : (NAMED_ENTITIES.get(name as string) ?? m));
+        dec !== undefined ? codePoint(dec, 10) : hex !== undefined ? codePoint(hex, 16) : (NAMED_ENTITIES.get(name as string) ?? LETTER_ENTITY.exec(name as string)?.[1] ?? m));
     }
-    if (v.includes('%')) v = v.replace(PERCENT_RUN, percentDecoded);
+    for (let n = 0; n < MAX_PERCENT_PASSES && v.includes('%'); n++) {
+      const once = v.replace(PERCENT_RUN, percentDecoded);
+      if (once === v) break;
+      v = once;
+    }
     if (!/\s/.test(v) && plusJoinedWords(v)) v = v.replace(/\+/g, ' ');
   }
   if (!isAscii(v)) {
+    v = v.replace(TAG_CHARACTER, (c) => String.fromCharCode((c.codePointAt(0) as number) - 0xe0000));
+    if (v.includes('\u202e')) v = v.replace(RIGHT_TO_LEFT, (_m, shown: string) => [...shown].reverse().join(''));
     v = v.replace(LOOK_ALIKE, (c) => LOOK_ALIKES.get(c) as string);
     // After NFKC, which makes the mathematical and full-width digits plain, each script's own digits.
     if (OTHER_DIGIT.test(v)) v = v.normalize('NFKC').replace(OTHER_DIGIT, asciiDigit);

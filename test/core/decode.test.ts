@@ -33,7 +33,31 @@ const cyrillic = (s: string): string => s.replace(/[aceop]/g, (c) => ({ a: '\u04
 const greek = (s: string): string => s.replace(/[oiv]/g, (c) => ({ o: '\u03bf', i: '\u03b9', v: '\u03bd' })[c] as string);
 const accents = (s: string): string => s.replace(/[eu]/g, (c) => `${c}\u0301`);
 
+const quotedPrintable = (s: string): string => s.replace(/[ aeiou]/g, (c) => `=${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`).replace(/(.{40})/g, '$1=\n');
+const base32 = (s: string): string => {
+  const A = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const b of new TextEncoder().encode(s)) bits += b.toString(2).padStart(8, '0');
+  let out = '';
+  for (let i = 0; i < bits.length; i += 5) out += A[parseInt(bits.slice(i, i + 5).padEnd(5, '0'), 2)];
+  return out + '='.repeat((8 - (out.length % 8)) % 8);
+};
+const hex = (s: string): string => [...new TextEncoder().encode(s)].map((b) => b.toString(16).padStart(2, '0')).join('');
+const zeroPaddedEntities = (s: string): string => s.replace(/[aeiou]/g, (c) => `&#x0000${c.charCodeAt(0).toString(16)};`);
+const commented = (s: string): string => s.split(' ').map((w) => `${w.slice(0, 2)}<!-- -->${w.slice(2)}`).join(' ');
+const octal = (s: string): string => s.replace(/[aeiou]/g, (c) => `\\${c.charCodeAt(0).toString(8)}`);
+const escapedTwice = (s: string): string => s.replace(/[aeiou]/g, (c) => `\\\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
 const DRESSINGS: readonly (readonly [string, (s: string) => string])[] = [
+  ['quoted-printable with soft line breaks', quotedPrintable],
+  ['base32', base32],
+  ['hex', hex],
+  ['base64 of base64', (s) => base64(base64(s))],
+  ['percent-encoding twice', (s) => percent(percent(s))],
+  ['hexadecimal entities with leading zeros', zeroPaddedEntities],
+  ['an HTML comment inside each word', commented],
+  ['octal escapes', octal],
+  ['\\u escapes escaped again', escapedTwice],
   ['decimal HTML entities', numericEntities],
   ['hexadecimal HTML entities', hexEntities],
   ['percent-encoding', percent],
@@ -72,6 +96,15 @@ describe('a copy dressed for its receiver is the same copy', () => {
     const pad = ' '.repeat(600_000);
     expect(carries({ notes: NOTES }, `${pad}${base64(NOTES)}${pad}`)).toBe(true);
     expect(carries({ notes: NOTES }, `${pad}${percent(NOTES)}${pad}`)).toBe(true);
+  });
+
+  it('Unicode tag characters, a right-to-left override and keycap digits read as what they show or spell', () => {
+    const tags = [...NOTES].map((c) => String.fromCodePoint(0xe0000 + c.charCodeAt(0))).join('');
+    expect(carries({ notes: NOTES }, `Thanks for your message.${tags}`)).toBe(true);
+    expect(carries({ notes: NOTES }, `\u202e${[...NOTES].reverse().join('')}\u202c`)).toBe(true);
+    const keycaps = '4539 1488 0343 6467'.replace(/\d/g, (d) => `${d}\ufe0f\u20e3`);
+    expect(scanArgs({ body: `Card: ${keycaps}` }).map((f) => f.detector)).toContain('pii.card');
+    expect(carries({ notes: NOTES }, [...REPLY].map((c) => String.fromCodePoint(0xe0000 + c.charCodeAt(0))).join(''))).toBe(false);
   });
 
   it('text that needs no decoding is left alone: plain prose, ids, hashes, a short base64 word', () => {
