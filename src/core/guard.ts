@@ -219,6 +219,11 @@ function toInfo(e: ToolEntry): ToolInfo {
   return { name: e.name, known: e.known, capabilities: e.capabilities, evidence: e.evidence, codeMode: e.codeMode, harmless: e.harmless, ...(e.recognised !== undefined ? { recognised: e.recognised } : {}), ...(e.unread !== undefined ? { unread: e.unread } : {}) };
 }
 
+/**
+ * Texts at most this long are also probed joined with their neighbours: a longer text holds whole
+ * fragments of its own (a window is five tokens), a shorter one may hold a piece of one.
+ */
+const MAX_PIECE = 64;
 /** Texts at least this long are probed through a filter of the stored keys (see `probeHashes`). */
 const FILTER_FROM = 4096;
 
@@ -280,23 +285,35 @@ class CallContext {
       // A long text makes many probes and nearly all miss: a filter of the stored keys' low bits
       // skips the table lookups of those that certainly miss (built once, for long texts only).
       let filter: Uint32Array | undefined;
+      const filterFor = (text: string): Uint32Array | undefined => {
+        if (text.length < FILTER_FROM) return undefined;
+        if (filter === undefined) {
+          filter = new Uint32Array(PROBE_FILTER_WORDS);
+          for (const t of tables) t.markKeys(filter);
+        }
+        return filter;
+      };
+      // Short texts in the order they come: a copy cut into pieces shorter than a fragment (a word
+      // per array element, per key, per field) is read again as one text.
+      let pieces: string[] | undefined;
       forEachText(
         call.args,
         (text) => {
           if (bits === ALL_PROVENANCE) return;
-          if (filter === undefined && text.length >= FILTER_FROM) {
-            filter = new Uint32Array(PROBE_FILTER_WORDS);
-            for (const t of tables) t.markKeys(filter);
-          }
-          probeHashes(text, seed, probe, text.length >= FILTER_FROM ? filter : undefined);
+          probeHashes(text, seed, probe, filterFor(text));
           // The text as its receiver reads it (HTML-escaped, percent-encoded, base64, look-alike
           // letters): a copy dressed that way is the same copy.
           const read = bits === ALL_PROVENANCE ? undefined : readable(text);
-          if (read !== undefined) probeHashes(read, seed, probe, read.length >= FILTER_FROM ? filter : undefined);
+          if (read !== undefined) probeHashes(read, seed, probe, filterFor(read));
+          if (text.length <= MAX_PIECE) (pieces ??= []).push(text);
         },
         this.destinations(),
         true,
       );
+      if (bits !== ALL_PROVENANCE && pieces !== undefined && pieces.length > 1) {
+        const joined = pieces.join('\n');
+        probeHashes(joined, seed, probe, filterFor(joined));
+      }
     }
     this.provenanceBits = bits;
     return bits;
