@@ -34,6 +34,7 @@ import { CRED, EIT, MUT, NAT, PAT } from './capabilities.js';
 import type { Capability } from './capabilities.js';
 import type { Evidence } from './types.js';
 import { BUILTIN_DETECTORS, maskPreview } from './detectors.js';
+import { readable } from './decode.js';
 import { literalScanner } from './literals.js';
 import type { LiteralScanner } from './literals.js';
 import { headLines } from './head-lines.js';
@@ -382,7 +383,7 @@ function callee(m: string): string {
  */
 const CODE_NETWORK = group(
   'CODE_NETWORK',
-  ['import', 'from', 'require', 'fetch', '#include', 'socketConnection', 'make.socket', 'download.file', 'httr::', 'RCurl::', 'requests', 'urllib', 'urlopen', 'smtplib', 'ftplib', 'telnetlib', 'paramiko', 'pycurl', 'boto3', 'socket', 'http', 'Http', 'HTTP::', 'dns', 'net.', 'tls.', 'dgram', 'axios', 'WebSocket', 'EventSource', 'sendBeacon', 'Net::', 'TCPSocket', 'UDPSocket', 'URI.open', 'HTTParty', 'Faraday', 'RestClient', 'LWP::', 'IO::Socket', 'curl_exec', 'fsockopen', 'open-uri'],
+  ['import', 'from', 'require', 'fetch', '#include', 'java.net', ':connect', 'httpc:', 'stream_socket', 'net-connect', 'socketConnection', 'make.socket', 'download.file', 'httr::', 'RCurl::', 'requests', 'urllib', 'urlopen', 'smtplib', 'ftplib', 'telnetlib', 'paramiko', 'pycurl', 'boto3', 'socket', 'http', 'Http', 'HTTP::', 'dns', 'net.', 'tls.', 'dgram', 'axios', 'WebSocket', 'EventSource', 'sendBeacon', 'Net::', 'TCPSocket', 'UDPSocket', 'URI.open', 'HTTParty', 'Faraday', 'RestClient', 'LWP::', 'IO::Socket', 'curl_exec', 'fsockopen', 'open-uri'],
   [
     // --- Python ---
     {
@@ -412,6 +413,12 @@ const CODE_NETWORK = group(
     { src: String.raw`\b(?:axios|XMLHttpRequest|WebSocket|EventSource|sendBeacon)\b`, hit: (m) => net(m) },
     // --- Go, Ruby, Perl, PHP, Java/.NET ---
     { src: String.raw`\b(?:http\.(?:Get|Post|PostForm|Head|NewRequest)|net\.Dial\w*)\s*\(`, hit: (m) => net(callee(m)) },
+    // The JVM's sockets and URLs (Java, Scala, Clojure, Rhino, jshell), Erlang's gen_tcp and httpc,
+    // PHP's stream sockets, Scheme's and newLISP's sockets.
+    {
+      src: String.raw`\bjava\.net\.(?:Socket|URL|HttpURLConnection|DatagramSocket|http\.HttpClient)\b|\b(?:gen_tcp|gen_udp|ssl):connect\b|\bhttpc:request\b|\bstream_socket_client\b|\bnet-connect\b|\(socket\s+(?:PF|AF)_INET6?\b`,
+      hit: (m) => net(m.replace(/^\(/, '')),
+    },
     // C (`#include <sys/socket.h>`, `<netdb.h>`, libcurl) and R (`socketConnection`, `download.file`, httr).
     { src: String.raw`#include\s*[<"](?:sys/socket|netdb|arpa/inet|netinet/in|curl/curl)\.h[>"]`, hit: (m) => net(/[\w/]+\.h/.exec(m)?.[0] ?? 'socket.h') },
     { src: String.raw`\b(?:socketConnection|make\.socket|download\.file|httr::\w+|RCurl::\w+)\s*\(`, hit: (m) => net(callee(m)) },
@@ -799,7 +806,7 @@ function scanOpenCalls(text: string, gates: number, at: At, acc: Acc): void {
  * and program name; the rest of the segment is read separately.
  */
 const HEAD = new RegExp(
-  String.raw`(?:^|[\n;|&\x60]|\$\((?:shell\s)?|[<>]\(|\)(?=\s)|\(\s*\)\s*\{(?=\s)|(?:(?<=\s)|(?<=[:%]))!(?=[A-Za-z])|(?:[([]|=)\s*(?=[fFrRbBuU]{0,2}['"\x60])|(?<![\w-])(?:-[lixe]*c|-command|/c|/k|eval|-exec|-execdir)(?=\s))` +
+  String.raw`(?:^|[\n;|&\x60]|\$\((?:shell\s)?|[<>]\(|\)(?=\s)|\(\s*\)\s*\{(?=\s)|(?:(?<=\s)|(?<=[:%]))!(?=[A-Za-z])|(?:[([]|=|\b(?:exec|system)\s)\s*(?=[fFrRbBuU]{0,2}['"\x60])|(?<![\w-])(?:-[lixe]*c|-command|/c|/k|eval|-exec|-execdir)(?=\s))` +
     String.raw`\s*(?:[!(]\s*|\{\s+)*(?:[fFrRbBuU]{0,2}['"\x60]\s*)?` +
     String.raw`([A-Za-z_]\w*=(?:'[^'\n]{0,256}'|"[^"\n]{0,256}"|\$\{[^}\s]{0,64}\}|\\[^\n]|[^\s'"$\x60;|&()\\]|\$(?![({]))*|(?:[\w.~$:-]*[/\\])*[A-Za-z][\w.+-]*)` +
     String.raw`(?=$|[\s;|&)'"\x60\]<>])`,
@@ -1007,7 +1014,7 @@ const NETWORK_TOOLS: ReadonlySet<string> = new Set([
   // Netcat under its distributions' names, a name lookup (the name itself can carry data), clients of
   // servers anywhere, an interpreter with sockets of its own.
   'nc.openbsd', 'nc.traditional', 'getent', 'psql', 'mysql', 'mariadb', 'redis-cli', 'mongo', 'mongosh', 'ldapsearch',
-  'tclsh', 'wish', 'ssh-keyscan',
+  'tclsh', 'wish', 'ssh-keyscan', 'mosquitto_pub', 'mosquitto_sub', 'ftpput', 'ftpget',
   // Servers that hand the files of a directory to anyone who asks.
   'httpd', 'lighttpd', 'darkhttpd', 'thttpd', 'mini_httpd', 'http-server',
 ]);
@@ -1054,7 +1061,7 @@ const GH_LOCAL: ReadonlySet<string> = new Set(['help', 'version', 'completion', 
 const VALUE_FLAGS_LIST = [
   '-C', '-c', '--git-dir', '--work-tree', '--namespace', '-R', '--repo', '--profile', '--region', '--output',
   '--endpoint-url', '--query', '--color', '--ca-bundle', '--project', '--account', '--configuration',
-  '--subscription', '--format',
+  '--subscription', '--format', '-H', '--host', '--config', '--context',
 ];
 const VALUE_FLAGS: ReadonlySet<string> = new Set(VALUE_FLAGS_LIST);
 
@@ -1229,26 +1236,31 @@ function dispatch(argv: readonly string[], at: At, acc: Acc, depth = 0): void {
 
 /**
  * What the variables set for one command make it do: a shell given a start-up file runs it first
- * (`BASH_ENV=f bash -c …`); a client that sends its stored login on its own sends it wherever the
- * command points it (`DOCKER_HOST=tcp://host docker pull …` sends the registry login, a proxy for
- * git gets its logins).
+ * (`BASH_ENV=f bash -c …`); docker sends its stored registry login to the daemon the command names
+ * (`DOCKER_HOST=tcp://host docker pull …`).
  */
 function environmentFor(name: string, assigned: readonly string[], args: readonly string[], at: At, acc: Acc): void {
   const has = (re: RegExp): boolean => assigned.some((a) => re.test(a));
   // INVARIANT: a start-up file the shell runs is not read here: network-capable.
   if (SHELLS.has(name) && has(/^(?:BASH_ENV|ENV)=/)) record(acc, NETWORK, `${name} running a start-up file`, at);
-  if ((name === 'docker' || name === 'podman') && has(/^DOCKER_HOST=(?:tcp|ssh|https?):/i)) record(acc, NETWORK | CRED, `${name} login, sent to DOCKER_HOST`, at);
-  if (name === 'git' && has(/^(?:https?_proxy|HTTPS?_PROXY|ALL_PROXY|all_proxy)=/) && gitReachesRemote(args)) record(acc, CRED, 'git logins, sent through the proxy', at);
+  if ((name === 'docker' || name === 'podman') && has(/^DOCKER_HOST=(?:tcp|ssh|https?):/i)) {
+    record(acc, NETWORK, `${name} DOCKER_HOST`, at);
+    if (sendsRegistryLogin(args) && !has(/^DOCKER_CONFIG=/)) record(acc, CRED, `${name} login, sent to DOCKER_HOST`, at);
+  }
 }
 
-/**
- * Whether a git command talks to a remote over plain HTTP, whose requests (and the login git keeps
- * for that host, in ~/.netrc or a credential helper) a proxy reads in full. Whether git keeps one is
- * not in the command: a proxy named for such a request counts as credentials entering.
- */
-function gitReachesRemote(args: readonly string[]): boolean {
+/** Whether a docker command sends the registry login of ~/.docker to its daemon (a pull, push, build or run, no --config elsewhere). */
+function sendsRegistryLogin(args: readonly string[]): boolean {
   const [sub] = subcommands(args, 1);
-  return sub !== undefined && (GIT_NETWORK.has(sub) || sub === 'submodule') && args.some((a) => /^http:\/\//i.test(a));
+  return sub !== undefined && /^(?:pull|push|build|run|create|login|buildx|compose)$/.test(sub) && !otherConfig(args);
+}
+
+/** Whether a docker command reads its logins from a folder other than ~/.docker (`--config ./build/.docker`). */
+function otherConfig(args: readonly string[]): boolean {
+  const k = args.findIndex((a) => a === '--config' || a.startsWith('--config='));
+  if (k < 0) return false;
+  const dir = (args[k] as string).startsWith('--config=') ? (args[k] as string).slice('--config='.length) : (args[k + 1] ?? '');
+  return !/^(?:~|\$HOME|\$\{HOME\})\/\.docker\/?$/.test(dir);
 }
 
 /** A program word with an expansion, a substitution, a glob or a brace list left in it. */
@@ -1301,7 +1313,7 @@ const COMMAND_CASES: ReadonlySet<string> = new Set([
  * Heads {@link command} reads outside its `case`s: environment dumps, and those that keep a command
  * line to run later (`script -c`, `alias name='…'`, `trap '…' EXIT`).
  */
-const DUMP_HEADS: ReadonlySet<string> = new Set(['set', 'export', 'declare', 'typeset', 'ps', 'script', 'alias', 'trap', 'crontab', 'at', 'batch']);
+const DUMP_HEADS: ReadonlySet<string> = new Set(['set', 'export', 'declare', 'typeset', 'ps', 'script', 'alias', 'trap', 'crontab', 'at', 'batch', 'compgen', 'logger', 'restic', 'ssh']);
 /**
  * Every program name that {@link dispatch} can act on. A head outside it (`echo`, `gcc`, `make`) is
  * not a wrapper and has no rule, so its segment need not be split into words: the common case of
@@ -1361,6 +1373,8 @@ function environmentDump(name: string, args: readonly string[]): boolean {
   // BSD options come first, without a dash, and are letters of their own set (`ps eww`, `ps auxe`):
   // a process name later (`ps -C firefox`) or a column (`-o etime`) is no option.
   if (name === 'ps') return /^[aceghjlmnrsStuvwxXZ]*e[aceghjlmnrsStuvwxXZ]*$/.test(args[0] ?? '');
+  // `compgen -e`, `compgen -v`, `compgen -A export`: every variable's name, for `${!v}` to read.
+  if (name === 'compgen') return ops.length === 0 && args.some((a, k) => /^-[a-zA-Z]*[ev]/.test(a) || (a === '-A' && /^(?:export|variable)$/.test(args[k + 1] ?? '')));
   return false;
 }
 
@@ -1393,6 +1407,10 @@ function command(name: string, args: readonly string[], at: At, acc: Acc): void 
   if (environmentDump(name, args)) record(acc, CRED, name === 'ps' ? 'ps e' : `${name} (the environment)`, at);
   if (name === 'script') commandLineOption(args, acc);
   if (name === 'alias' || name === 'trap') laterCommands(name, args, acc);
+  // Remote syslog, a backup repository on another host, ssh sending the whole environment.
+  if (name === 'logger' && args.some((a) => a === '-n' || a.startsWith('--server'))) record(acc, NETWORK, 'logger --server', at);
+  if (name === 'restic' && args.some((a, k) => /^(?:sftp|s3|rest|b2|azure|gs|swift|rclone):/.test(a.startsWith('--repo=') ? a.slice(7) : ['-r', '--repo'].includes(args[k - 1] ?? '') ? a : ''))) record(acc, NETWORK, 'restic to a remote repository', at);
+  if (name === 'ssh' && args.some((a, k) => args[k - 1] === '-o' && /^SendEnv[= ]/i.test(a) && a.slice(8).split(/[\s,]+/).some((v) => v.includes('*') || isCredentialName(v)))) record(acc, CRED, 'ssh SendEnv (the environment)', at);
   let cached: string[] | undefined;
   // Most heads (`cd`, `echo`, `npm run`) need no operands: they are computed on first use.
   const ops = (): string[] => (cached ??= operands(args));
@@ -1482,9 +1500,13 @@ function command(name: string, args: readonly string[], at: At, acc: Acc): void 
       if (/c/.test(mode) || args.includes('--create')) record(acc, /f/.test(mode) ? PAT | MUT : PAT, 'tar c', at);
       break;
     }
-    case 'zip':
+    case 'zip': {
       if (ops().length >= 2) record(acc, PAT | MUT, name, at);
+      // `-TT cmd` / `--unzip-command cmd`: the command zip runs to test the archive.
+      const k = args.findIndex((a) => a === '-TT' || a === '--unzip-command');
+      if (k >= 0 && args[k + 1] !== undefined) (acc.pending ??= []).push(args[k + 1] as string);
       break;
+    }
     case 'printenv': {
       if (ops().length === 0) record(acc, CRED, 'printenv', at);
       for (const o of ops()) if (isCredentialName(o)) record(acc, CRED, `$${o}`, at);
@@ -1501,8 +1523,6 @@ function command(name: string, args: readonly string[], at: At, acc: Acc): void 
     case 'git': {
       const [sub, sub2] = subcommands(args, 2);
       if (sub === undefined) break;
-      // A proxy the command names sees the logins git sends (`-c http.proxy=…`).
-      if (args.some((a, k) => args[k - 1] === '-c' && /^https?\.proxy=/i.test(a)) && gitReachesRemote(args)) record(acc, CRED, 'git logins, sent through the proxy', at);
       // `git -c alias.up=push … up`: the alias runs its value, a git command or (after `!`) a shell line.
       const alias = args.find((a, k) => args[k - 1] === '-c' && a.toLowerCase().startsWith(`alias.${sub}=`));
       if (alias !== undefined) {
@@ -1514,7 +1534,7 @@ function command(name: string, args: readonly string[], at: At, acc: Acc): void 
       if (GIT_NETWORK.has(sub)) record(acc, NETWORK, `git ${sub}`, at);
       if (GIT_WRITE.has(sub)) record(acc, MUT, `git ${sub}`, at);
       if (GIT_READ.has(sub)) record(acc, PAT, `git ${sub}`, at);
-      if (sub === 'credential' && sub2 === 'fill') record(acc, CRED, 'git credential', at);
+      if ((sub === 'credential' && sub2 === 'fill') || ((sub === 'credential-store' || sub === 'credential-cache') && sub2 === 'get')) record(acc, CRED, 'git credential', at);
       break;
     }
     case 'gh': {
@@ -1559,8 +1579,11 @@ function command(name: string, args: readonly string[], at: At, acc: Acc): void 
       if (sub === 'push' || sub === 'pull' || sub === 'login') record(acc, NETWORK, `${name} ${sub}`, at);
       if (sub === 'cp') record(acc, MUT, `${name} cp`, at);
       if (sub === 'run' || sub === 'exec' || sub === 'create') containerCommand(args.slice(args.indexOf(sub as string) + 1), at, acc);
-      // A daemon the command names gets the registry login with every pull, push and build.
-      if (args.some((a, k) => /^(?:-H|--host)=?(?:tcp|ssh|https?):/i.test(a) || ((a === '-H' || a === '--host') && /^(?:tcp|ssh|https?):/i.test(args[k + 1] ?? '')))) record(acc, NETWORK | CRED, `${name} login, sent to --host`, at);
+      // A daemon the command names gets the registry login (from ~/.docker, unless --config names
+      // another folder) with every pull, push, build and run.
+      const elsewhere = args.some((a, k) => /^(?:-H|--host)=?(?:tcp|ssh|https?):/i.test(a) || ((a === '-H' || a === '--host') && /^(?:tcp|ssh|https?):/i.test(args[k + 1] ?? '')));
+      if (elsewhere) record(acc, NETWORK, `${name} --host`, at);
+      if (elsewhere && sendsRegistryLogin(args)) record(acc, CRED, `${name} login, sent to --host`, at);
       break;
     }
     case 'kubectl':
@@ -1825,17 +1848,29 @@ const DEFAULTED = /\$\{[A-Za-z_]\w*:?[-=]([^{}\n]*)\}/g;
 /** A name reference: `declare -n r=TOKEN` makes `$r` read `$TOKEN`. */
 const NAMEREF = /\b(?:declare|typeset|local)[ \t]+-[a-zA-Z]*n[a-zA-Z]*[ \t]+([A-Za-z_]\w*)=([A-Za-z_]\w*)/g;
 /**
- * A shell word as its pieces run together: unquoted text, `'…'`, `"…"` and backslash escapes with
- * no space between (`'k=AKIA'"Z7QH…"`, `/dev/"tcp"/`, `tc\p`, `cred''entials`).
+ * A shell word with a quoted or escaped piece in it, read from the word's start: unquoted text,
+ * `'…'`, `"…"` and backslash escapes with no space between (`'k=AKIA'"Z7QH…"`, `/dev/"tcp"/`,
+ * `tc\p`, `cred''entials`). Words without one are not matched, so most of a text costs one scan.
  */
-const PIECED_WORD = /(?:[^\s'"\\;|&<>()`]|'[^'\n]*'|"(?:[^"\\\n]|\\.)*"|\\[^\n])+/g;
+const PIECED_WORD = /(?<![^\s;|&<>()`])(?:[^\s'"\\;|&<>()`]*(?:'[^'\n]*'|"(?:[^"\\\n]|\\.)*"|\\[^\n]))+[^\s'"\\;|&<>()`]*/g;
 const PIECE = /'([^'\n]*)'|"((?:[^"\\\n]|\\.)*)"|\\([^\n])/g;
 const ONE_QUOTED_PIECE = /^(?:'[^'\n]*'|"(?:[^"\\\n]|\\.)*")$/;
+/** A character a quoted or escaped piece joins: a word's own, or another quote. */
+const JOINS = /[\w./~'"-]/;
+
 /**
- * Pieces that run together as a word does: a quote or a backslash against a word's character or
- * another quote. Punctuation next to a quote (`'.ssh', 'id'` in Python) joins nothing.
+ * Whether a word's pieces run together as a word does: a quoted or escaped piece against a word's
+ * character or another quoted piece. Punctuation next to a quote (`'.ssh',` in Python) joins nothing.
  */
-const JOINED_PIECES = /[\w./~-]['"\\]|['"][\w./~-]|['"]['"]/;
+function joinsPieces(w: string): boolean {
+  PIECE.lastIndex = 0;
+  for (let m = PIECE.exec(w); m !== null; m = PIECE.exec(w)) {
+    const before = w[m.index - 1];
+    const after = w[m.index + m[0].length];
+    if ((before !== undefined && JOINS.test(before)) || (after !== undefined && JOINS.test(after))) return true;
+  }
+  return false;
+}
 /** Two string literals joined by `+` or `.` (`'GITHUB_' + 'TOKEN'`, `"fe"."tch"`). */
 const CONCATENATION = /(['"])([^'"\\\n]*)\1[ \t]*[+.][ \t]*(['"])([^'"\\\n]*)\3/g;
 /** A member named by a string (`process['env']`, `globalThis["fetch"]`) and Python's `getattr(os, 'environ')`. */
@@ -1873,7 +1908,7 @@ function spelled(text: string, acc: Acc): string | undefined {
   }
   if (/['"\\]/.test(v)) {
     v = v.replace(PIECED_WORD, (w) =>
-      !/['"\\]/.test(w) || ONE_QUOTED_PIECE.test(w) || !JOINED_PIECES.test(w)
+      ONE_QUOTED_PIECE.test(w) || !joinsPieces(w)
         ? w
         : w.replace(PIECE, (_p, single: string | undefined, double: string | undefined, escaped: string | undefined) =>
             single ?? (double !== undefined ? double.replace(/\\(["\\$`])/g, '$1') : (escaped ?? ''))),
@@ -1897,8 +1932,18 @@ function spelled(text: string, acc: Acc): string | undefined {
  * path, a network name or a token the shell or the interpreter puts together is found as if written out.
  */
 function scanSpelled(text: string, at: At, acc: Acc): void {
-  const v = spelled(text, acc);
-  if (v === undefined) return;
+  const spelt = spelled(text, acc);
+  // What base64 in the text spells (`python3 -c "$(echo aW1w… | base64 -d)"`, a path segment).
+  const decoded = readable(spelt ?? text, true);
+  if (spelt !== undefined) readSpelled(spelt, at, acc);
+  if (decoded !== undefined) {
+    // Decoded text is a program of its own (its newlines and quotes are its own): its heads are read too.
+    scanHeads(decoded, at, acc);
+    readSpelled(decoded, at, acc);
+  }
+}
+
+function readSpelled(v: string, at: At, acc: Acc): void {
   const gates = (GATES ??= literalScanner(GATE_SETS)).scan(v);
   for (const g of RULE_GROUPS) runGroup(g, gates, v, at, acc);
   scanKeyFiles(v, gates, at, acc);

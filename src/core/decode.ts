@@ -140,7 +140,7 @@ const lenientUtf8 = new TextDecoder('utf-8');
  * Bytes as text, when they are UTF-8 text a person reads: printable, with a space somewhere; or,
  * within {@link MAX_BASE64_DEPTH}, base64 again that decodes to such text.
  */
-function bytesText(bytes: Uint8Array, depth: number): string | undefined {
+function bytesText(bytes: Uint8Array, depth: number, loose = false): string | undefined {
   let text: string;
   try {
     text = utf8.decode(bytes);
@@ -149,12 +149,12 @@ function bytesText(bytes: Uint8Array, depth: number): string | undefined {
   }
   const unprintable = text.match(UNPRINTABLE)?.length ?? 0;
   if (unprintable > (1 - PRINTABLE_SHARE) * text.length) return undefined;
-  if (/\s/.test(text)) return text;
+  if (/\s/.test(text) || (loose && text.length >= 8)) return text;
   return depth < MAX_BASE64_DEPTH && /^[A-Za-z0-9+/_-]{20,}={0,2}$/.test(text) ? base64Text(text, depth + 1) : undefined;
 }
 
 /** A run of base64 (standard or URL-safe) decoded to text, when it is text. */
-function base64Text(run: string, depth = 0): string | undefined {
+function base64Text(run: string, depth = 0, loose = false): string | undefined {
   if (host.atob === undefined) return undefined;
   const body = run.replace(/=+$/, '').replace(/-/g, '+').replace(/_/g, '/');
   if (body.length % 4 === 1) return undefined;
@@ -166,7 +166,7 @@ function base64Text(run: string, depth = 0): string | undefined {
   }
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytesText(bytes, depth);
+  return bytesText(bytes, depth, loose);
 }
 
 /** A run of hex digits, two per byte, decoded to text, when it is text. */
@@ -238,8 +238,10 @@ function codePoint(hex: string, radix: number): string {
  * entities, percent-encoding (and `+` for spaces in a text without any), Unicode tag characters, a
  * right-to-left override, Cyrillic and Greek look-alikes of Latin letters, combining marks on Latin
  * letters and digits, decimal digits of other scripts. Undefined when nothing changes.
+ * @param loose also decode base64 to text with no space in it (a path, a program name): for reading
+ *   commands, where the decoded text is searched for names, not fingerprinted
  */
-export function readable(text: string): string | undefined {
+export function readable(text: string, loose = false): string | undefined {
   // No cap of its own: every step is linear in the text, which the reader's cap bounds, and a copy
   // padded past any cap here would be found as written but not as read.
   const ascii = isAscii(text);
@@ -253,7 +255,7 @@ export function readable(text: string): string | undefined {
     let at = 0;
     for (let r = 0; r < runs.length; r += 2) {
       const run = text.slice(runs[r] as number, runs[r + 1] as number);
-      const decoded = base64Text(run) ?? hexText(run) ?? base32Text(run);
+      const decoded = base64Text(run, 0, loose) ?? hexText(run) ?? base32Text(run);
       if (decoded === undefined) continue;
       out += `${text.slice(at, runs[r] as number)} ${decoded} `;
       at = runs[r + 1] as number;
