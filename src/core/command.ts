@@ -18,7 +18,9 @@
  * - A script run by file (`python exfil.py`, `bash ./x.sh`) is opaque: its content is not in the
  *   call, so nothing about it is reported. The tool's CODE_EXECUTION stays, and the guard's other
  *   rules still see the arguments.
- * - Encoded commands are not decoded (`echo Y3VybA== | base64 -d | sh`). A program word is read as the
+ * - Encodings other than base64 are not decoded, nor base64 shorter than 20 characters
+ *   (`echo Y3VybA== | base64 -d | sh`, where the shell running its input counts as network-capable
+ *   anyway); longer base64 is read decoded, as its own text. A program word is read as the
  *   shell reads it (quotes and backslashes removed, `$'…'` decoded, a variable the text gives only
  *   literal words); one built any other way at run time (`${c}rl`, `cu?l`, `"$@"`), and a shell
  *   running its input (`… | sh`), count as network-capable instead. The whole text is also read as
@@ -27,6 +29,8 @@
  * - Package installs (`npm install`, `pip install`, `apt-get install`) are NOT network-capable here:
  *   they fetch from a fixed, configured registry and send no user data, and counting them would turn
  *   every `npm install` after a web read into an outbound action. They do write local state (MUT).
+ *   A package whose name is built at run time (`go get host/$(…)`) is network-capable: the name
+ *   carries what builds it to where the package is fetched from.
  *
  * Pure: no IO, no clock, no environment.
  */

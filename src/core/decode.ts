@@ -3,11 +3,11 @@
  *
  * A copy of private text leaves just as well HTML-escaped, percent-encoded, quoted-printable, with
  * `\u` escapes, in base64, base32 or hex, wrapped in a tag per word, in invisible Unicode tag
- * characters, or with look-alike letters from another script: the receiver
- * decodes it, or a person reads it, and the words are the same. {@link readable} undoes those
- * spellings, so that the guard can look for copied fragments and sensitive values in the text as
- * read, beside the text as written. It is a view for probing only: what a tool result stored is
- * never changed, and a text that needs no decoding costs one test.
+ * characters, or with look-alike letters from another script: the receiver decodes it, or a person
+ * reads it, and the words are the same. {@link readable} undoes those spellings, so that the guard
+ * can look for copied fragments and sensitive values in the text as read, beside the text as
+ * written. It is a view for probing only: what a tool result stored is never changed, and a text
+ * that needs no decoding costs one scan of its characters.
  *
  * Not undone (each would cost precision, needs a decision or a decompressor the core does not
  * have): rot13 and other ciphers, reordered words, letters spaced apart, paraphrase, gzip, base85,
