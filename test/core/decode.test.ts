@@ -125,6 +125,58 @@ describe('a copy dressed for its receiver is the same copy', () => {
   });
 });
 
+describe('each rule of the decoder, on its own', () => {
+  it('named entities read as the characters HTML names them for', () => {
+    // From the HTML named character references.
+    const names: Record<string, string> = {
+      nbsp: ' ', ensp: ' ', emsp: ' ', thinsp: ' ', amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", shy: '',
+      ZeroWidthSpace: '', NoBreak: '', ThinSpace: ' ', hairsp: ' ', MediumSpace: ' ', period: '.', commat: '@', plus: '+',
+      comma: ',', colon: ':', semi: ';', lpar: '(', rpar: ')', hyphen: '-', dash: '-', lowbar: '_', sol: '/', bsol: '\\',
+      num: '#', dollar: '$', percnt: '%', excl: '!', quest: '?', equals: '=', lsqb: '[', rsqb: ']', lcub: '{', rcub: '}',
+      ast: '*', verbar: '|', Hat: '^', grave: '`', NewLine: '\n', Tab: '\t', Copf: 'C', ufr: 'u', sscr: 's',
+    };
+    for (const [name, ch] of Object.entries(names)) expect(readable(`x&${name};y`), name).toBe(`x${ch}y`);
+    expect(readable('x&unknownname;y')).toBeUndefined();
+  });
+
+  it('inline tags join the word they split; other tags are a space', () => {
+    for (const tag of ['b', 'i', 'u', 's', 'em', 'strong', 'span', 'font', 'small', 'big', 'mark', 'sub', 'sup', 'code', 'a', 'abbr', 'del', 'ins', 'q', 'tt', 'wbr']) {
+      expect(readable(`Cus<${tag}>tom</${tag}>er disputes`), tag).toBe('Customer disputes');
+    }
+    expect(readable('Customer<p>disputes</p>')).toBe('Customer disputes ');
+  });
+
+  it('base64 from 20 characters up, with its padding; three levels of percent-encoding; two of base64 inside base64', () => {
+    const twenty = btoa('abc def ghi jkl mno'); // 19 bytes: 28 characters of base64 with padding
+    expect(readable(`sent ${twenty} end`)).toBe('sent  abc def ghi jkl mno  end');
+    expect(readable(btoa('a b c d e f g h i j k l m n o'.slice(0, 15)))).toBe(' a b c d e f g h ');
+    expect(readable(btoa('a b c d e f g h i j k l m n o').slice(0, 19))).toBeUndefined();
+    expect(readable('x%252520y')).toBe('x y');
+    const words = 'the duplicate charge on invoice';
+    expect(readable(btoa(btoa(btoa(words))))).toBe(` ${words} `);
+    expect(readable(btoa(btoa(btoa(btoa(words)))))).toBeUndefined();
+  });
+
+  it('base32 in either case, hex in either case, quoted-printable bytes of UTF-8', () => {
+    expect(readable(base32('the duplicate charge'))).toBe(' the duplicate charge ');
+    expect(readable(base32('the duplicate charge').toLowerCase().replace(/=+$/, ''))).toBe(' the duplicate charge ');
+    expect(readable(hex('the duplicate charge').toUpperCase())).toBe(' the duplicate charge ');
+    expect(readable('Gr=C3=BC=C3=9Fe aus M=C3=BCnchen')).toBe('Grüße aus München');
+  });
+
+  it('each script\'s digits zero to nine are the ASCII digits', () => {
+    for (const zero of [0x0660, 0x06f0, 0x0966, 0x09e6, 0x0e50, 0x1040]) {
+      const digits = Array.from({ length: 10 }, (_, d) => String.fromCodePoint(zero + d)).join('');
+      expect(readable(digits), zero.toString(16)).toBe('0123456789');
+    }
+  });
+
+  it('a + joins words only when most parts are words', () => {
+    expect(readable('Customer+disputes+the+charge')).toBe('Customer disputes the charge');
+    expect(readable('a1B2+c3D4+e5F6')).toBeUndefined();
+  });
+});
+
 describe('detectors read a value as its receiver reads it', () => {
   it.each([
     ['a percent-encoded at sign', 'Details: maria.oliveira%40example.org', 'pii.email'],
