@@ -171,6 +171,14 @@ describe('each rule of the decoder, on its own', () => {
     }
   });
 
+  it('base64 is text only when it reads as text: printable, and with a space unless read loosely (for commands)', () => {
+    const path = btoa('.aws/credentials/x'); // no space in it
+    expect(readable(`cat ${path}`)).toBeUndefined();
+    expect(readable(`cat ${path}`, true)).toBe('cat  .aws/credentials/x ');
+    const control = btoa('\u0001\u0002\u0003 \u0004\u0005\u0006\u0007\u0008\u000e\u000f\u0010\u0011\u0012\u0013\u0014');
+    expect(readable(`x ${control}`)).toBeUndefined();
+  });
+
   it('a + joins words only when most parts are words', () => {
     expect(readable('Customer+disputes+the+charge')).toBe('Customer disputes the charge');
     expect(readable('a1B2+c3D4+e5F6')).toBeUndefined();
