@@ -1789,8 +1789,13 @@ const GLOBBED_STORES: readonly (readonly [string, string])[] = [
   ['.kube/config', '~/.kube/config'], ['.npmrc', '~/.npmrc'], ['.pypirc', '~/.pypirc'], ['.pgpass', '~/.pgpass'],
   ['.vault-token', '~/.vault-token'], ['.gnupg', '~/.gnupg'],
 ];
-/** A path-like word with a glob or a brace list in it. */
-const GLOB_WORD = /[^\s'"`;|&<>()=]*(?:[*?]|\[[^\]\s/]+\]|\{[^}\s]*,[^}\s]*\})[^\s'"`;|&<>()=]*/g;
+/**
+ * A word, then whether it holds a glob or a brace list. Two steps, not one expression: one that
+ * finds a glob anywhere in a word retried every start and every `{` of a long word to its end, and
+ * took 49 s on 8 KB of `${a-${a-…`.
+ */
+const WORD = /[^\s'"`;|&<>()=]+/g;
+const GLOB_SIGN = /[*?]|\[[^\]\s/]+\]|\{[^{}\s]*,[^{}\s]*\}/;
 
 /** The regular expression a shell glob stands for, for one path (`*` and `?` stop at `/`). */
 function globSource(glob: string): string {
@@ -1820,10 +1825,10 @@ function globSource(glob: string): string {
 /** Credential stores a globbed path may name (`~/.aws/cred*`, `~/.ss?/i?_rsa`): the shell finds the file, so the reader does too. */
 function scanGlobbedStores(text: string, at: At, acc: Acc): void {
   if (!/[*?[{]/.test(text)) return;
-  GLOB_WORD.lastIndex = 0;
-  for (let m = GLOB_WORD.exec(text); m !== null; m = GLOB_WORD.exec(text)) {
+  WORD.lastIndex = 0;
+  for (let m = WORD.exec(text); m !== null; m = WORD.exec(text)) {
     const word = m[0];
-    if (!/[./~]/.test(word) || word.length > MAX_TERM * 4) continue;
+    if (word.length > MAX_TERM * 4 || !/[./~]/.test(word) || !GLOB_SIGN.test(word)) continue;
     let re: RegExp;
     try {
       re = new RegExp(`(?:^|/)${globSource(word.replace(/^(?:~|\$\{?HOME\}?|\.)\/?/, ''))}$`, 'i');

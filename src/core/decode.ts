@@ -53,7 +53,9 @@ function base64Runs(text: string): number[] {
 }
 
 /** `\u0043`, also escaped again (`\\u0043`, a JSON string inside a JSON string), `\u{43}`, `\x43`, octal `\103`. */
-const ESCAPE = /\\+u\{([0-9A-Fa-f]{1,6})\}|\\+u([0-9A-Fa-f]{4})|\\+x([0-9A-Fa-f]{2})|\\([0-3][0-7]{2})/g;
+// Tried only at the first backslash of a run: from every backslash of a long run the expression
+// would read to the run's end again, a time square in the run's length.
+const ESCAPE = /(?<!\\)\\+(?:u\{([0-9A-Fa-f]{1,6})\}|u([0-9A-Fa-f]{4})|x([0-9A-Fa-f]{2})|([0-3][0-7]{2}))/g;
 /** Numeric entities (leading zeros allowed, as HTML allows them) and named ones. */
 const ENTITY = /&#0*(\d{1,7});|&#[xX]0*([0-9A-Fa-f]{1,6});|&([A-Za-z][A-Za-z0-9]{1,30});/g;
 /** A named entity of a mathematical letter (`&Copf;`, `&ufr;`, `&sscr;`): the letter it is a form of. */

@@ -125,6 +125,15 @@ describe('the program word as the shell reads it', () => {
 });
 
 describe('any text of shell punctuation', () => {
+  it('long runs of one shape are read to the end (a reading square or cubic in them would hang here for minutes)', () => {
+    // Each once took from 6 s to over a minute at these sizes: the glob reader on `${a-…` and `['a'…`,
+    // the escape decoder on a run of backslashes.
+    for (const unit of ['${a-', "['a'", '\\', '{a', '[a', "'a'+", '<!--', '$(shell ', "x='$("]) {
+      const command = unit.repeat(Math.ceil(40_000 / unit.length)) + 'x';
+      expect(analyzeCommand({ command }).network, unit).toBe(analyzeCommand({ command }).network);
+    }
+  });
+
   it('is read to the end, the same way twice (seed 4712)', () => {
     // The glob and brace readers once looped forever on a `{` with no `}` in a globbed word.
     const text = fc.string({ unit: fc.constantFrom(...'{}[]*?.~/$\'"\\`;|&<> \n-cabe=()'.split('')), maxLength: 40 });
