@@ -38,10 +38,13 @@ export interface ClassifyRow {
 export async function classifyCommand(file: string, opts: { json: boolean; explain?: boolean }, io: CliIO): Promise<number> {
   const tools = await loadToolSpecs(file);
   const guard = createGuard({ salt: '' });
+  // Every tool first: a tool's server is read from all of them (a write is kept in the product the
+  // server's tools name).
+  for (const { spec } of tools) guard.registerTool(spec);
   const rows: ClassifyRow[] = tools.map(({ spec }) => {
-    const info = guard.registerTool(spec);
+    const info = guard.tool(spec.name);
     const empty = info.capabilities.length > 0 ? undefined : info.recognised !== undefined ? { as: 'harmless' as const, ...info.recognised } : { as: 'unknown' as const };
-    const discounted = opts.explain === true ? explainTool(spec).discounted : undefined;
+    const discounted = opts.explain === true ? explainTool(spec, { server: guard.serverProduct(spec.origin) }).discounted : undefined;
     return { name: spec.name, capabilities: info.capabilities, codeMode: info.codeMode, evidence: info.evidence, ...(empty !== undefined ? { empty } : {}), ...(info.unread !== undefined ? { unread: info.unread } : {}), ...(discounted !== undefined ? { discounted } : {}) };
   });
   if (opts.json) {
@@ -52,7 +55,7 @@ export async function classifyCommand(file: string, opts: { json: boolean; expla
   return 0;
 }
 
-const WHERE: Readonly<Record<string, string>> = { name: 'name', description: 'description', schema: 'property', annotation: 'annotation', override: 'override', command: 'command' };
+const WHERE: Readonly<Record<string, string>> = { name: 'name', description: 'description', schema: 'property', annotation: 'annotation', origin: 'origin', override: 'override', command: 'command' };
 const WHY: Readonly<Record<Discount['why'], string>> = { negation: 'negated', example: 'an example of a request', 'code-span': 'a code span (names another tool or a parameter)', 'enum-value': 'an enum value (a value to pick)' };
 
 /** Where reading stopped, in words: `description past 16 384 characters`, `property properties.a: 512 properties or more`. */

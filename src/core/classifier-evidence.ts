@@ -41,7 +41,7 @@ export interface Collector {
    */
   readonly product: string | undefined;
   /** Where the product is named: the evidence of a write kept there points at it. */
-  readonly productSource: 'name' | 'description';
+  readonly productSource: 'name' | 'description' | 'origin';
   /** The tool's annotations say it reaches no open world (`openWorldHint: false`): its writes stay local. */
   readonly closedWorld: boolean;
 }
@@ -72,8 +72,9 @@ const SOURCE_ORDER: Readonly<Record<EvidenceSource, number>> = {
   description: 1,
   schema: 2,
   annotation: 3,
-  override: 4,
-  command: 5,
+  origin: 4,
+  override: 5,
+  command: 6,
 };
 
 function compareStrings(a: string, b: string): number {

@@ -379,6 +379,10 @@ export function emitPair(c: Collector, phase: Phase, role: VerbRole, verb: { seg
   // local. A property's write on a tool whose description writes such a record is that same act.
   // Asked of writes only: a read pairs far more often, and the record's place changes nothing there.
   const writes = role === 'create' || role === 'modify';
+  // "ID of the page to read or update" on an update tool says how the page is found, not what is read;
+  // "Set how many entries are returned" on a read says how to fill the argument, not what is written.
+  if (role === 'read' && objSeg.kind === 'schema' && phase.writeOnly) return;
+  if (writes && objSeg.kind === 'schema' && phase.readOnly) return;
   const record = serviceRecord(objSeg, objTok) || (objSeg.kind !== 'description' && c.serviceWrite);
   const service = writes && !phase.selfSend && (record || c.product !== undefined) && keptOutside(c, objSeg);
   if (service && objSeg.kind === 'description') c.serviceWrite = true;
@@ -387,9 +391,6 @@ export function emitPair(c: Collector, phase: Phase, role: VerbRole, verb: { seg
     bits = (bits & ~MUT) | NAT;
     if (!c.outside && !record) addEvidence(c, NAT, c.productSource, c.product as string, undefined);
   }
-  // "ID of the page to read or update" on an update tool says how the page is found, not what is read.
-  if (role === 'read' && objSeg.kind === 'schema' && phase.writeOnly) return;
-  if (writes && objSeg.kind === 'schema' && phase.readOnly) return;
   if (outsideSearch) bits = objTok.info?.directory === true ? (bits & ~PAT) | EIT : bits | EIT;
   // In a shared workspace (Notion, Lark) colleagues and guests write the content; the directory is data.
   if (c.workspace && role === 'read' && (bits & (EIT | PAT)) !== 0 && objTok.info?.directory !== true) bits |= EIT | PAT;
@@ -540,6 +541,67 @@ export function nameSpace(nTokens: readonly string[], description: string): stri
   if (LEXICON.get(nTokens[at + 1] as string)?.verb === undefined) return undefined;
   if (namesNoService(ns)) return undefined;
   return description.slice(0, MAX_TEXT).split(/[^\p{L}\p{N}]+/u).includes(ns) ? undefined : ns;
+}
+
+/** Words of a server's name that say it is an MCP server, not what it fronts (`mcp-server-circleci`, `Stripe-MCP-Server`). */
+const SERVER_WORDS: ReadonlySet<string> = new Set(['mcp', 'server', 'servers', 'model', 'context', 'protocol', 'api', 'gateway', 'sdk', 'opendata', 'cloud', 'buddy']);
+
+/**
+ * What an MCP server's name may call the product it fronts, from a tool's origin (`mcp:@shortcut/mcp@0.25.0`,
+ * `mcp:lunchmoney-mcp@3.0.0`, `mcp:LaunchDarkly@0.6.2`, `mcp:google-drive-mcp@2.10.0`): in lower case,
+ * each word of the name past its version (split at separators and where a small letter meets a
+ * capital) and each run of words written together, without the words that only say it is a server.
+ * Nothing for an origin that is no MCP server's.
+ */
+export function serverNameKeys(origin: unknown): ReadonlySet<string> {
+  const keys = new Set<string>();
+  if (typeof origin !== 'string' || !origin.startsWith('mcp:')) return keys;
+  const name = origin.slice(4, 4 + 200).replace(/@[^@/]*$/, '');
+  for (const part of name.split(/[^A-Za-z0-9.]+|\.(?![a-z]{2,5}$)/)) {
+    const words = part.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().split(' ').filter((w) => w !== '');
+    for (let i = 0; i < words.length; i++) {
+      let run = '';
+      for (let j = i; j < words.length; j++) {
+        run += words[j] as string;
+        if (run.length >= 3 && !SERVER_WORDS.has(run)) keys.add(run.replace(/\./g, ''));
+      }
+    }
+  }
+  return keys;
+}
+
+/**
+ * The proper names a description writes (`PROPER`, or a domain name), each joined with the capitalised
+ * words that follow it ("Lunch Money" → `lunchmoney`, "monday.com" → `mondaycom`), in lower case:
+ * where `namedProduct` looks for a product, without asking the vocabulary, since a server's name
+ * that agrees with them is the evidence (`ServerProducts`). None are words that name a language, a
+ * format or a program of the user's machine (`NOT_PRODUCTS`: "Git", "Chrome"), one of the user's own
+ * stores ("MongoDB", "Kubernetes") or an act ("Search").
+ */
+export function properNames(description: string): string[] {
+  const out: string[] = [];
+  const text = (description.length > MAX_TEXT ? description.slice(0, MAX_TEXT) : description).replace(CODE_SPAN, ' ');
+  for (const phrase of text.split(PRODUCT_BREAK)) {
+    const words = phrase.split(/[\s,]+/).filter((w) => w !== '');
+    for (let i = 1; i < words.length; i++) {
+      const word = (words[i] as string).replace(/['’]s$/, '');
+      const prev = words[i - 1] as string;
+      const domain = DOMAIN.test(word);
+      if (!domain && (!PROPER.test(word) || !(/^[a-z]/.test(prev) || (i === 1 && LEXICON.get(prev.toLowerCase())?.verb !== undefined)))) continue;
+      const first = word.toLowerCase().replace(/\./g, '');
+      const known = LEXICON.get(first);
+      if (NOT_PRODUCT_WORDS.has(first) || known?.obj === 'private' || known?.verb !== undefined) continue;
+      out.push(first);
+      let joined = first;
+      for (let j = i + 1; !domain && j < words.length; j++) {
+        const next = (words[j] as string).replace(/['’]s$/, '');
+        if (!PROPER.test(next)) break;
+        joined += next.toLowerCase();
+        out.push(joined);
+      }
+    }
+  }
+  return out;
 }
 
 /**

@@ -59,8 +59,8 @@ const MAX_ENUM_TEXT = 200;
  * values are never read: `"send"` as a transaction type is a value to pick, not what the tool does).
  * Slower than {@link classifyTool}, which it calls: for people reading a classification.
  */
-export function explainTool(spec: ToolSpec): Explanation {
-  const { value, discounts } = collectDiscounts(() => classifyTool(spec));
+export function explainTool(spec: ToolSpec, context?: ClassifyContext): Explanation {
+  const { value, discounts } = collectDiscounts(() => classifyTool(spec, context));
   const s: Record<string, unknown> = isRecord(spec) ? spec : {};
   const name = typeof s['name'] === 'string' ? s['name'] : '';
   const description = typeof s['description'] === 'string' ? s['description'] : '';
@@ -74,6 +74,15 @@ export function explainTool(spec: ToolSpec): Explanation {
     }
   }
   return { classification: value, discounted: discounts };
+}
+
+/** What the classifier is told beside the spec. */
+export interface ClassifyContext {
+  /**
+   * The product the tool's MCP server fronts, read from all its tools (`ServerProducts`): a write
+   * whose own text names no product is kept there.
+   */
+  readonly server?: string | undefined;
 }
 
 /** A nested tool call in a description: `tools.search(...)`, `tools.<name>(args)`, `tools.*`. */
@@ -90,10 +99,11 @@ const CODE_MODE_TEXT = /\bcode[\s_-]mode\b/;
  * stopped (`unread`). The same spec always gives the same output: capabilities in CAPABILITIES order,
  * evidence sorted by capability, source, term and path.
  * @param spec an MCP-style tool spec (only `name` is required, and even that is checked)
+ * @param context what the tool's server says of it (`ClassifyContext`)
  * @returns the capabilities, the evidence for each, whether this is a Code Mode tool, and where
  *   reading stopped if it did
  */
-export function classifyTool(spec: ToolSpec): Classification {
+export function classifyTool(spec: ToolSpec, context?: ClassifyContext): Classification {
   const s: Record<string, unknown> = isRecord(spec) ? spec : {};
   const name = typeof s['name'] === 'string' ? s['name'] : '';
   const description = typeof s['description'] === 'string' ? s['description'] : '';
@@ -117,7 +127,8 @@ export function classifyTool(spec: ToolSpec): Classification {
     : read.cut;
   const readWhole = unread === undefined;
   const described = namedProduct(description);
-  const product = described ?? nameSpace(nTokens, description);
+  const spaced = described ?? nameSpace(nTokens, description);
+  const product = spaced ?? (typeof context?.server === 'string' && context.server !== '' ? context.server : undefined);
   const c: Collector = {
     mask: 0, evidence: [], seen: new Set(), authored: [],
     outside: mentions(SERVICES.writes), workspace: mentions(SERVICES.sharedContent),
@@ -128,7 +139,7 @@ export function classifyTool(spec: ToolSpec): Classification {
     closedWorld: isRecord(s['annotations']) && s['annotations']['openWorldHint'] === false,
     serviceWrite: false,
     product,
-    productSource: described === undefined ? 'name' : 'description',
+    productSource: described !== undefined ? 'description' : spaced !== undefined ? 'name' : 'origin',
   };
   // What each phase hands to the next (see `Phase`): the internal terms grow as prose is read.
   const internal = new Set<string>();

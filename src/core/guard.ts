@@ -26,6 +26,7 @@ import { AFTER_ALL, Ledger, MAX_TURN, PROVENANCE_BITS, PROVENANCE_CLASSES, SCRIP
 import type { ChainFacts, LedgerSnapshot, ProvenanceTable, Scope } from './ledger.js';
 import { DECIDING_ORDER, RULE_TABLE } from './rules.js';
 import { readSpec } from './spec-reading.js';
+import { ServerProducts } from './servers.js';
 import type { RuleId } from './rules.js';
 import type { CallOutcome, CallRef, Classification, Decision, Evidence, FiredRule, Finding, GateSummary, Mutable, ProvenanceClass, SpecCut, ToolCall, ToolSpec } from './types.js';
 import { destinationMask, errorText, readValue } from './walk.js';
@@ -59,6 +60,8 @@ interface ToolEntry extends ToolInfo {
   /** Set when classifying the tool threw: every call to it then fails closed. */
   readonly classifyError?: string;
   readonly spec?: ToolSpec;
+  /** The spec's content as read (`readToolSpec`): the key of its kept reading. */
+  readonly content?: string;
   /** Gate capabilities this tool requires; only ever grows (monotonic redeclaration). */
   required?: ReadonlySet<GateCapability>;
   /** Which argument names say where data goes: the built-in names and those the schema declares. */
@@ -89,6 +92,7 @@ export class Guard {
   private readonly seed: number;
   private readonly detectors: readonly Detector[];
   private readonly tools = new Map<string, ToolEntry>();
+  private readonly servers = new ServerProducts();
   private readonly sessionMap = new Map<string, Session>();
 
   /**
@@ -99,7 +103,10 @@ export class Guard {
     this.config = resolveGuardConfig(config);
     this.seed = saltSeed(this.config.salt);
     this.detectors = [...BUILTIN_DETECTORS, ...this.config.detectors];
-    for (const spec of this.config.tools) this.registerTool(spec);
+    // The tools' servers are counted first, so that each tool is classified once, with its server's product.
+    const reads = this.config.tools.map((spec) => readToolSpec(spec));
+    for (const read of reads) if (read.ok) this.servers.count(read.spec.origin, read.spec.description, 1);
+    for (const read of reads) this.install(read, false);
   }
 
   /**
@@ -110,15 +117,37 @@ export class Guard {
    *   is kept with its error: every call to it fails closed)
    */
   registerTool(given: ToolSpec): ToolInfo {
-    const read = readToolSpec(given);
+    return this.install(readToolSpec(given), true);
+  }
+
+  private install(read: ReturnType<typeof readToolSpec>, count: boolean): ToolInfo {
     if (!read.ok && read.name === undefined) throw new GuardConfigError([read.issue]);
     const name = read.ok ? read.spec.name : (read.name as string);
     const previous = this.tools.get(name);
+    // What the server's tools say together (`ServerProducts`): a tool registered, or re-declared, can
+    // change the product its server fronts, and so how its siblings' writes are classified.
+    const changed = new Set<string>();
+    if (count) {
+      const before = previous?.spec;
+      if (before !== undefined && this.servers.count(before.origin, before.description, -1)) changed.add(before.origin as string);
+      if (read.ok && this.servers.count(read.spec.origin, read.spec.description, 1)) changed.add(read.spec.origin as string);
+    }
     // INVARIANT: a spec that cannot be read is kept with its error, and every call to it fails closed.
     const entry = read.ok ? this.entryFor(name, read.spec, undefined, read.content) : this.entryFor(name, undefined, `${read.issue.path ? `${read.issue.path}: ` : ''}${read.issue.message}`);
     if (previous?.required && entry.required) entry.required = monotonicRedeclaration(previous.required, entry.required);
     this.tools.set(name, entry);
+    if (changed.size > 0) this.reclassify(changed, name);
     return toInfo(entry);
+  }
+
+  /** Classify again the tools of servers whose product changed (all but `except`, just classified). */
+  private reclassify(origins: ReadonlySet<string>, except: string): void {
+    for (const [name, e] of this.tools) {
+      if (name === except || e.spec === undefined || !origins.has(e.spec.origin as string)) continue;
+      const entry = this.entryFor(name, e.spec, undefined, e.content);
+      if (e.required && entry.required) entry.required = monotonicRedeclaration(e.required, entry.required);
+      this.tools.set(name, entry);
+    }
   }
 
   private entryFor(name: string, spec: ToolSpec | undefined, readError?: string, content?: string): ToolEntry {
@@ -128,7 +157,7 @@ export class Guard {
     let classifyError: string | undefined = readError;
     if (spec) {
       try {
-        ({ cls, isDestination } = readSpec(spec, content));
+        ({ cls, isDestination } = readSpec(spec, content, this.servers.product(spec.origin)));
       } catch (e) {
         // INVARIANT: a tool the classifier cannot read is never allowed: its calls fail closed.
         classifyError = errorText(e);
@@ -158,6 +187,7 @@ export class Guard {
       isDestination,
       ...(classifyError !== undefined ? { classifyError } : {}),
       ...(spec ? { spec } : {}),
+      ...(content !== undefined ? { content } : {}),
     };
     if (this.config.policy) {
       entry.required = requiredCapabilities({
@@ -167,6 +197,11 @@ export class Guard {
       });
     }
     return entry;
+  }
+
+  /** The product the MCP server of this origin fronts, as its registered tools name it (`ServerProducts`). */
+  serverProduct(origin: unknown): string | undefined {
+    return this.servers.product(origin);
   }
 
   /** What the guard knows of a tool name (an unregistered name is unknown). */

@@ -52,13 +52,18 @@ function frozenClassification(cls: Classification): Classification {
  */
 const RESTORED = new Map<string, Classification>();
 
-/** @throws what the classifier throws (never kept: the next registration tries again) */
-export function readSpec(spec: ToolSpec, content: string | undefined): SpecReading {
+/**
+ * @param server the product the tool's server fronts (`ServerProducts`), if any
+ * @throws what the classifier throws (never kept: the next registration tries again)
+ */
+export function readSpec(spec: ToolSpec, specContent: string | undefined, server?: string): SpecReading {
+  // The product the tool's server fronts is part of what is read (`ServerProducts`).
+  const content = specContent === undefined || server === undefined ? specContent : `${specContent}\u0000${server}`;
   const kept = content === undefined ? undefined : READ_SPECS.get(content);
   if (kept !== undefined) return kept;
   const restored = content === undefined ? undefined : RESTORED.get(content);
   const reading: SpecReading = Object.freeze({
-    cls: restored ?? frozenClassification(classifyTool(spec)),
+    cls: restored ?? frozenClassification(classifyTool(spec, server === undefined ? undefined : { server })),
     isDestination: destinationTest(schemaDestinationFields(spec.inputSchema)),
   });
   if (content !== undefined && content.length <= READ_SPEC_MAX_CHARS) {

@@ -37,6 +37,7 @@ export type EvidenceSource =
   | 'description'
   | 'schema'
   | 'annotation'
+  | 'origin'
   | 'override'
   | 'command';
 

@@ -1,0 +1,146 @@
+/**
+ * A write whose own text names no product is kept in the product its MCP server fronts: a word of
+ * the server's name (the tool's origin) that a description of one of the server's tools writes as a
+ * proper name. Both signs must agree; a server named for a category or for a local store, a word
+ * only in lower case, one of the user's own stores and an act front nothing. The answer depends on
+ * the set of tools the guard knows, not on the order they were registered in.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { properNames, serverNameKeys } from '../../src/core/classifier-pairing.js';
+import { createGuard } from '../../src/core/guard.js';
+import { ServerProducts } from '../../src/core/servers.js';
+import type { ToolOrigin, ToolSpec } from '../../src/core/types.js';
+
+const tool = (name: string, description: string, origin: ToolOrigin): ToolSpec => ({ name, description, origin });
+
+/** The capabilities of `name` once every tool of `tools` is registered. */
+function capsAmong(tools: readonly ToolSpec[], name: string): readonly string[] {
+  return createGuard({ tools: [...tools] }).tool(name).capabilities;
+}
+
+describe('serverNameKeys: what a server name may call its product', () => {
+  it('each word past the scope and the version, words written together joined, server words left out', () => {
+    expect([...serverNameKeys('mcp:@shortcut/mcp@0.25.0')]).toEqual(['shortcut']);
+    expect([...serverNameKeys('mcp:lunchmoney-mcp@3.0.0')]).toEqual(['lunchmoney']);
+    expect([...serverNameKeys('mcp:LaunchDarkly@0.6.2')]).toEqual(['launch', 'launchdarkly', 'darkly']);
+    expect([...serverNameKeys('mcp:google-drive-mcp@2.10.0')]).toEqual(['google', 'drive']);
+    expect([...serverNameKeys('mcp:monday.com@1.0.0')]).toEqual(['mondaycom']);
+  });
+
+  it('nothing for an origin that is no MCP server, or a name of server words only', () => {
+    expect(serverNameKeys('builtin').size).toBe(0);
+    expect(serverNameKeys('connector:drive').size).toBe(0);
+    expect(serverNameKeys('mcp:MCP-Server@0.0.1').size).toBe(0);
+    expect(serverNameKeys(42).size).toBe(0);
+  });
+});
+
+describe('properNames: the proper names a description writes', () => {
+  it('a capital inside a phrase, joined with the capitals after it', () => {
+    expect(properNames('Delete a story in a Shortcut workspace')).toEqual(['shortcut']);
+    expect(properNames('Create a budget in your Lunch Money account')).toEqual(['lunch', 'lunchmoney']);
+    expect(properNames('Add a tab to a Google Doc')).toEqual(['google', 'googledoc']);
+  });
+
+  it('not at the start of a sentence, not one of the user own stores, an act or a program of the machine', () => {
+    expect(properNames('Shortcut stories are listed.')).toEqual([]);
+    expect(properNames('Update documents in a MongoDB collection')).toEqual([]);
+    expect(properNames('Run a query on the Kubernetes cluster')).toEqual([]);
+    expect(properNames('Find pages with the Search box')).toEqual([]);
+    expect(properNames('Click the button with Playwright')).toEqual([]);
+  });
+});
+
+describe('a server named for a product its tools name fronts it', () => {
+  const origin: ToolOrigin = 'mcp:@zorblat/mcp@1.0.0';
+  const deleteEpic = tool('delete_epic', 'Delete an epic.', origin);
+  const search = tool('search_stories', 'Search the stories of a Zorblat workspace.', origin);
+
+  it("a write that names no product is kept in the server's product (EXTERNAL_ACTION, evidence origin:)", () => {
+    expect(capsAmong([deleteEpic, search], 'delete_epic')).toEqual(['EXTERNAL_ACTION']);
+    const evidence = createGuard({ tools: [deleteEpic, search] }).tool('delete_epic').evidence;
+    expect(evidence).toContainEqual({ capability: 'EXTERNAL_ACTION', source: 'origin', term: 'zorblat' });
+  });
+
+  it('alone, or beside tools that write the word only in lower case, the write stays local', () => {
+    expect(capsAmong([deleteEpic], 'delete_epic')).toEqual(['LOCAL_MUTATION']);
+    expect(capsAmong([deleteEpic, tool('search_stories', 'Search the stories of a zorblat workspace.', origin)], 'delete_epic')).toEqual(['LOCAL_MUTATION']);
+  });
+
+  it("a proper name that is not the server's, or a server named for a category, fronts nothing", () => {
+    expect(capsAmong([deleteEpic, tool('search_stories', 'Search the stories of a Quux workspace.', origin)], 'delete_epic')).toEqual(['LOCAL_MUTATION']);
+    const travel: ToolOrigin = 'mcp:travel';
+    expect(capsAmong([tool('delete_epic', 'Delete an epic.', travel), tool('search_trips', 'Search trips in the Travel section.', travel)], 'delete_epic')).toEqual(['EXTERNAL_ACTION']);
+    expect(capsAmong([tool('delete_epic', 'Delete an epic.', travel), tool('search_trips', 'Search trips in the travel section.', travel)], 'delete_epic')).toEqual(['LOCAL_MUTATION']);
+  });
+
+  it('a server named for a store of the user keeps its writes local even when its tools name it', () => {
+    const mongo: ToolOrigin = 'mcp:MongoDB-MCP-Server@3.0.4';
+    expect(capsAmong([tool('rename_field', 'Rename a field.', mongo), tool('find', 'Find documents in a MongoDB collection.', mongo)], 'rename_field')).toEqual(['LOCAL_MUTATION']);
+  });
+
+  it("a tool that says its store is local, or names one of the user's own stores, keeps it local", () => {
+    expect(capsAmong([tool('delete_cache', 'Delete the local cache.', origin), search], 'delete_cache')).toEqual(['LOCAL_MUTATION']);
+  });
+
+  it('a read is what its object makes it', () => {
+    expect(capsAmong([tool('list_epics', 'List the epics.', origin), search], 'list_epics')).toEqual(['PRIVATE_ACCESS']);
+  });
+
+  it('a tool registered later classifies its siblings again, and a re-declaration that drops the name undoes it', () => {
+    const guard = createGuard({ tools: [deleteEpic] });
+    expect(guard.tool('delete_epic').capabilities).toEqual(['LOCAL_MUTATION']);
+    guard.registerTool(search);
+    expect(guard.tool('delete_epic').capabilities).toEqual(['EXTERNAL_ACTION']);
+    guard.registerTool(tool('search_stories', 'Search the stories.', origin));
+    expect(guard.tool('delete_epic').capabilities).toEqual(['LOCAL_MUTATION']);
+  });
+
+  it('the word most tools write wins; among as many, the shorter', () => {
+    const servers = new ServerProducts();
+    const both: ToolOrigin = 'mcp:acme-zorblat@1.0.0';
+    servers.count(both, 'Lists the boards of an Acme account', 1);
+    expect(servers.product(both)).toBe('acme');
+    servers.count(both, 'Lists the boards of a Zorblat account', 1);
+    expect(servers.product(both)).toBe('acme');
+    servers.count(both, 'Moves a card on a Zorblat board', 1);
+    expect(servers.product(both)).toBe('zorblat');
+    servers.count(both, 'Moves a card on a Zorblat board', -1);
+    servers.count(both, 'Moves a card on a Zorblat board', -1);
+    expect(servers.product(both)).toBe('acme');
+  });
+});
+
+describe('the classification depends on the tools, not on the order they came in', () => {
+  const a: ToolOrigin = 'mcp:zorblat-mcp@1.0.0';
+  const b: ToolOrigin = 'mcp:quux@2.0.0';
+  const specs: readonly ToolSpec[] = [
+    tool('delete_epic', 'Delete an epic.', a),
+    tool('create_label', 'Create a label.', a),
+    tool('search_stories', 'Search the stories of a Zorblat workspace.', a),
+    tool('search_stories', 'Search the stories.', a),
+    tool('list_epics', 'List the epics.', a),
+    tool('archive_board', 'Archive a board.', b),
+    tool('list_boards', 'List the boards of a Quux team.', b),
+    tool('list_boards', 'List the boards of a Zorblat team.', b),
+    tool('update_card', 'Update a card on the local disk.', b),
+  ];
+  const names = [...new Set(specs.map((s) => s.name))];
+
+  it('any sequence of registrations and re-declarations ends as a guard given the last of each (seed 4901)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...specs), { minLength: 1, maxLength: 24 }), (sequence) => {
+        const guard = createGuard();
+        for (const spec of sequence) guard.registerTool(spec);
+        const last = new Map(sequence.map((s) => [s.name, s]));
+        const fresh = createGuard({ tools: [...last.values()] });
+        for (const name of names) {
+          expect(guard.tool(name).capabilities).toEqual(fresh.tool(name).capabilities);
+          expect(guard.tool(name).evidence).toEqual(fresh.tool(name).evidence);
+        }
+      }),
+      { seed: 4901, numRuns: 300 },
+    );
+  });
+});
