@@ -608,10 +608,10 @@ export function properNames(description: string): string[] {
  * Is a write the segment names kept where a service keeps it? Not when the tool says its store is
  * local (`keptLocally`), nor when the segment names one of the user's own stores that is not the
  * product's ("in the database", but not "a file in a Codeup repository"; the name asks the
- * description).
+ * description). Every store of a product the tool's server fronts is the product's.
  */
 function keptOutside(c: Collector, seg: Segment): boolean {
-  return !keptLocally(c) && !(seg.kind === 'name' ? c.storeNamed : namesOwnStore(seg, c.product));
+  return !keptLocally(c) && !(seg.kind === 'name' || c.productSource === 'origin' ? c.storeNamed : namesOwnStore(seg, c.product));
 }
 
 const STORE_PREPS: ReadonlySet<string> = new Set(PRODUCT_STORE_PREPOSITIONS);

@@ -139,7 +139,7 @@ export function classifyTool(spec: ToolSpec, context?: ClassifyContext): Classif
     closedWorld: isRecord(s['annotations']) && s['annotations']['openWorldHint'] === false,
     serviceWrite: false,
     product,
-    productSource: described !== undefined ? 'description' : spaced !== undefined ? 'name' : 'origin',
+    productSource: described !== undefined ? 'description' : spaced === undefined && product !== undefined ? 'origin' : 'name',
   };
   // What each phase hands to the next (see `Phase`): the internal terms grow as prose is read.
   const internal = new Set<string>();
@@ -156,7 +156,9 @@ export function classifyTool(spec: ToolSpec, context?: ClassifyContext): Classif
   const nameSeg: Segment = { kind: 'name', source: 'name', at: undefined, toks: demo ? [] : handoff ? withoutHandOff({ kind: 'name', source: 'name', at: undefined, toks: toTokens(nTokens) }).toks : toTokens(nTokens) };
   // The description first: a send in it decides whether the name's send verb leaves the boundary.
   c.localText = saysLocal(c, nameSeg) || descSegs.some((seg) => saysLocal(c, seg));
-  c.storeNamed = descSegs.some((seg) => namesOwnStore(seg, c.product));
+  // A server that fronts a product keeps every store its tools name there (an Airtable table, a
+  // GitLab repository): the tool's text never names the product to tell them apart.
+  c.storeNamed = c.productSource !== 'origin' && descSegs.some((seg) => namesOwnStore(seg, c.product));
   const descPhase: Phase = { placing, selfSend: false, writeOnly: false, readOnly: false, opening: descSegs[0], internal };
   const descA = descSegs.map((seg) => analyse(seg, c, descPhase));
   const namePhase: Phase = { ...descPhase, selfSend: descA.some((a) => a.selfSend) };

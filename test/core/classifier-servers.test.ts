@@ -84,6 +84,14 @@ describe('a server named for a product its tools name fronts it', () => {
     expect(capsAmong([tool('delete_cache', 'Delete the local cache.', origin), search], 'delete_cache')).toEqual(['LOCAL_MUTATION']);
   });
 
+  it("a store the tool names (a table, a repository) is the product's when the server fronts it", () => {
+    const createRecord = tool('create_record', 'Create a record in a table.', origin);
+    expect(capsAmong([createRecord], 'create_record')).toEqual(['LOCAL_MUTATION']);
+    expect(capsAmong([createRecord, search], 'create_record')).toEqual(['EXTERNAL_ACTION']);
+    // A product the description names keeps telling its own stores from the user's.
+    expect(capsAmong([tool('export_rows', 'Export the Zorblat rows into the reporting database.', origin)], 'export_rows')).not.toContain('EXTERNAL_ACTION');
+  });
+
   it('a read is what its object makes it', () => {
     expect(capsAmong([tool('list_epics', 'List the epics.', origin), search], 'list_epics')).toEqual(['PRIVATE_ACCESS']);
   });
