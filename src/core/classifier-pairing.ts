@@ -511,18 +511,31 @@ const DOMAIN = /^(?!example\.)[a-z][a-z0-9-]*\.(?:com|io|ai|app|dev|net|org|co|s
  * bracket, or that follows another capitalised word ("Project Management"), says nothing.
  */
 export function namedProduct(description: string): string | undefined {
+  for (const { word, domain } of nameCandidates(description)) {
+    if (domain || !namesNoService(word.toLowerCase())) return word;
+  }
+  return undefined;
+}
+
+/**
+ * The words of a description that may name a product, in order (`namedProduct`): inside one phrase,
+ * a domain name, or a proper name after a word in lower case or after the phrase's opening verb;
+ * with the phrase's words and where the word stands, for a caller that reads on.
+ */
+function* nameCandidates(description: string): Generator<{ word: string; domain: boolean; words: readonly string[]; at: number }> {
   const text = (description.length > MAX_TEXT ? description.slice(0, MAX_TEXT) : description).replace(CODE_SPAN, ' ');
   for (const phrase of text.split(PRODUCT_BREAK)) {
     const words = phrase.split(/[\s,]+/).filter((w) => w !== '');
     for (let i = 1; i < words.length; i++) {
       const word = (words[i] as string).replace(/['’]s$/, '');
-      if (DOMAIN.test(word)) return word;
+      if (DOMAIN.test(word)) {
+        yield { word, domain: true, words, at: i };
+        continue;
+      }
       const prev = words[i - 1] as string;
-      if (!PROPER.test(word) || !(/^[a-z]/.test(prev) || (i === 1 && LEXICON.get(prev.toLowerCase())?.verb !== undefined))) continue;
-      if (!namesNoService(word.toLowerCase())) return word;
+      if (PROPER.test(word) && (/^[a-z]/.test(prev) || (i === 1 && LEXICON.get(prev.toLowerCase())?.verb !== undefined))) yield { word, domain: false, words, at: i };
     }
   }
-  return undefined;
 }
 
 /**
@@ -543,6 +556,9 @@ export function nameSpace(nTokens: readonly string[], description: string): stri
   return description.slice(0, MAX_TEXT).split(/[^\p{L}\p{N}]+/u).includes(ns) ? undefined : ns;
 }
 
+/** Words of a server's name joined into one key at most (`launch` + `darkly`, `lunch` + `money`). */
+const MAX_NAME_RUN = 4;
+
 /** Words of a server's name that say it is an MCP server, not what it fronts (`mcp-server-circleci`, `Stripe-MCP-Server`). */
 const SERVER_WORDS: ReadonlySet<string> = new Set(['mcp', 'server', 'servers', 'model', 'context', 'protocol', 'api', 'gateway', 'sdk', 'opendata', 'cloud', 'buddy']);
 
@@ -550,7 +566,8 @@ const SERVER_WORDS: ReadonlySet<string> = new Set(['mcp', 'server', 'servers', '
  * What an MCP server's name may call the product it fronts, from a tool's origin (`mcp:@shortcut/mcp@0.25.0`,
  * `mcp:lunchmoney-mcp@3.0.0`, `mcp:LaunchDarkly@0.6.2`, `mcp:google-drive-mcp@2.10.0`): in lower case,
  * each word of the name past its version (split at separators and where a small letter meets a
- * capital) and each run of words written together, without the words that only say it is a server.
+ * capital) and each run of up to four words written together, without the words that only say it
+ * is a server.
  * Nothing for an origin that is no MCP server's.
  */
 export function serverNameKeys(origin: unknown): ReadonlySet<string> {
@@ -561,7 +578,7 @@ export function serverNameKeys(origin: unknown): ReadonlySet<string> {
     const words = part.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().split(' ').filter((w) => w !== '');
     for (let i = 0; i < words.length; i++) {
       let run = '';
-      for (let j = i; j < words.length; j++) {
+      for (let j = i; j < words.length && j < i + MAX_NAME_RUN; j++) {
         run += words[j] as string;
         if (run.length >= 3 && !SERVER_WORDS.has(run)) keys.add(run.replace(/\./g, ''));
       }
@@ -580,25 +597,17 @@ export function serverNameKeys(origin: unknown): ReadonlySet<string> {
  */
 export function properNames(description: string): string[] {
   const out: string[] = [];
-  const text = (description.length > MAX_TEXT ? description.slice(0, MAX_TEXT) : description).replace(CODE_SPAN, ' ');
-  for (const phrase of text.split(PRODUCT_BREAK)) {
-    const words = phrase.split(/[\s,]+/).filter((w) => w !== '');
-    for (let i = 1; i < words.length; i++) {
-      const word = (words[i] as string).replace(/['’]s$/, '');
-      const prev = words[i - 1] as string;
-      const domain = DOMAIN.test(word);
-      if (!domain && (!PROPER.test(word) || !(/^[a-z]/.test(prev) || (i === 1 && LEXICON.get(prev.toLowerCase())?.verb !== undefined)))) continue;
-      const first = word.toLowerCase().replace(/\./g, '');
-      const known = LEXICON.get(first);
-      if (NOT_PRODUCT_WORDS.has(first) || known?.obj === 'private' || known?.verb !== undefined) continue;
-      out.push(first);
-      let joined = first;
-      for (let j = i + 1; !domain && j < words.length; j++) {
-        const next = (words[j] as string).replace(/['’]s$/, '');
-        if (!PROPER.test(next)) break;
-        joined += next.toLowerCase();
-        out.push(joined);
-      }
+  for (const { word, domain, words, at } of nameCandidates(description)) {
+    const first = word.toLowerCase().replace(/\./g, '');
+    const known = LEXICON.get(first);
+    if (NOT_PRODUCT_WORDS.has(first) || known?.obj === 'private' || known?.verb !== undefined) continue;
+    out.push(first);
+    let joined = first;
+    for (let j = at + 1; !domain && j < words.length; j++) {
+      const next = (words[j] as string).replace(/['’]s$/, '');
+      if (!PROPER.test(next)) break;
+      joined += next.toLowerCase();
+      out.push(joined);
     }
   }
   return out;
