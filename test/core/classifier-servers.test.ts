@@ -118,6 +118,15 @@ describe('a server named for a product its tools name fronts it', () => {
     servers.count(both, 'Moves a card on a Zorblat board', -1);
     expect(servers.product(both)).toBe('acme');
   });
+
+  it('among words as many tools write and as long, the first in code-point order, whatever came first', () => {
+    const pair: ToolOrigin = 'mcp:wxyz-abcd@1.0.0';
+    for (const order of [['an Abcd board', 'a Wxyz board'], ['a Wxyz board', 'an Abcd board']]) {
+      const servers = new ServerProducts();
+      for (const text of order) servers.count(pair, `Lists the cards of ${text}`, 1);
+      expect(servers.product(pair)).toBe('abcd');
+    }
+  });
 });
 
 describe('the classification depends on the tools, not on the order they came in', () => {
