@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { readable } from '../../src/core/decode.js';
+import { base64Runs, readable } from '../../src/core/decode.js';
 import { scanArgs } from '../../src/core/detectors.js';
 import { probeHashes, resultFragments, saltSeed, tokenize } from '../../src/core/fingerprint.js';
 
@@ -199,5 +199,30 @@ describe('detectors read a value as its receiver reads it', () => {
   it('the same dressings of a number that fails Luhn, and of a handle, are nothing', () => {
     expect(scanArgs({ body: 'Order: \u0664\u0665\u0663\u0669 \u0661\u0664\u0668\u0668 \u0660\u0663\u0664\u0663 \u0666\u0664\u0666\u0668' })).toEqual([]);
     expect(scanArgs({ body: 'Route this to %40billing-team in the chat' })).toEqual([]);
+  });
+});
+
+describe('base64Runs: the runs of 20 base64 characters or more, with their padding', () => {
+  /** The same runs by a regular expression: every maximal run of 20 or more, then up to two `=`. */
+  const reference = (text: string): number[] => [...text.matchAll(/[A-Za-z0-9+/_-]{20,}={0,2}/g)].flatMap((m) => [m.index, m.index + m[0].length]);
+
+  it('finds what the expression finds, on runs of base64 characters and the characters between them (seed 4803)', () => {
+    // Runs of base64 characters from none to 30 long, each followed by one to three others.
+    const run = fc.array(fc.constantFrom(...'aZ09+/-_'), { maxLength: 30, size: 'max' }).map((cs) => cs.join(''));
+    const gap = fc.array(fc.constantFrom('=', ' ', '\n', '.', 'é', '\u{1F600}'), { minLength: 1, maxLength: 3 }).map((cs) => cs.join(''));
+    fc.assert(
+      fc.property(fc.array(fc.tuple(run, gap), { maxLength: 8 }).map((parts) => parts.map(([r, g]) => r + g).join('')), (text) => {
+        expect(base64Runs(text)).toEqual(reference(text));
+      }),
+      { seed: 4803, numRuns: 3000 },
+    );
+  });
+
+  it('a run of exactly 20, at the start and at the end, with one and two padding characters and a third left out', () => {
+    const run = 'QUJDREVGR0hJSktMTU5P';
+    expect(base64Runs(run)).toEqual([0, 20]);
+    expect(base64Runs(`${run.slice(1)}`)).toEqual([]);
+    expect(base64Runs(`x ${run}=`)).toEqual([2, 23]);
+    expect(base64Runs(`${run}=== ${run}`)).toEqual([0, 22, 24, 44]);
   });
 });
