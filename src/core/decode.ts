@@ -13,7 +13,8 @@
  * have): rot13 and other ciphers, reordered words, letters spaced apart, paraphrase, gzip, base85,
  * uuencode, punycode, CSS and RTF escapes.
  *
- * Pure: no IO, no clock, no environment.
+ * Pure: no IO, no clock, no environment. Its one state is the readings of long texts kept during a
+ * decision ({@link withReadings}), dropped when the decision ends.
  */
 import { isAscii } from './ascii.js';
 
@@ -254,6 +255,44 @@ function codePoint(hex: string, radix: number): string {
  *   commands, where the decoded text is searched for names, not fingerprinted
  */
 export function readable(text: string, loose = false): string | undefined {
+  if (readings === undefined || loose || text.length < KEEP_READING) return readText(text, loose);
+  // Kept as the text itself when reading changes nothing: a reading is never the text it read.
+  const kept = readings.get(text);
+  if (kept !== undefined) return kept === text ? undefined : kept;
+  const read = readText(text, loose);
+  readings.set(text, read ?? text);
+  return read;
+}
+
+/**
+ * The readings of long texts made during one decision (`withReadings`): the detectors and the
+ * provenance probe both read every outbound text, and a MiB of it costs milliseconds to read.
+ * Dropped when the decision ends, so no argument outlives its call here.
+ */
+let readings: Map<string, string> | undefined;
+/** Shortest text whose reading is kept for the rest of a decision: shorter ones cost less to read again than to look up. */
+const KEEP_READING = 4096;
+
+/**
+ * Run `decide` with each long text read at most once ({@link readable}); nested calls share the
+ * outer decision's readings.
+ */
+export function withReadings<T>(decide: () => T): T {
+  if (readings !== undefined) return decide();
+  readings = new Map();
+  try {
+    return decide();
+  } finally {
+    readings = undefined;
+  }
+}
+
+/** @internal whether a decision's readings are open (for the tests: never after a decision). */
+export function readingsOpen(): boolean {
+  return readings !== undefined;
+}
+
+function readText(text: string, loose: boolean): string | undefined {
   // No cap of its own: every step is linear in the text, which the reader's cap bounds, and a copy
   // padded past any cap here would be found as written but not as read.
   const ascii = isAscii(text);

@@ -18,7 +18,7 @@ import { GuardConfigError } from './errors.js';
 import type { GuardConfig, ResolvedConfig } from './config.js';
 import { BUILTIN_DETECTORS, isDestinationField, scanTape } from './detectors.js';
 import type { Detector } from './detectors.js';
-import { readable } from './decode.js';
+import { readable, withReadings } from './decode.js';
 import { forEachText, hash52, PROBE_FILTER_WORDS, probeHashes, saltSeed, tapeFragments } from './fingerprint.js';
 import { decide as gateDecide, grantedCapabilities, monotonicRedeclaration, outcomeVerdict, requiredCapabilities } from './gate.js';
 import type { GateCapability } from './gate.js';
@@ -393,7 +393,8 @@ export class Session {
       }
       const scope = this.ledger.scopeOf(read.parent);
       turn = read.turn ?? (scope ? scope.cur + 1 : 0);
-      return this.decideIn(scope, turn, read);
+      const decided = read;
+      return withReadings(() => this.decideIn(scope, turn, decided));
     } catch (e) {
       const msg = errorText(e);
       const tool = read?.tool ?? '';
