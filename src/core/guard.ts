@@ -105,7 +105,15 @@ export class Guard {
     this.detectors = [...BUILTIN_DETECTORS, ...this.config.detectors];
     // The tools' servers are counted first, so that each tool is classified once, with its server's product.
     const reads = this.config.tools.map((spec) => readToolSpec(spec));
-    for (const read of reads) if (read.ok) this.servers.count(read.spec.origin, read.spec.description, 1);
+    // A name declared twice keeps its last declaration: only that one counts for its server.
+    const last = new Map<string, number>();
+    reads.forEach((read, i) => {
+      const name = read.ok ? read.spec.name : read.name;
+      if (name !== undefined) last.set(name, i);
+    });
+    reads.forEach((read, i) => {
+      if (read.ok && last.get(read.spec.name) === i) this.servers.count(read.spec.origin, read.spec.description, 1);
+    });
     for (const read of reads) this.install(read, false);
   }
 

@@ -145,16 +145,19 @@ describe('the classification depends on the tools, not on the order they came in
   ];
   const names = [...new Set(specs.map((s) => s.name))];
 
-  it('any sequence of registrations and re-declarations ends as a guard given the last of each (seed 4901)', () => {
+  it('any sequence of registrations and re-declarations, one by one or given at once, ends as a guard given the last of each (seed 4901)', () => {
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...specs), { minLength: 1, maxLength: 24 }), (sequence) => {
         const guard = createGuard();
         for (const spec of sequence) guard.registerTool(spec);
         const last = new Map(sequence.map((s) => [s.name, s]));
         const fresh = createGuard({ tools: [...last.values()] });
+        // The whole sequence given at once, names declared again included, ends the same way.
+        const given = createGuard({ tools: sequence });
         for (const name of names) {
           expect(guard.tool(name).capabilities).toEqual(fresh.tool(name).capabilities);
           expect(guard.tool(name).evidence).toEqual(fresh.tool(name).evidence);
+          expect(given.tool(name).evidence).toEqual(fresh.tool(name).evidence);
         }
       }),
       { seed: 4901, numRuns: 300 },
