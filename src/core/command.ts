@@ -1915,14 +1915,7 @@ function spelled(text: string, acc: Acc): string | undefined {
       return bang === '!' ? `$${value[0] as string}` : (value[0] as string);
     });
   }
-  if (/['"\\]/.test(v)) {
-    v = v.replace(PIECED_WORD, (w) =>
-      ONE_QUOTED_PIECE.test(w) || !joinsPieces(w)
-        ? w
-        : w.replace(PIECE, (_p, single: string | undefined, double: string | undefined, escaped: string | undefined) =>
-            single ?? (double !== undefined ? double.replace(/\\(["\\$`])/g, '$1') : (escaped ?? ''))),
-    );
-  }
+  if (/['"\\]/.test(v)) v = joinedPieces(v);
   for (let n = 0; n < MAX_CONCATENATIONS && /['"][ \t]*[+.][ \t]*['"]/.test(v); n++) {
     const folded = v.replace(CONCATENATION, (_m, q: string, a: string, _q2, b: string) => `${q}${a}${b}${q}`);
     if (folded === v) break;
@@ -1934,6 +1927,25 @@ function spelled(text: string, acc: Acc): string | undefined {
       name !== undefined ? (/environb?\s*$/.test(whole.slice(Math.max(0, offset - 16), offset)) ? m : `.${name}`) : `${object as string}.${attr as string}`);
   }
   return v === text ? undefined : v;
+}
+
+/**
+ * The text with each word's quoted and escaped pieces joined (`c'ur'l` → `curl`), where they run
+ * into a word (`joinsPieces`); a word that is one quoted piece stays as it is. The text is built
+ * again only from the first word that changes: most commands have none.
+ */
+function joinedPieces(v: string): string {
+  let out = '';
+  let at = 0;
+  PIECED_WORD.lastIndex = 0;
+  for (let m = PIECED_WORD.exec(v); m !== null; m = PIECED_WORD.exec(v)) {
+    const w = m[0];
+    if (ONE_QUOTED_PIECE.test(w) || !joinsPieces(w)) continue;
+    out += v.slice(at, m.index) + w.replace(PIECE, (_p, single: string | undefined, double: string | undefined, escaped: string | undefined) =>
+      single ?? (double !== undefined ? double.replace(/\\(["\\$`])/g, '$1') : (escaped ?? '')));
+    at = m.index + w.length;
+  }
+  return at === 0 ? v : out + v.slice(at);
 }
 
 /**
