@@ -38,8 +38,8 @@ function isBase64Char(c: number): boolean {
  * A run may start only where the last one, or a character that is no base64, ended: from there the
  * scan looks at the {@link MIN_BASE64}th character first and back from it, so a stretch holding any
  * other character (a space between words) is passed over after reading about one word of it.
+ * @internal exported for its tests
  */
-/** @internal exported for its tests */
 export function base64Runs(text: string): number[] {
   const out: number[] = [];
   const n = text.length;
