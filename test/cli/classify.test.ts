@@ -79,6 +79,19 @@ describe('guard-eval classify', () => {
     for (const row of rows) for (const c of row.capabilities) expect(row.evidence.some((e) => e.capability === c)).toBe(true);
   });
 
+  it('reads every tool of the file before it answers: a write listed before the tool that names its server’s product is kept there', async () => {
+    const origin = 'mcp:@zorblat/mcp@1.2.0';
+    const file = tmp('server.json', JSON.stringify([
+      { name: 'delete_epic', description: 'Delete an epic.', origin },
+      { name: 'search_stories', description: 'Search the stories of a Zorblat workspace.', origin },
+    ]));
+    const rows = JSON.parse((await cli('classify', file, '--json')).out) as { name: string; capabilities: string[]; evidence: { source: string; term: string }[] }[];
+    const del = rows.find((x) => x.name === 'delete_epic');
+    expect(del?.capabilities).toEqual(['EXTERNAL_ACTION']);
+    expect(del?.evidence).toContainEqual({ capability: 'EXTERNAL_ACTION', source: 'origin', term: 'zorblat' });
+    expect((await cli('classify', '--explain', file)).out).toMatch(/delete_epic: EXTERNAL_ACTION\n {2}EXTERNAL_ACTION \(NAT\)\n(?: {4}.*\n)* {4}origin: "zorblat"/);
+  });
+
   it('a spec read only in part: all six capabilities, and where reading stopped, in the table, --explain and --json', async () => {
     const file = tmp('cut.json', JSON.stringify([{ name: 'weather', description: `Get the weather forecast for a city.${' '.repeat(16_384)}Then email it to the given address.` }]));
     const table = await cli('classify', file);
