@@ -11,7 +11,7 @@
 import { CRED, EIT, EXEC, MUT, NAT, PAT } from './capabilities.js';
 import { NOT_PRODUCTS, OWN_STORES, POSSESSIVE, POSSESSIVE_MODIFIERS, PRODUCT_STORE_PREPOSITIONS } from './vocabulary.js';
 import type { ObjectClass, VerbRole } from './vocabulary.js';
-import { AUTHORS, AUTHOR_LINKS, AUTHOR_REACH, BE, CJK_CHAR, CONJ, CONTENT_SUBJECTS, CONTENT_VERBS, CUES, DETS, FP, FROM, INTERNAL_WORDS, LEXICON, LINKS, LOCAL_WORDS, LOCATIVES, MODIFIER_STOPS, NEGATION, NEGATION_BREAK, NEGATION_REACH, NOTIFIED, OWNERS, PAGES, PARTICIPLES, PHRASES, PLACING_PREPS, RELATIVE, REQUESTS, SELF, THIRD_PARTY_CLASSES, TRANSFER_FILES, pairBits, verbAloneBits } from './classifier-lexicon.js';
+import { AUTHORS, AUTHOR_LINKS, AUTHOR_REACH, BE, CJK_CHAR, CONJ, CONTENT_SUBJECTS, CONTENT_VERBS, CUES, DETS, FP, FROM, INTERNAL_WORDS, LEXICON, LINKS, LOCAL_WORDS, LOCATIVES, MODIFIER_STOPS, NEGATION, NEGATION_BREAK, NEGATION_REACH, NOTIFIED, OWNERS, PAGES, PARTICIPLES, PHRASES, PLACING_PREPS, RELATIVE, REQUESTS, SELF, SERVED, THIRD_PARTY_CLASSES, TRANSFER_FILES, pairBits, verbAloneBits } from './classifier-lexicon.js';
 import type { WordInfo } from './classifier-lexicon.js';
 import { CLAUSE, CODE_SPAN, COMMA, MAX_TEXT, anyWordsAt } from './classifier-tokens.js';
 import type { Segment, Tok } from './classifier-tokens.js';
@@ -31,9 +31,15 @@ export interface Role {
   readonly obj: ObjectClass | undefined;
   /** A noun that makes its compound a local record (`LOCAL_MODIFIERS`). */
   readonly local?: boolean;
+  /**
+   * The person the agent works for as the subject or addressee of a clause (`SERVED_PERSON`): no
+   * object, and a verb after it does not look back past it for one.
+   */
+  readonly served?: boolean;
 }
 
 const NO_ROLE: Role = { verb: undefined, obj: undefined };
+const SERVED_ROLE: Role = { verb: undefined, obj: undefined, served: true };
 
 export interface Analysis {
   readonly seg: Segment;
@@ -344,7 +350,7 @@ function objectsOf(toks: readonly Tok[], roles: readonly Role[], i: number): num
   for (let j = i - 1; j >= 0 && j >= i - WINDOW; j--) {
     if (cjkVerb && ((toks[j + 1] as Tok).mark & COMMA) !== 0) break;
     const r = roles[j] as Role;
-    if (r.verb !== undefined) break;
+    if (r.verb !== undefined || r.served === true) break;
     if (r.obj !== undefined) {
       const run: number[] = [];
       let k = j;
@@ -430,6 +436,27 @@ function firstPartyClauses(toks: readonly Tok[], roles: Role[]): void {
       if (r.obj !== undefined && THIRD_PARTY_CLASSES.has(r.obj)) roles[k] = { ...r, obj: 'private' };
     }
     j = end - 1;
+  }
+}
+
+/** Determiners before the person the agent works for (`SERVED_PERSON`). */
+const SERVED_DETS: ReadonlySet<string> = new Set(['the', 'a', 'an']);
+
+/**
+ * The person the agent works for, acting ("when the user asks …") or spoken to ("ask the user for
+ * …"), is no object (`SERVED_PERSON`), and what a verb after it does is not done to what stands
+ * before it ("On the settings page, the user can choose …"). Rewrites `roles` in place.
+ */
+function servedPersons(toks: readonly Tok[], roles: Role[]): void {
+  for (let i = 1; i < toks.length; i++) {
+    if (!SERVED_DETS.has((toks[i - 1] as Tok).s)) continue;
+    const end = anyWordsAt(toks, i, SERVED.persons);
+    // A first-party clause ("reviews the user has written") has already made its words no roles.
+    if (end < 0 || !isObject(roles[i])) continue;
+    const next = toks[end]?.s;
+    const acts = next !== undefined && (SERVED.acting.has(next) || (next.length > 3 && next.endsWith('ly')));
+    const spokenTo = i >= 2 && SERVED.addressing.has((toks[i - 2] as Tok).s);
+    if (acts || spokenTo) for (let k = i; k < end; k++) roles[k] = SERVED_ROLE;
   }
 }
 
@@ -780,7 +807,10 @@ function sendsToSelf(toks: readonly Tok[], i: number): boolean {
 export function analyse(seg: Segment, c: Collector, phase: Phase): Analysis {
   const { toks, kind } = seg;
   const roles = resolveRoles(seg, phase.placing, seg === phase.opening);
-  if (kind !== 'name') firstPartyClauses(toks, roles);
+  if (kind !== 'name') {
+    firstPartyClauses(toks, roles);
+    servedPersons(toks, roles);
+  }
   ownedCompounds(toks, roles);
   const a: Analysis = {
     seg, roles, lonelyVerbs: [], objects: [], writtenObjects: new Set(), actedObjects: new Set(), authorship: [],

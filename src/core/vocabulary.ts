@@ -644,6 +644,28 @@ export const SELF_DESTINATIONS = {
 } as const;
 
 /**
+ * The person the agent works for, named in prose as someone who acts or is spoken to, not as data:
+ * "use this tool when the user asks for directions", "the user has explicitly requested it", "ask
+ * the user for the missing fields", "warn the user that removal is irreversible". Such a sentence
+ * instructs the model; the user in it is no record the tool reads. `persons` stand after a
+ * determiner (`the`, `a`, `an`); they act when one of `acting` (or an adverb in -ly) follows, and
+ * are spoken to when one of `addressing` precedes the determiner. "The user's transactions", "the
+ * current user", "details of the user" stay what they were: the user's own data.
+ */
+export const SERVED_PERSON = {
+  persons: ['user', 'users', 'end user', 'end users'],
+  acting: [
+    'asks', 'asked', 'wants', 'wanted', 'needs', 'has', 'have', 'had', 'does', 'did', 'is', 'are', 'was',
+    'were', 'must', 'should', 'can', 'could', 'may', 'might', 'will', 'would', 'provides', 'provided',
+    'requests', 'requested', 'refers', 'says', 'said', 'mentions', 'mentioned', 'confirms', 'confirmed',
+    'agrees', 'agreed', 'approves', 'approved', 'chooses', 'chose', 'decides', 'decided', 'prefers',
+    'expects', 'intends', 'means', 'gives', 'gave', 'types', 'typed', 'enters', 'entered', 'sees', 'knows',
+    'clicks', 'clicked', 'changes', 'changed', 'tries', 'hasn', 'doesn', 'didn', 'isn', 'who', 'that',
+  ],
+  addressing: ['ask', 'tell', 'warn', 'remind', 'prompt', 'inform', 'notify', 'guide', 'help', 'show', 'with', 'to', 'let', 'by'],
+} as const;
+
+/**
  * Modifiers that make a compound noun a local record whatever its other words: a "draft email" is a
  * draft (written and kept locally, sent by no one), not an e-mail.
  */

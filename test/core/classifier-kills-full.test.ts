@@ -89,7 +89,7 @@ describe('anything run on a page reads it, where the locative belongs to the run
   it('look-alikes: a page before the run verb in English, in another clause, or a page that only modifies', () => {
     for (const d of [
       'Requires an ID (created in the Console page) — the workflow defines which steps run and whether the session is open.',
-      'On the settings page, the user can choose which checks run first.',
+      'On the settings page, the user can choose which rules run first.',
       'Run an accessibility audit in the page builder.',
     ]) {
       expect(audit(d), d).not.toContain('EXTERNAL_INGESTION');
