@@ -21,6 +21,12 @@ export interface Collector {
    * read of the user's data (see `classifyTool`).
    */
   readonly authored: [number, EvidenceSource, string, string | undefined][];
+  /**
+   * Outbound channels named by themselves (`STANDALONE_SEND`: a webhook, SMTP), held back until the
+   * whole tool is read: on a tool that only reads, a channel is what it reads ("List the webhook
+   * endpoints"), not where it sends (see `classifyTool`).
+   */
+  readonly channels: [EvidenceSource, string, string | undefined][];
   /** The tool works in an outside service others read (`OUTSIDE_SERVICES.writes`): its writes act outside. */
   readonly outside: boolean;
   /** The tool reads a shared workspace (`OUTSIDE_SERVICES.sharedContent`): its content is others' writing too. */

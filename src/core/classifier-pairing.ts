@@ -11,7 +11,7 @@
 import { CRED, EIT, EXEC, MUT, NAT, PAT } from './capabilities.js';
 import { NOT_PRODUCTS, OWN_STORES, POSSESSIVE, POSSESSIVE_MODIFIERS, PRODUCT_STORE_PREPOSITIONS } from './vocabulary.js';
 import type { ObjectClass, VerbRole } from './vocabulary.js';
-import { AUTHORS, AUTHOR_LINKS, AUTHOR_REACH, BE, CJK_CHAR, CONJ, CONTENT_SUBJECTS, CONTENT_VERBS, CUES, DETS, FP, FROM, INTERNAL_WORDS, LEXICON, LINKS, LOCAL_WORDS, LOCATIVES, MODIFIER_STOPS, NEGATION, NEGATION_BREAK, NEGATION_REACH, NOTIFIED, OWNERS, PAGES, PARTICIPLES, PHRASES, PLACING_PREPS, RELATIVE, REQUESTS, SELF, SERVED, THIRD_PARTY_CLASSES, TRANSFER_FILES, pairBits, verbAloneBits } from './classifier-lexicon.js';
+import { AUTHORS, AUTHOR_LINKS, AUTHOR_REACH, BE, CJK_CHAR, CONJ, CONTENT_SUBJECTS, CONTENT_VERBS, CUES, DETS, FP, FROM, INTERNAL_WORDS, LEXICON, LINKS, LIST_PREPS, LOCAL_WORDS, LOCATIVES, MODIFIER_STOPS, NEGATION, NEGATION_BREAK, NEGATION_REACH, NOTIFIED, OBJ_PRONOUNS, OWNERS, PAGES, PARTICIPLES, PHRASES, PLACING_PREPS, RELATIVE, REQUESTS, SELF, SERVED, THIRD_PARTY_CLASSES, TRANSFER_FILES, pairBits, verbAloneBits } from './classifier-lexicon.js';
 import type { WordInfo } from './classifier-lexicon.js';
 import { CLAUSE, CODE_SPAN, COMMA, MAX_TEXT, anyWordsAt } from './classifier-tokens.js';
 import type { Segment, Tok } from './classifier-tokens.js';
@@ -94,6 +94,7 @@ function verbPosition(toks: readonly Tok[], roles: readonly Role[], i: number): 
   const prev = (toks[i - 1] as Tok).s;
   if (CUES.has(prev) || (prev.length > 3 && prev.endsWith('ly'))) return true;
   if (!CONJ.has(prev)) return false;
+  if (listAfterPreposition(toks, roles, i)) return false;
   // "removes a collection or view": one determiner before two nouns, so the second is a noun too.
   if (i >= 3 && isObject(roles[i - 2]) && DETS.has((toks[i - 3] as Tok).s)) return false;
   // "with requester, subject and message": a conjunction that closes a comma list ("A, B and C") whose
@@ -104,6 +105,26 @@ function verbPosition(toks: readonly Tok[], roles: readonly Role[], i: number): 
     break;
   }
   for (let j = 0; j < i - 1; j++) if ((roles[j] as Role).verb !== undefined) return true;
+  return false;
+}
+
+/**
+ * Is the word at `i`, after a conjunction, one more item of a list that a preposition opens ("by ID
+ * or email", "with name, phone and email")? Not when a pronoun, a determiner or an object follows
+ * it, up to two words ahead ("find contacts by tag and email them", "from Reddit and drafts
+ * internal notes"), nor when a verb stands between the preposition and it.
+ */
+function listAfterPreposition(toks: readonly Tok[], roles: readonly Role[], i: number): boolean {
+  // What follows, up to two modifiers ahead ("… and drafts internal notes"), before a comma.
+  for (let k = i + 1; k < toks.length && k <= i + 3; k++) {
+    const t = toks[k] as Tok;
+    if ((t.mark & (COMMA | CLAUSE)) !== 0 || CONJ.has(t.s) || LIST_PREPS.has(t.s)) break;
+    if (DETS.has(t.s) || OBJ_PRONOUNS.has(t.s) || t.info?.obj !== undefined) return false;
+  }
+  for (let k = i - 2; k >= 0 && k >= i - 5; k--) {
+    if ((roles[k] as Role).verb !== undefined) return false;
+    if (LIST_PREPS.has((toks[k] as Tok).s)) return true;
+  }
   return false;
 }
 
@@ -839,7 +860,7 @@ export function analyse(seg: Segment, c: Collector, phase: Phase): Analysis {
       const ranOther = role === 'run' && objs.length > 0 && objs.every((j) => !isProgram((roles[j] as Role).obj));
       if (execScoped && !shellMentionOnly && !ranOther) addEvidence(c, EXEC, seg.source, info.term, seg.at);
       if (info.http === 'any' || (info.http === 'name' && kind === 'name')) addEvidence(c, EIT | NAT, seg.source, info.term, seg.at);
-      if (info.send) addEvidence(c, NAT, seg.source, info.term, seg.at);
+      if (info.send) c.channels.push([seg.source, info.term, seg.at]);
     }
     if (r.obj !== undefined) a.objects.push(i);
     if (role === undefined || info === undefined) continue;

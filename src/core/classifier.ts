@@ -130,7 +130,7 @@ export function classifyTool(spec: ToolSpec, context?: ClassifyContext): Classif
   const spaced = described ?? nameSpace(nTokens, description);
   const product = spaced ?? (typeof context?.server === 'string' && context.server !== '' ? context.server : undefined);
   const c: Collector = {
-    mask: 0, evidence: [], seen: new Set(), authored: [],
+    mask: 0, evidence: [], seen: new Set(), authored: [], channels: [],
     outside: mentions(SERVICES.writes), workspace: mentions(SERVICES.sharedContent),
     localSource: takesLocalFile(props),
     saysLocal: new Map(),
@@ -232,6 +232,11 @@ export function classifyTool(spec: ToolSpec, context?: ClassifyContext): Classif
     }
   }
   schemaRules(c, props, facts);
+
+  // A webhook or SMTP named by a tool that only reads is what it reads (its settings, its endpoints);
+  // on any other tool, one that writes, sends, runs or names no act, it is where data goes.
+  const readsOnly = (has('read') || has('webRead')) && !facts.writes && !facts.sends && !facts.runs;
+  if (!readsOnly) for (const [source, term, at] of c.channels) addEvidence(c, NAT, source, term, at);
 
   // "Write a program that …" on a tool that runs code: the caller writes it, the tool runs it.
   if (!facts.runs && (c.mask & EXEC) === 0) for (const [bits, source, term, at] of c.authored) addEvidence(c, bits, source, term, at);

@@ -494,6 +494,14 @@ export const RELATIVE_PRONOUNS: readonly string[] = ['that', 'which', 'who', 'wh
 export const CONJUNCTIONS: readonly string[] = ['and', 'or', '和', '或', '并', '及', '与', '或者', '并且', '並', '與', '並且'];
 
 /**
+ * Prepositions that open a list of things ("by ID or email", "with name, phone and email"): a word
+ * after a conjunction in such a list is one more thing, not a verb, unless a pronoun, a determiner
+ * or an object follows it ("… and email them"). `OBJECT_PRONOUNS` are those pronouns.
+ */
+export const LIST_PREPOSITIONS: readonly string[] = ['by', 'with', 'via', 'using', 'from', 'of', 'for', 'in', 'on', 'at', 'per'];
+export const OBJECT_PRONOUNS: readonly string[] = ['them', 'it', 'him', 'her', 'us', 'me', 'everyone', 'everybody'];
+
+/**
  * Words that name no object when a tool's act has no object the vocabulary knows: prepositions and
  * `all` ("Search for security hotspots", `list_all_pipelines`). The object is the first word after
  * them: `hotspots`, `pipelines`. (Determiners, `each` or `some`, are no object either: `DETERMINERS`.)
