@@ -11,7 +11,7 @@
 import { CRED, EIT, EXEC, MUT, NAT, PAT } from './capabilities.js';
 import { NOT_PRODUCTS, OWN_STORES, POSSESSIVE, POSSESSIVE_MODIFIERS, PRODUCT_STORE_PREPOSITIONS } from './vocabulary.js';
 import type { ObjectClass, VerbRole } from './vocabulary.js';
-import { AUTHORS, AUTHOR_LINKS, AUTHOR_REACH, BE, CJK_CHAR, CONJ, CONTENT_SUBJECTS, CONTENT_VERBS, CUES, DETS, FP, FROM, INTERNAL_WORDS, LEXICON, LINKS, LIST_PREPS, LOCAL_WORDS, LOCATIVES, MODIFIER_STOPS, NEGATION, NEGATION_BREAK, NEGATION_REACH, NOTIFIED, OBJ_PRONOUNS, OWNERS, PAGES, PARTICIPLES, PHRASES, PLACING_PREPS, RELATIVE, REQUESTS, SELF, SERVED, THIRD_PARTY_CLASSES, TRANSFER_FILES, pairBits, verbAloneBits } from './classifier-lexicon.js';
+import { AUTHORS, AUTHOR_LINKS, AUTHOR_REACH, BE, CJK_CHAR, CONJ, CONTENT_SUBJECTS, CONTENT_VERBS, CUES, DETS, FP, FROM, INTERNAL_WORDS, LEXICON, LINKS, LIST_PREPS, LOCAL_WORDS, LOCATIVES, MODIFIER_STOPS, NEGATION, NEGATION_BREAK, NEGATION_REACH, NOTIFIED, OBJ_PRONOUNS, OWNERS, PAGES, PARTICIPLES, PHRASES, PLACING_PREPS, RELATIVE, REQUESTS, SELF, SERVED, SETUP, THIRD_PARTY_CLASSES, TRANSFER_FILES, pairBits, verbAloneBits } from './classifier-lexicon.js';
 import type { WordInfo } from './classifier-lexicon.js';
 import { CLAUSE, CODE_SPAN, COMMA, MAX_TEXT, anyWordsAt } from './classifier-tokens.js';
 import type { Segment, Tok } from './classifier-tokens.js';
@@ -460,6 +460,20 @@ function firstPartyClauses(toks: readonly Tok[], roles: Role[]): void {
   }
 }
 
+/**
+ * A third party's content named as the modifier of how it is set up ("notification configuration",
+ * "email campaign", `get_message_quota`: `SETUP_HEADS`) is the user's setup, not that content.
+ * Rewrites `roles` in place.
+ */
+function setupHeads(toks: readonly Tok[], roles: Role[]): void {
+  for (let i = 1; i < toks.length; i++) {
+    if (!SETUP.has((toks[i] as Tok).s)) continue;
+    for (let k = i - 1; k >= 0 && isObject(roles[k]) && THIRD_PARTY_CLASSES.has((roles[k] as Role).obj as ObjectClass); k--) {
+      roles[k] = { ...(roles[k] as Role), obj: 'private' };
+    }
+  }
+}
+
 /** Determiners before the person the agent works for (`SERVED_PERSON`). */
 const SERVED_DETS: ReadonlySet<string> = new Set(['the', 'a', 'an']);
 
@@ -832,6 +846,7 @@ export function analyse(seg: Segment, c: Collector, phase: Phase): Analysis {
     firstPartyClauses(toks, roles);
     servedPersons(toks, roles);
   }
+  setupHeads(toks, roles);
   ownedCompounds(toks, roles);
   const a: Analysis = {
     seg, roles, lonelyVerbs: [], objects: [], writtenObjects: new Set(), actedObjects: new Set(), authorship: [],

@@ -674,6 +674,19 @@ export const SERVED_PERSON = {
 } as const;
 
 /**
+ * Nouns that name how a channel or a record is set up, not what it holds. After such a noun's
+ * modifier ("notification configuration", "email campaign", "message quota", "review settings")
+ * the modifier's content is not what is read: the setup is the user's own (PRIVATE_ACCESS), and
+ * whoever writes the messages or reviews wrote none of it. Plurals count too.
+ */
+export const SETUP_HEADS: readonly string[] = [
+  'configuration', 'config', 'setting', 'settings', 'preference', 'preferences', 'subscription', 'quota',
+  'limit', 'campaign', 'template', 'policy', 'policies', 'rule', 'filter', 'destination', 'topic',
+  'label', 'type', 'types', 'schema', 'format', 'sender',
+  'registration', 'endpoint', '设置', '配置', '模板',
+];
+
+/**
  * Modifiers that make a compound noun a local record whatever its other words: a "draft email" is a
  * draft (written and kept locally, sent by no one), not an e-mail.
  */
