@@ -553,9 +553,10 @@ function namesNoService(word: string): boolean {
 const PRODUCT_BREAK = /[.!?;:](?:\s|$)|\n/;
 /**
  * A proper name: capitalised (Miro, QuickBooks), after one small letter (eBay, iCloud) or after a
- * number (1Password); not an acronym (2FA), not a camelCase identifier, not an ordinal (3rd).
+ * number (1Password), with digits at its end or not (Auth0, Web3); not an acronym (2FA), not a
+ * camelCase identifier, not an ordinal (3rd).
  */
-const PROPER = /^(?:[A-Z][a-z][A-Za-z]*|[a-z][A-Z][a-z][A-Za-z]*|\d+[A-Z][a-z][A-Za-z]*)$/;
+const PROPER = /^(?:[A-Z][a-z][A-Za-z]*|[a-z][A-Z][a-z][A-Za-z]*|\d+[A-Z][a-z][A-Za-z]*)\d*$/;
 
 /** A namespace: a word of three letters or more (a name's tokens hold no digits). */
 const NAMESPACE = /^[a-z]{3,}$/;

@@ -43,12 +43,28 @@ describe('properNames: the proper names a description writes', () => {
     expect(properNames('Add a tab to a Google Doc')).toEqual(['google', 'googledoc']);
   });
 
+  it('with digits at its end: Auth0, Web3; not an acronym, an ordinal or a number', () => {
+    expect(properNames('Create a new action in your Auth0 tenant')).toEqual(['auth0']);
+    expect(properNames('Sign the message with a Web3 wallet')).toEqual(['web3']);
+    expect(properNames('Turn on 2FA for the 3rd user of 2024')).toEqual([]);
+  });
+
   it('not at the start of a sentence, not one of the user own stores, an act or a program of the machine', () => {
     expect(properNames('Shortcut stories are listed.')).toEqual([]);
     expect(properNames('Update documents in a MongoDB collection')).toEqual([]);
     expect(properNames('Run a query on the Kubernetes cluster')).toEqual([]);
     expect(properNames('Find pages with the Search box')).toEqual([]);
     expect(properNames('Click the button with Playwright')).toEqual([]);
+  });
+});
+
+describe('a server named for a product with digits at its end', () => {
+  it('auth0: its writes are kept in Auth0', () => {
+    const origin: ToolOrigin = 'mcp:auth0@0.1.0';
+    const tools = [tool('update_resource_server', 'Update a resource server.', origin), tool('list_tenants', 'List the tenants of your Auth0 account.', origin)];
+    expect(capsAmong(tools, 'update_resource_server')).toEqual(['EXTERNAL_ACTION']);
+    expect(createGuard({ tools }).tool('update_resource_server').evidence).toContainEqual({ capability: 'EXTERNAL_ACTION', source: 'origin', term: 'auth0' });
+    expect(capsAmong(tools.slice(0, 1), 'update_resource_server')).toEqual(['LOCAL_MUTATION']);
   });
 });
 
