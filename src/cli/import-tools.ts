@@ -97,6 +97,7 @@ export async function importToolsCommand(command: readonly string[], o: ImportTo
   if (!o.force && (await exists(file))) throw existsError(file);
   writeFileSafely(file, text, { exclusive: o.force !== true });
   const n = fit.tools.length;
-  io.stdout(`wrote ${file}: ${n} tool${n === 1 ? '' : 's'} of ${shown(listed.serverName)} ${shown(listed.serverVersion)}${fit.skipped.length > 0 ? ` (${fit.skipped.length} left out)` : ''}\n`);
+  const named = [shown(listed.serverName).trim(), shown(listed.serverVersion).trim()].filter((w) => w !== '').join(' ');
+  io.stdout(`wrote ${file}: ${n} tool${n === 1 ? '' : 's'} of ${named === '' ? 'a server that reported no name' : named}${fit.skipped.length > 0 ? ` (${fit.skipped.length} left out)` : ''}\n`);
   return 0;
 }

@@ -699,8 +699,10 @@ export function renderCatalog(tools: readonly ToolSpec[], source: CatalogSource,
     map[t.name] = spec;
   }
   const doc = new Document({ tools: map }, { aliasDuplicateObjects: false });
+  // A server may report an empty name or version: the header says so rather than leave a gap.
+  const named = [line(source.serverName).trim(), line(source.serverVersion).trim()].filter((w) => w !== '').join(' ');
   doc.commentBefore = [
-    ` Tools of the MCP server ${line(source.serverName)} ${line(source.serverVersion)} (${sorted.length} tool${sorted.length === 1 ? '' : 's'}), as its tools/list`,
+    ` Tools of the MCP server ${named === '' ? 'that reported no name' : named} (${sorted.length} tool${sorted.length === 1 ? '' : 's'}), as its tools/list`,
     ' reported them. Written by:',
     `   guard-eval import-tools ${line(source.command)}`,
     ` Format: tools: {NAME: MCP tool spec}. A scenario imports them with \`catalog: [${catalogName}]\`.`,

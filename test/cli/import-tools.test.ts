@@ -24,6 +24,14 @@ function alive(pid: number): boolean {
 }
 
 describe('guard-eval import-tools', () => {
+  it('says so when the server reports no name and no version, in its message and the header', async () => {
+    const dir = tmp();
+    const r = await cli('import-tools', '--out', dir, '--name', 'nameless', '--env', 'FIXTURE_NAMELESS=1', '--', process.execPath, SERVER);
+    expect(r).toMatchObject({ code: 0, err: '' });
+    expect(r.out).toBe(`wrote ${join(dir, 'nameless.yaml')}: 5 tools of a server that reported no name\n`);
+    expect(readFileSync(join(dir, 'nameless.yaml'), 'utf8')).toContain('# Tools of the MCP server that reported no name (5 tools)');
+  });
+
   it('lists every page of tools/list and writes a catalog the DSL loader reads back as sent', async () => {
     const dir = tmp();
     const pidFile = join(dir, 'pid');
@@ -159,6 +167,9 @@ describe('import-tools helpers', () => {
     expect(warnings).toEqual(['tool `t`: non-standard annotation `vendorHint` dropped', 'tool `t`: annotation `readOnlyHint` of the wrong type dropped']);
     const text = renderCatalog([spec], { serverName: 's\nx', serverVersion: '1', command: '-- s' }, 'c');
     expect(text).toContain('# Tools of the MCP server s x 1 (1 tool)');
+    // A server that reports no name and no version is said to, with no gap in the header.
+    expect(renderCatalog([spec], { serverName: '', serverVersion: ' ', command: '-- s' }, 'c')).toContain('# Tools of the MCP server that reported no name (1 tool)');
+    expect(renderCatalog([spec], { serverName: 'srv', serverVersion: '', command: '-- s' }, 'c')).toContain('# Tools of the MCP server srv (1 tool)');
     expect(text).toContain('annotations: {title: T, openWorldHint: true}');
     expect(text.indexOf('description:')).toBeLessThan(text.indexOf('inputSchema:'));
   });
