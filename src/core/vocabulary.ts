@@ -668,7 +668,7 @@ export const SERVED_PERSON = {
     'requests', 'requested', 'refers', 'says', 'said', 'mentions', 'mentioned', 'confirms', 'confirmed',
     'agrees', 'agreed', 'approves', 'approved', 'chooses', 'chose', 'decides', 'decided', 'prefers',
     'expects', 'intends', 'means', 'gives', 'gave', 'types', 'typed', 'enters', 'entered', 'sees', 'knows',
-    'clicks', 'clicked', 'changes', 'changed', 'tries', 'hasn', 'doesn', 'didn', 'isn', 'who', 'that',
+    'clicks', 'clicked', 'changes', 'changed', 'tries', 'hasn', 'doesn', 'didn', 'isn',
   ],
   addressing: ['ask', 'tell', 'warn', 'remind', 'prompt', 'inform', 'notify', 'guide', 'help', 'show', 'with', 'to', 'let', 'by'],
 } as const;

@@ -59,6 +59,11 @@ describe('look-alikes: the user as data stays private', () => {
     expect(caps('list_users', 'List users who have access to the workspace.')).toContain('PRIVATE_ACCESS');
   });
 
+  it('a relative clause says which user is read, not what the user does', () => {
+    expect(caps('issue_author', 'Get the user who opened the issue.')).toContain('PRIVATE_ACCESS');
+    expect(caps('group_users', 'List the users that belong to the group.')).toContain('PRIVATE_ACCESS');
+  });
+
   it('a word after the user that is neither an act nor an adverb keeps it an object', () => {
     expect(caps('get_profile', 'Get the user profile.')).toContain('PRIVATE_ACCESS');
     expect(caps('user_ids', 'List the user ids of a group.')).toContain('PRIVATE_ACCESS');
