@@ -22,9 +22,10 @@ export interface Collector {
    */
   readonly authored: [number, EvidenceSource, string, string | undefined][];
   /**
-   * Outbound channels named by themselves (`STANDALONE_SEND`: a webhook, SMTP), held back until the
-   * whole tool is read: on a tool that only reads, a channel is what it reads ("List the webhook
-   * endpoints"), not where it sends (see `classifyTool`).
+   * Outbound channels (`STANDALONE_SEND`: a webhook, SMTP) named by the name or the description,
+   * not as where something goes ("to the webhook"), held back until the whole tool is read: on a
+   * tool that only reads, such a channel is what it reads ("List the webhook endpoints"), not where
+   * it sends (see `classifyTool`). A property description's channel is never held back.
    */
   readonly channels: [EvidenceSource, string, string | undefined][];
   /** The tool works in an outside service others read (`OUTSIDE_SERVICES.writes`): its writes act outside. */

@@ -128,6 +128,23 @@ function listAfterPreposition(toks: readonly Tok[], roles: readonly Role[], i: n
   return false;
 }
 
+/** Prepositions that make what follows them a destination ("to your webhook", "via SMTP"). */
+const DESTINATION_PREPS: ReadonlySet<string> = new Set(['to', 'into', 'onto', 'via', 'through', 'toward', 'towards']);
+
+/**
+ * Does a destination preposition stand before the noun at `i`, past at most three words that
+ * modify it ("to the configured webhook", "through your SMTP server")? Another noun or a verb in
+ * between ends the look.
+ */
+function sentTo(toks: readonly Tok[], i: number): boolean {
+  for (let k = i - 1; k >= 0 && k >= i - 4; k--) {
+    const t = toks[k] as Tok;
+    if (DESTINATION_PREPS.has(t.s)) return true;
+    if (t.info?.verb !== undefined || t.info?.obj !== undefined) return false;
+  }
+  return false;
+}
+
 /** The index of the last placing preposition (`onto`) of a segment, or -1: a placing verb before it is a drag and drop. */
 export function lastOnto(toks: readonly Tok[]): number {
   for (let k = toks.length - 1; k >= 0; k--) if (PLACING_PREPS.has((toks[k] as Tok).s)) return k;
@@ -876,7 +893,12 @@ export function analyse(seg: Segment, c: Collector, phase: Phase): Analysis {
       const ranOther = role === 'run' && objs.length > 0 && objs.every((j) => !isProgram((roles[j] as Role).obj));
       if (execScoped && !shellMentionOnly && !ranOther) addEvidence(c, EXEC, seg.source, info.term, seg.at);
       if (info.http === 'any' || (info.http === 'name' && kind === 'name')) addEvidence(c, EIT | NAT, seg.source, info.term, seg.at);
-      if (info.send) c.channels.push([seg.source, info.term, seg.at]);
+      if (info.send) {
+        // "… to the configured webhook", or a property that takes a webhook: where data goes, whatever
+        // else the tool does.
+        if (kind === 'schema' || (kind !== 'name' && sentTo(toks, i))) addEvidence(c, NAT, seg.source, info.term, seg.at);
+        else c.channels.push([seg.source, info.term, seg.at]);
+      }
     }
     if (r.obj !== undefined) a.objects.push(i);
     if (role === undefined || info === undefined) continue;

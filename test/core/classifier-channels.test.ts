@@ -36,6 +36,21 @@ describe('look-alikes: the channel is where data goes', () => {
     expect(c.evidence.filter((e) => e.capability === 'EXTERNAL_ACTION').map((e) => e.term)).toContain('webhook');
   });
 
+  it('a read tool whose result goes to a channel: "to the webhook", "via SMTP"', () => {
+    // `deliver` and `push` are no send verbs of the vocabulary: the destination alone says where data goes.
+    expect(caps({ name: 'fetch_page', description: 'Fetch a URL and deliver the response to the configured webhook.' })).toContain('EXTERNAL_ACTION');
+    expect(caps({ name: 'fetch_page', description: 'Get the page content. Results are pushed to your webhook when ready.' })).toContain('EXTERNAL_ACTION');
+    expect(caps({ name: 'inbox_digest', description: 'Read the inbox and report it via SMTP.' })).toContain('EXTERNAL_ACTION');
+  });
+
+  it('a read tool with a property that names a channel: the call may choose where results go', () => {
+    expect(caps({
+      name: 'crawl_site',
+      description: 'Crawl a website.',
+      inputSchema: { type: 'object', properties: { callback: { type: 'string', description: 'Webhook URL that receives the pages.' } } },
+    })).toContain('EXTERNAL_ACTION');
+  });
+
   it('a tool that names no act at all', () => {
     expect(caps({ name: 'webhook', description: 'A webhook for the build results.' })).toContain('EXTERNAL_ACTION');
   });
