@@ -506,6 +506,8 @@ function servedPersons(toks: readonly Tok[], roles: Role[]): void {
     // A first-party clause ("reviews the user has written") has already made its words no roles.
     if (end < 0 || !isObject(roles[i])) continue;
     const next = toks[end]?.s;
+    // "Show the user's files": what the user owns is read, whoever is spoken to.
+    if (next === POSSESSIVE) continue;
     const acts = next !== undefined && (SERVED.acting.has(next) || (next.length > 3 && next.endsWith('ly')));
     const spokenTo = i >= 2 && SERVED.addressing.has((toks[i - 2] as Tok).s);
     if (acts || spokenTo) for (let k = i; k < end; k++) roles[k] = SERVED_ROLE;

@@ -677,13 +677,13 @@ export const SERVED_PERSON = {
  * Nouns that name how a channel or a record is set up, not what it holds. After such a noun's
  * modifier ("notification configuration", "email campaign", "message quota", "review settings")
  * the modifier's content is not what is read: the setup is the user's own (PRIVATE_ACCESS), and
- * whoever writes the messages or reviews wrote none of it. Plurals count too.
+ * whoever writes the messages or reviews wrote none of it. Plurals count too. Not a topic or a
+ * sender: a forum's topics and a message's sender name are written by others.
  */
 export const SETUP_HEADS: readonly string[] = [
   'configuration', 'config', 'setting', 'settings', 'preference', 'preferences', 'subscription', 'quota',
-  'limit', 'campaign', 'template', 'policy', 'policies', 'rule', 'filter', 'destination', 'topic',
-  'label', 'type', 'types', 'schema', 'format', 'sender',
-  'registration', 'endpoint', '设置', '配置', '模板',
+  'limit', 'campaign', 'template', 'policy', 'policies', 'rule', 'filter', 'destination', 'label',
+  'type', 'types', 'schema', 'format', 'registration', 'endpoint', '设置', '配置', '模板',
 ];
 
 /**

@@ -45,6 +45,8 @@ describe('what the user does after "the user" is not done to what stands before'
 describe('look-alikes: the user as data stays private', () => {
   it('a possessive: the user\'s own records are read', () => {
     expect(caps('recent_transactions', "Get the user's recent transactions.")).toContain('PRIVATE_ACCESS');
+    // Spoken to and owning at once: what the user owns is read, even a thing the vocabulary does not name.
+    expect(caps('zorb_viewer', "Show the user's zorbs.")).toContain('PRIVATE_ACCESS');
     expect(caps('user_summary', "Read the user's name and email address.")).toContain('PRIVATE_ACCESS');
   });
 

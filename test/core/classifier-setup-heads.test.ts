@@ -33,6 +33,11 @@ describe('look-alikes: the content, or a fact about it, is still read', () => {
     expect(caps('template_messages', 'Read the template messages of the inbox.')).toContain('EXTERNAL_INGESTION');
   });
 
+  it('a topic or a sender is written by others: no setup', () => {
+    expect(caps('get_forum_topic', 'Get a forum topic by id.')).toContain('EXTERNAL_INGESTION');
+    expect(caps('get_message_sender', 'Get the sender of a message.')).toContain('EXTERNAL_INGESTION');
+  });
+
   it('a container or a status is no setup: polling a folder reads its files', () => {
     expect(caps('poll_changes', 'Poll a Google Drive folder for files changed since the token.')).toContain('EXTERNAL_INGESTION');
     expect(caps('get_review_status', 'Get the review status.')).toContain('EXTERNAL_INGESTION');
