@@ -79,9 +79,23 @@ function resolveRef(root: unknown, ref: string): unknown {
   return node;
 }
 
+const HOLDER_KEYS: ReadonlySet<string> = new Set(SCHEMA_HOLDERS);
+
 /** Does a schema hold schemas that {@link schemaProps} would visit? */
 function holdsSchemas(node: Record<string, unknown>): boolean {
   return SCHEMA_HOLDERS.some((k) => node[k] !== undefined);
+}
+
+/**
+ * May a schema hold schemas? Most nodes are leaves (`{type, description}`): going over a plain
+ * object's own few keys costs less than asking for each of the keywords. Any other object (one
+ * with a prototype of its own may inherit a keyword) is asked for each, as before.
+ */
+function hasHolderKey(node: Record<string, unknown>): boolean {
+  const proto: unknown = Object.getPrototypeOf(node);
+  if (proto !== Object.prototype && proto !== null) return true;
+  for (const k of Object.keys(node)) if (HOLDER_KEYS.has(k)) return true;
+  return false;
 }
 
 /** `4 000` for 4000: how a cap is written in a reason. */
@@ -115,7 +129,7 @@ export function schemaProps(schema: unknown, read?: SchemaRead, spent = 0): Prop
   const refs = new Set<string>();
   const visit = (node: unknown, prefix: string, depth: number): void => {
     if (depth > MAX_DEPTH && isRecord(node) && holdsSchemas(node)) cut(prefix.slice(0, -1), `nesting past ${MAX_DEPTH} levels`);
-    if (full || depth > MAX_DEPTH || props.length >= MAX_PROPERTIES || !isRecord(node)) return;
+    if (full || depth > MAX_DEPTH || props.length >= MAX_PROPERTIES || !isRecord(node) || !hasHolderKey(node)) return;
     const properties = node['properties'];
     if (isRecord(properties)) {
       const group = groups++;
