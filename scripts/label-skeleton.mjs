@@ -8,9 +8,10 @@
  *
  * `TODO` is no capability, so the file does not load until every tool is labelled (guard-eval
  * validate names each one left, with its line). The labeller replaces both lists and the
- * description's TODO with the reason. Held-out catalogs (see set-1's README) get the tag `held-out`.
+ * description's TODO with the reason. Held-out catalogs (see set-1's README) get the tag `held-out`,
+ * or the one a later part names with `--held-out=<tag>` (`held-out-4`).
  *
- *   node scripts/label-skeleton.mjs mcp-stripe [--held-out] > challenge-sets/set-1-classification/mcp-stripe.yaml
+ *   node scripts/label-skeleton.mjs mcp-stripe [--held-out[=<tag>]] > challenge-sets/set-1-classification/mcp-stripe.yaml
  *
  * Writes to standard output only: an existing file is never overwritten.
  */
@@ -21,11 +22,13 @@ import { parse, stringify } from 'yaml';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const [name, ...flags] = process.argv.slice(2);
-if (name === undefined || !/^[a-z0-9][a-z0-9-]*$/.test(name) || flags.some((f) => f !== '--held-out')) {
-  process.stderr.write('usage: node scripts/label-skeleton.mjs <catalog name> [--held-out]\n');
+/** `--held-out` tags the scenarios `held-out`; `--held-out=<tag>` (`held-out-4`) names a later part. */
+const HELD_OUT = /^--held-out(?:=([a-z0-9][a-z0-9-]*))?$/;
+if (name === undefined || !/^[a-z0-9][a-z0-9-]*$/.test(name) || flags.length > 1 || flags.some((f) => !HELD_OUT.test(f))) {
+  process.stderr.write('usage: node scripts/label-skeleton.mjs <catalog name> [--held-out[=<tag>]]\n');
   process.exit(2);
 }
-const heldOut = flags.includes('--held-out');
+const heldOut = flags.length === 1 ? (HELD_OUT.exec(flags[0])[1] ?? 'held-out') : undefined;
 const file = join(ROOT, 'scenarios/catalog', `${name}.yaml`);
 let text;
 try {
@@ -94,7 +97,7 @@ const scenarios = Object.entries(tools).map(([tool, spec]) => {
     id: `set-1/${name}/${id}`,
     title: spec?.title ?? spec?.annotations?.title ?? tool,
     description: 'TODO: why the label holds.',
-    tags: ['classification', 'mcp', 'corpus', name, ...(heldOut ? ['held-out'] : [])],
+    tags: ['classification', 'mcp', 'corpus', name, ...(heldOut !== undefined ? [heldOut] : [])],
     guard: { mode: 'balanced' },
     catalog: [name],
     steps: [{ call: tool, args: argsOf(spec ?? {}), expect: { verdict: 'allow', capabilities: { must: ['TODO'], must_not: ['TODO'] } } }],
@@ -119,5 +122,5 @@ const body = scenarios.map((sc) =>
 );
 const server = /Tools of the MCP server (.*?) \(\d+ tools?\)/.exec(header)?.[1] ?? name;
 process.stdout.write(
-  `# Set 1, corpus part: the MCP server ${server}, ${scenarios.length} tools, catalog\n# scenarios/catalog/${name}.yaml.${heldOut ? ' Held out: measured once, at the end (set-1 README).' : ''}\n#\n# TODO: what the server is, and the labelling rules these labels rest on.\nversion: 1\nscenarios:\n${body.join('\n\n')}\n`,
+  `# Set 1, corpus part: the MCP server ${server}, ${scenarios.length} tools, catalog\n# scenarios/catalog/${name}.yaml.${heldOut !== undefined ? ` Held out (\`${heldOut}\`): measured once, at the end (set-1 README).` : ''}\n#\n# TODO: what the server is, and the labelling rules these labels rest on.\nversion: 1\nscenarios:\n${body.join('\n\n')}\n`,
 );
