@@ -2,7 +2,7 @@
  * Deterministic tool classification (docs/semantics.md "Classification"): the decision.
  *
  * A tool's capabilities come from verb × object pairs found in its name, its description and its
- * input schema's property names and descriptions, in English and Chinese; a few terms (shells,
+ * input schema's property names and descriptions, in English and Chinese (and the kanji words of Japanese acts); a few terms (shells,
  * HTTP clients, send verbs, web-reading verbs, credential stores) count by themselves; MCP
  * annotations add evidence. Pairs rather than words, so that `read` alone or `file` alone does not
  * over-classify: `read_file` is PRIVATE_ACCESS, `fetch_url` EXTERNAL_INGESTION, `read_inbox` both

@@ -103,6 +103,8 @@ export const VERBS: Readonly<Record<VerbRole, readonly string[]>> = {
     '读取', '查看', '获取', '查询', '搜索', '列出', '检索', '查找', '访问', '接收', '读',
     // Traditional (Taiwan, Hong Kong) words that are not a character-for-character conversion.
     '搜尋', '檢視', '存取',
+    // Japanese, in its kanji forms (kana are not read): 取得 get, 一覧 list, 検索 search.
+    '取得', '一覧', '検索',
   ],
   // Reading that goes to the network whatever its object: external ingestion on its own.
   webRead: [
@@ -114,6 +116,8 @@ export const VERBS: Readonly<Record<VerbRole, readonly string[]>> = {
     'create', 'add', 'insert', 'write', 'append', 'put', 'make', 'compose', 'copy', 'upsert', 'save',
     'mkdir', 'fork', 'clone', 'import', 'export',
     '写入', '创建', '新建', '添加', '保存', '插入', '追加', '写', '建立', '编写', '新增', '增加', '导入',
+    // Japanese: 作成 create.
+    '作成',
   ],
   // Changing or destroying what exists.
   modify: [
@@ -123,6 +127,8 @@ export const VERBS: Readonly<Record<VerbRole, readonly string[]>> = {
     'rotate', 'cancel', 'turn on', 'turn off', 'switch on', 'switch off', 'unlock', 'get rid',
     ...STATE_VERBS, ...OPENING_VERBS,
     '更新', '修改', '删除', '移除', '重命名', '移动', '覆盖', '清空', '编辑', '取消',
+    // Japanese: 削除 delete, 編集 edit, 変更 change.
+    '削除', '編集', '変更',
   ],
   // Data leaving the trust boundary: external action on its own, whatever the object.
   send: [
@@ -130,6 +136,8 @@ export const VERBS: Readonly<Record<VerbRole, readonly string[]>> = {
     'transmit', 'purchase', 'buy', 'reserve', 'reimburse',
     '发送', '上传', '发布', '分享', '支付', '转发', '推送', '提交', '邀请', '付款', '汇款', '发帖', '群发',
     '传送',
+    // Japanese: 送信 send, 投稿 post.
+    '送信', '投稿',
   ],
   // Running something; only a code-like object (or a standalone shell term) makes it code execution.
   run: ['run', 'execute', 'exec', 'eval', 'evaluate', 'invoke', 'launch', 'spawn', '执行', '运行'],
@@ -157,7 +165,7 @@ export const STRONG_WRITE_VERBS: readonly string[] = [
   'write', 'delete', 'remove', 'overwrite', 'rename', 'mkdir', 'rmdir', 'insert', 'append', 'save',
   'edit', 'modify', 'update', 'patch', 'upsert', 'truncate', 'unlink', 'erase', 'purge', 'commit',
   'trash', 'destroy', 'export', 'get rid',
-  '写入', '删除', '修改', '更新', '保存', '覆盖', '清空', '编辑', '移除',
+  '写入', '删除', '修改', '更新', '保存', '覆盖', '清空', '编辑', '移除', '削除', '編集',
 ];
 
 /**
