@@ -664,7 +664,7 @@ export const SELF_DESTINATIONS = {
  * "use this tool when the user asks for directions", "the user has explicitly requested it", "ask
  * the user for the missing fields", "warn the user that removal is irreversible". Such a sentence
  * instructs the model; the user in it is no record the tool reads. `persons` stand after a
- * determiner (`the`, `a`, `an`); they act when one of `acting` (or an adverb in -ly) follows, and
+ * determiner (`the`, `a`, `an`); they act when one of `acting` (or an adverb in -ly before an act) follows, and
  * are spoken to when one of `addressing` precedes the determiner. "The user's transactions", "the
  * current user", "details of the user" stay what they were: the user's own data.
  */

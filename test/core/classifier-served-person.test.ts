@@ -66,6 +66,11 @@ describe('look-alikes: the user as data stays private', () => {
     expect(caps('group_users', 'List the users that belong to the group.')).toContain('PRIVATE_ACCESS');
   });
 
+  it('a word in -ly after the user is an adverb only before an act', () => {
+    expect(caps('family_details', 'Read the user family details.')).toContain('PRIVATE_ACCESS');
+    expect(caps('remove_domain', 'Remove a domain. Only use this tool if the user explicitly confirms.')).not.toContain('PRIVATE_ACCESS');
+  });
+
   it('a word after the user that is neither an act nor an adverb keeps it an object', () => {
     expect(caps('get_profile', 'Get the user profile.')).toContain('PRIVATE_ACCESS');
     expect(caps('user_ids', 'List the user ids of a group.')).toContain('PRIVATE_ACCESS');
