@@ -11,7 +11,7 @@
 import { CRED, EIT, EXEC, MUT, NAT, PAT } from './capabilities.js';
 import { NOT_PRODUCTS, OWN_STORES, POSSESSIVE, POSSESSIVE_MODIFIERS, PRODUCT_STORE_PREPOSITIONS } from './vocabulary.js';
 import type { ObjectClass, VerbRole } from './vocabulary.js';
-import { AUTHORS, AUTHOR_LINKS, AUTHOR_REACH, BE, CJK_CHAR, CONJ, CONTENT_SUBJECTS, CONTENT_VERBS, CUES, DETS, FP, FROM, INTERNAL_WORDS, LEXICON, LINKS, LIST_PREPS, LOCAL_WORDS, LOCATIVES, MODIFIER_STOPS, NEGATION, NEGATION_BREAK, NEGATION_REACH, NOTIFIED, OBJ_PRONOUNS, OWNERS, PAGES, PARTICIPLES, PHRASES, PLACING_PREPS, RELATIVE, REQUESTS, SELF, SERVED, SETUP, THIRD_PARTY_CLASSES, TRANSFER_FILES, pairBits, verbAloneBits } from './classifier-lexicon.js';
+import { AUTHORS, AUTHOR_LINKS, AUTHOR_REACH, BE, CJK_CHAR, CONJ, CONTENT_SUBJECTS, CONTENT_VERBS, CUES, DESTINATION_PREPS, DETS, FP, FROM, INTERNAL_WORDS, LEXICON, LINKS, LIST_PREPS, LOCAL_WORDS, LOCATIVES, MODIFIER_STOPS, NEGATION, NEGATION_BREAK, NEGATION_REACH, NOTIFIED, OBJ_PRONOUNS, OWNERS, PAGES, PARTICIPLES, PHRASES, PLACING_PREPS, RELATIVE, REQUESTS, SELF, SERVED, SETUP, THIRD_PARTY_CLASSES, TRANSFER_FILES, pairBits, verbAloneBits } from './classifier-lexicon.js';
 import type { WordInfo } from './classifier-lexicon.js';
 import { CLAUSE, CODE_SPAN, COMMA, MAX_TEXT, anyWordsAt } from './classifier-tokens.js';
 import type { Segment, Tok } from './classifier-tokens.js';
@@ -127,9 +127,6 @@ function listAfterPreposition(toks: readonly Tok[], roles: readonly Role[], i: n
   }
   return false;
 }
-
-/** Prepositions that make what follows them a destination ("to your webhook", "via SMTP"). */
-const DESTINATION_PREPS: ReadonlySet<string> = new Set(['to', 'into', 'onto', 'via', 'through', 'toward', 'towards']);
 
 /**
  * Does a destination preposition stand before the noun at `i`, past at most three words that
@@ -491,9 +488,6 @@ function setupHeads(toks: readonly Tok[], roles: Role[]): void {
   }
 }
 
-/** Determiners before the person the agent works for (`SERVED_PERSON`). */
-const SERVED_DETS: ReadonlySet<string> = new Set(['the', 'a', 'an']);
-
 /**
  * The person the agent works for, acting ("when the user asks …") or spoken to ("ask the user for
  * …"), is no object (`SERVED_PERSON`), and what a verb after it does is not done to what stands
@@ -501,7 +495,7 @@ const SERVED_DETS: ReadonlySet<string> = new Set(['the', 'a', 'an']);
  */
 function servedPersons(toks: readonly Tok[], roles: Role[]): void {
   for (let i = 1; i < toks.length; i++) {
-    if (!SERVED_DETS.has((toks[i - 1] as Tok).s)) continue;
+    if (!SERVED.determiners.has((toks[i - 1] as Tok).s)) continue;
     const end = anyWordsAt(toks, i, SERVED.persons);
     // A first-party clause ("reviews the user has written") has already made its words no roles.
     if (end < 0 || !isObject(roles[i])) continue;

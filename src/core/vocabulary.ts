@@ -509,6 +509,9 @@ export const CONJUNCTIONS: readonly string[] = ['and', 'or', '和', '或', '并'
 export const LIST_PREPOSITIONS: readonly string[] = ['by', 'with', 'via', 'using', 'from', 'of', 'for', 'in', 'on', 'at', 'per'];
 export const OBJECT_PRONOUNS: readonly string[] = ['them', 'it', 'him', 'her', 'us', 'me', 'everyone', 'everybody'];
 
+/** Prepositions that make the channel after them a destination ("to your webhook", "via SMTP"). */
+export const DESTINATION_PREPOSITIONS: readonly string[] = ['to', 'into', 'onto', 'via', 'through', 'toward', 'towards'];
+
 /**
  * Words that name no object when a tool's act has no object the vocabulary knows: prepositions and
  * `all` ("Search for security hotspots", `list_all_pipelines`). The object is the first word after
@@ -664,11 +667,12 @@ export const SELF_DESTINATIONS = {
  * "use this tool when the user asks for directions", "the user has explicitly requested it", "ask
  * the user for the missing fields", "warn the user that removal is irreversible". Such a sentence
  * instructs the model; the user in it is no record the tool reads. `persons` stand after a
- * determiner (`the`, `a`, `an`); they act when one of `acting` (or an adverb in -ly before an act) follows, and
+ * determiner (`determiners`); they act when one of `acting` (or an adverb in -ly before an act) follows, and
  * are spoken to when one of `addressing` precedes the determiner. "The user's transactions", "the
  * current user", "details of the user" stay what they were: the user's own data.
  */
 export const SERVED_PERSON = {
+  determiners: ['the', 'a', 'an'],
   persons: ['user', 'users', 'end user', 'end users'],
   acting: [
     'asks', 'asked', 'wants', 'wanted', 'needs', 'has', 'have', 'had', 'does', 'did', 'is', 'are', 'was',
