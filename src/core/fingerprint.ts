@@ -148,20 +148,36 @@ const FNV_A = 0x811c9dc5 | 0;
 const FNV_B = 0x3c6ef372 | 0;
 
 /**
- * The hash of the token run `[start, start + n)`: the tokens' lanes folded in order from the
- * salt, then mixed to 52 bits, whose low {@link FIRST_TOKEN_BITS} bits are those of the run's
- * first token alone (see {@link probeHashes}). Both sides (results and outbound arguments) use
- * this one function's steps.
+ * Multipliers of the two lanes' run polynomials (odd, so that multiplying by one is a bijection
+ * of the 32-bit integers), and their fifth powers: a window's first token leaves its polynomial in
+ * one step when the window moves on ({@link windowKeys}).
+ */
+const RUN_A = 0x9e3779b1 | 0;
+const RUN_B = 0x85ebca77 | 0;
+const pow32 = (x: number, n: number): number => {
+  let r = 1;
+  for (let i = 0; i < n; i++) r = Math.imul(r, x);
+  return r;
+};
+const RUN_A_LAST = pow32(RUN_A, WINDOW - 1);
+const RUN_B_LAST = pow32(RUN_B, WINDOW - 1);
+
+/**
+ * The hash of the token run `[start, start + n)`: each lane is the polynomial of the run's token
+ * lanes in the lane's multiplier, started from the salt (`A₀·P^n + Σ laneᵢ·P^(n−1−i)`, modulo
+ * 2^32), the two mixed to 52 bits, whose low {@link FIRST_TOKEN_BITS} bits are those of the run's
+ * first token alone (see {@link probeHashes}). A polynomial lets a window move on by one token in
+ * two steps per lane ({@link windowKeys}) and a probe extend a run by one token in one; the final
+ * mix ({@link runKey}) spreads every lane bit over the key. Both sides (results and outbound
+ * arguments) reach the same key for the same tokens.
  */
 function runHash(la: Int32Array, lb: Int32Array, start: number, n: number, seed: number): number {
-  let a = 0xdeadbeef ^ seed;
-  let b = 0x41c6ce57 ^ seed;
+  let a = (0xdeadbeef ^ seed) | 0;
+  let b = (0x41c6ce57 ^ seed) | 0;
   let first = 0;
   for (let i = start; i < start + n; i++) {
-    a = Math.imul(a ^ (la[i] as number), 2654435761);
-    a = (a << 13) | (a >>> 19);
-    b = Math.imul(b ^ (lb[i] as number), 1597334677);
-    b = (b << 17) | (b >>> 15);
+    a = (Math.imul(a, RUN_A) + (la[i] as number)) | 0;
+    b = (Math.imul(b, RUN_B) + (lb[i] as number)) | 0;
     if (i === start) first = low32(a, b) & FIRST_MASK;
   }
   return runKey(a, b, first);
@@ -169,10 +185,8 @@ function runHash(la: Int32Array, lb: Int32Array, start: number, n: number, seed:
 
 /** {@link runHash} of a run of one token whose lanes are `ta` and `tb`. */
 function oneTokenHash(ta: number, tb: number, seed: number): number {
-  let a = Math.imul((0xdeadbeef ^ seed) ^ ta, 2654435761);
-  a = (a << 13) | (a >>> 19);
-  let b = Math.imul((0x41c6ce57 ^ seed) ^ tb, 1597334677);
-  b = (b << 17) | (b >>> 15);
+  const a = (Math.imul((0xdeadbeef ^ seed) | 0, RUN_A) + ta) | 0;
+  const b = (Math.imul((0x41c6ce57 ^ seed) | 0, RUN_B) + tb) | 0;
   return runKey(a, b, low32(a, b) & FIRST_MASK);
 }
 
@@ -376,12 +390,56 @@ export function tapeFragments(tape: Tape, seed: number, max: number): number[] {
   for (let l = 0; l < longAt.length; l += 2) {
     const at = longAt[l] as number;
     const count = (longAt[l + 1] as number) - WINDOW + 1;
-    for (let i = (stride - (before % stride)) % stride; i < count && out.size < max; i += stride) {
+    const from = (stride - (before % stride)) % stride;
+    if (stride === 1) windowKeys(at, count, seed, max, out);
+    else for (let i = from; i < count && out.size < max; i += stride) {
       if (weightOf(longW, at + i, WINDOW) >= MIN_WINDOW_WEIGHT) out.add(runHash(longA, longB, at + i, WINDOW, seed));
     }
     before += count;
   }
   return out.take();
+}
+
+/**
+ * The keys of every window of {@link WINDOW} tokens of the long leaf at `at` in the long lanes
+ * (`count` windows) that weighs at least {@link MIN_WINDOW_WEIGHT}, into `out` while it holds fewer
+ * than `max`: the same keys as {@link runHash} of each window, with each lane's polynomial and the
+ * weight moved on by one token per window instead of computed afresh.
+ */
+function windowKeys(at: number, count: number, seed: number, max: number, out: FragmentSet): void {
+  const la = longA;
+  const lb = longB;
+  const lw = longW;
+  const a0 = (0xdeadbeef ^ seed) | 0;
+  const b0 = (0x41c6ce57 ^ seed) | 0;
+  // The salt's share of a window's polynomial (`A₀·P^WINDOW`), and the first token's start.
+  const a0Window = Math.imul(a0, Math.imul(RUN_A_LAST, RUN_A));
+  const b0Window = Math.imul(b0, Math.imul(RUN_B_LAST, RUN_B));
+  const a0First = Math.imul(a0, RUN_A);
+  const b0First = Math.imul(b0, RUN_B);
+  let a = 0;
+  let b = 0;
+  let w = 0;
+  for (let j = at; j < at + WINDOW - 1; j++) {
+    a = (Math.imul(a, RUN_A) + (la[j] as number)) | 0;
+    b = (Math.imul(b, RUN_B) + (lb[j] as number)) | 0;
+    w += (lw[j] as number) & WEIGHT;
+  }
+  for (let i = at; i < at + count && out.size < max; i++) {
+    const j = i + WINDOW - 1;
+    a = (Math.imul(a, RUN_A) + (la[j] as number)) | 0;
+    b = (Math.imul(b, RUN_B) + (lb[j] as number)) | 0;
+    w += (lw[j] as number) & WEIGHT;
+    if (w >= MIN_WINDOW_WEIGHT) {
+      const ta = la[i] as number;
+      const tb = lb[i] as number;
+      out.add(runKey((a + a0Window) | 0, (b + b0Window) | 0, low32((a0First + ta) | 0, (b0First + tb) | 0) & FIRST_MASK));
+    }
+    // The window's first token leaves it.
+    a = (a - Math.imul(la[i] as number, RUN_A_LAST)) | 0;
+    b = (b - Math.imul(lb[i] as number, RUN_B_LAST)) | 0;
+    w -= (lw[i] as number) & WEIGHT;
+  }
 }
 
 function minWeight(single: boolean, digit: boolean, ident: boolean): number {
@@ -538,16 +596,14 @@ export function probeHashes(text: string, seed: number, visit: (hash: number) =>
   const lw = laneW;
   for (let i = 0; i < n; i++) {
     let weight = 0;
-    let a = 0xdeadbeef ^ seed;
-    let b = 0x41c6ce57 ^ seed;
+    let a = (0xdeadbeef ^ seed) | 0;
+    let b = (0x41c6ce57 ^ seed) | 0;
     let first = 0;
     for (let k = 1; k <= WINDOW && i + k <= n; k++) {
       const j = i + k - 1;
       weight += (lw[j] as number) & WEIGHT;
-      a = Math.imul(a ^ (la[j] as number), 2654435761);
-      a = (a << 13) | (a >>> 19);
-      b = Math.imul(b ^ (lb[j] as number), 1597334677);
-      b = (b << 17) | (b >>> 15);
+      a = (Math.imul(a, RUN_A) + (la[j] as number)) | 0;
+      b = (Math.imul(b, RUN_B) + (lb[j] as number)) | 0;
       if (k === 1) {
         first = low32(a, b) & FIRST_MASK;
         if (filter !== undefined && !hasBit(filter, first)) break;

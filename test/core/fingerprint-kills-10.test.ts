@@ -9,11 +9,11 @@ describe('fragment keys under a fixed salt', () => {
   const seed = saltSeed('kills-10');
 
   it('are the same in every run: a one-fragment value', () => {
-    expect(resultFragments({ name: 'Maria Lopez' }, seed, 100)).toEqual([619530555577]);
+    expect(resultFragments({ name: 'Maria Lopez' }, seed, 100)).toEqual([927378577469]);
   });
 
   it('are the same in every run: a data-like key and a sentence of windows', () => {
     const keys = resultFragments({ order: 'PKG-55812-QX', note: 'deliver to the northern depot before noon on friday' }, seed, 100);
-    expect(keys).toEqual([209095240709, 687020782010, 148995455854, 1004943271511, 977676533288, 748583291922]);
+    expect(keys).toEqual([588484899763, 752125441153, 477233515737, 218505349612, 656111996585, 920166956401]);
   });
 });

@@ -22,20 +22,32 @@ function lanes(tok: string): [number, number] {
   return [x, y];
 }
 
-/** The 52-bit hash of a token run, its low FIRST_TOKEN_BITS bits those of its first token's run of one. */
+/**
+ * The 52-bit hash of a token run, its low FIRST_TOKEN_BITS bits those of its first token's run of
+ * one. Each lane is the run's polynomial in its multiplier, modulo 2^32, written out term by term:
+ * `start·P^n + Σ laneᵢ·P^(n−1−i)`, with each power computed afresh.
+ */
 function runHash(toks: readonly string[], seed: number): number {
-  let a = 0xdeadbeef ^ seed;
-  let b = 0x41c6ce57 ^ seed;
-  let first = 0;
+  const P_A = 0x9e3779b1;
+  const P_B = 0x85ebca77;
+  const pow = (x: number, n: number): number => {
+    let r = 1;
+    for (let i = 0; i < n; i++) r = Math.imul(r, x);
+    return r;
+  };
+  const poly = (start: number, p: number, terms: readonly number[]): number => {
+    let sum = Math.imul(start, pow(p, terms.length));
+    terms.forEach((t, i) => {
+      sum = (sum + Math.imul(t, pow(p, terms.length - 1 - i))) | 0;
+    });
+    return sum;
+  };
+  const xs = toks.map((t) => lanes(t)[0]);
+  const ys = toks.map((t) => lanes(t)[1]);
+  const a = poly(0xdeadbeef ^ seed, P_A, xs);
+  const b = poly(0x41c6ce57 ^ seed, P_B, ys);
   const mixLow = (a0: number, b0: number): number => Math.imul(a0 ^ (a0 >>> 16), 2246822507) ^ Math.imul(b0 ^ (b0 >>> 13), 3266489909);
-  toks.forEach((tok, i) => {
-    const [x, y] = lanes(tok);
-    a = Math.imul(a ^ x, 2654435761);
-    a = (a << 13) | (a >>> 19);
-    b = Math.imul(b ^ y, 1597334677);
-    b = (b << 17) | (b >>> 15);
-    if (i === 0) first = (mixLow(a, b) >>> 0) % 2 ** FIRST_TOKEN_BITS;
-  });
+  const first = (mixLow(poly(0xdeadbeef ^ seed, P_A, xs.slice(0, 1)), poly(0x41c6ce57 ^ seed, P_B, ys.slice(0, 1))) >>> 0) % 2 ** FIRST_TOKEN_BITS;
   const lo = mixLow(a, b);
   const hi = Math.imul(b ^ (b >>> 16), 2246822507) ^ Math.imul(lo ^ (lo >>> 13), 3266489909);
   const h = 0x100000 * (hi & 0xfffff) + (lo >>> 0);
