@@ -11,7 +11,7 @@
 import { CRED, EIT, EXEC, MUT, NAT, PAT } from './capabilities.js';
 import { NOT_PRODUCTS, OWN_STORES, POSSESSIVE, POSSESSIVE_MODIFIERS, PRODUCT_STORE_PREPOSITIONS } from './vocabulary.js';
 import type { ObjectClass, VerbRole } from './vocabulary.js';
-import { AUTHORS, AUTHOR_LINKS, AUTHOR_REACH, BE, CJK_CHAR, CONJ, CONTENT_SUBJECTS, CONTENT_VERBS, CUES, DESTINATION_PREPS, DETS, FP, FROM, INTERNAL_WORDS, LEXICON, LINKS, LIST_PREPS, LOCAL_WORDS, LOCATIVES, MODIFIER_STOPS, NEGATION, NEGATION_BREAK, NEGATION_REACH, NOTIFIED, OBJ_PRONOUNS, OWNERS, PAGES, PARTICIPLES, PHRASES, PLACING_PREPS, RELATIVE, REQUESTS, SELF, SERVED, SETUP, THIRD_PARTY_CLASSES, TRANSFER_FILES, pairBits, verbAloneBits } from './classifier-lexicon.js';
+import { AUTHORS, AUTHOR_LINKS, AUTHOR_REACH, BE, CJK_CHAR, CONJ, CONTENT_SUBJECTS, CONTENT_VERBS, CUES, DESTINATION_PREPS, DETS, FP, FROM, INCLUSION_OWNERS, INCLUSION_WORDS, INTERNAL_WORDS, LEXICON, LINKS, LIST_PREPS, LOCAL_WORDS, LOCATIVES, MODIFIER_STOPS, NEGATION, NEGATION_BREAK, NEGATION_REACH, NOTIFIED, OBJ_PRONOUNS, OWNERS, PAGES, PARTICIPLES, PHRASES, PLACING_PREPS, RELATIVE, REQUESTS, SELF, SERVED, SETUP, THIRD_PARTY_CLASSES, TRANSFER_FILES, pairBits, verbAloneBits } from './classifier-lexicon.js';
 import type { WordInfo } from './classifier-lexicon.js';
 import { CLAUSE, CODE_SPAN, COMMA, MAX_TEXT, anyWordsAt } from './classifier-tokens.js';
 import type { Segment, Tok } from './classifier-tokens.js';
@@ -279,8 +279,10 @@ function resolveRoles(seg: Segment, placing: boolean, opening: boolean): Role[] 
  * reviews" are reviews, "customer email" is mail, "the .env file" is a credential store), so they
  * are dropped.
  */
-function objectRun(toks: readonly Tok[], roles: readonly Role[], j: number, out: number[]): void {
+function objectRun(toks: readonly Tok[], roles: readonly Role[], j: number, out: number[], reads = false, listed = false): void {
   let k = j;
+  /** Inside a list of what a read returns besides its object ("including feedback, notes and …"). */
+  let listing = listed;
   for (;;) {
     const run: number[] = [];
     for (;;) {
@@ -303,10 +305,19 @@ function objectRun(toks: readonly Tok[], roles: readonly Role[], j: number, out:
     pushHeads(run, roles, out, toks);
     if (k >= toks.length) return;
     const s = (toks[k] as Tok).s;
-    if (!CONJ.has(s) && !FROM.has(s)) return;
+    // Where the next object may start: after `and`/`or`/`from`; after the words that add what a read
+    // returns besides its object (`INCLUSIONS`); in such a list, after a comma too.
+    let from: number;
+    const inclusion = reads ? inclusionAt(toks, k) : -1;
+    if (CONJ.has(s) || FROM.has(s)) from = k + 1;
+    else if (inclusion > k) {
+      from = inclusion;
+      listing = true;
+    } else if (listing && ((toks[k] as Tok).mark & (COMMA | CLAUSE)) === COMMA) from = k;
+    else return;
     let next = -1;
     let spent = 0;
-    for (let m = k + 1; m < toks.length; m++) {
+    for (let m = from; m < toks.length; m++) {
       if (!possessiveSlot(toks, m) && ++spent > LIST_REACH) break;
       const r = roles[m] as Role;
       if (r.verb !== undefined) break;
@@ -315,6 +326,17 @@ function objectRun(toks: readonly Tok[], roles: readonly Role[], j: number, out:
     if (next < 0) return;
     k = next;
   }
+}
+
+/**
+ * The end of the words at `k` that add to a read's object what it returns besides (`INCLUSIONS`):
+ * "an order including its reviews", "the ticket along with its comments", "a task with its
+ * comments" (`with` only before a possessive: "users with an email address" filters); -1 if none.
+ */
+function inclusionAt(toks: readonly Tok[], k: number): number {
+  const end = anyWordsAt(toks, k, INCLUSION_WORDS);
+  if (end >= 0) return end;
+  return toks[k]?.s === 'with' && INCLUSION_OWNERS.has(toks[k + 1]?.s ?? '') ? k + 1 : -1;
 }
 
 /** A word that may modify a noun after a possessive: one the vocabulary does not know, and no small word that ends a noun phrase. */
@@ -366,6 +388,11 @@ function objectsOf(toks: readonly Tok[], roles: readonly Role[], i: number): num
   const out: number[] = [];
   let onlyConj = true;
   let spent = 0;
+  const role = (roles[i] as Role).verb;
+  const reads = role === 'read' || role === 'webRead';
+  // "Get the application details including stage history, feedback and …": the first object stands in
+  // a list of what the read returns.
+  let listed = false;
   for (let j = i + 1; j < toks.length; j++) {
     if (!possessiveSlot(toks, j) && ++spent > WINDOW) break;
     const r = roles[j] as Role;
@@ -374,7 +401,11 @@ function objectsOf(toks: readonly Tok[], roles: readonly Role[], i: number): num
       if (onlyConj) continue;
       break;
     }
-    if (r.obj !== undefined) { objectRun(toks, roles, j, out); return out; }
+    if (r.obj !== undefined) {
+      objectRun(toks, roles, j, out, reads, listed);
+      return out;
+    }
+    if (reads && !listed && inclusionAt(toks, j) > j) listed = true;
     // "Mark thoughts that revise … or branch …": the object came before the relative clause.
     if (j > i + 1 && RELATIVE.has((toks[j] as Tok).s)) break;
     if (!CONJ.has((toks[j] as Tok).s)) onlyConj = false;

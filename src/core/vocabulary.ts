@@ -509,6 +509,18 @@ export const CONJUNCTIONS: readonly string[] = ['and', 'or', '和', '或', '并'
 export const LIST_PREPOSITIONS: readonly string[] = ['by', 'with', 'via', 'using', 'from', 'of', 'for', 'in', 'on', 'at', 'per'];
 export const OBJECT_PRONOUNS: readonly string[] = ['them', 'it', 'him', 'her', 'us', 'me', 'everyone', 'everybody'];
 
+/**
+ * Words after a read's object that add what the read returns besides it: "Get an order including its
+ * reviews" returns the reviews too, "Get a ticket along with its comments" the comments, and so does
+ * "with" before an owner ("a task with its comments"; "users with an email address" filters, and
+ * stays no read of mail). In such a list a comma goes on as `and` does ("including stage history,
+ * feedback and evaluations"). Only after a read: "Create an issue with its labels" writes one thing.
+ */
+export const INCLUSIONS = {
+  words: ['including', 'incl', 'plus', 'along with', 'together with', 'as well as', 'alongside'],
+  owners: ['its', 'their', 'his', 'her'],
+} as const;
+
 /** Prepositions that make the channel after them a destination ("to your webhook", "via SMTP"). */
 export const DESTINATION_PREPOSITIONS: readonly string[] = ['to', 'into', 'onto', 'via', 'through', 'toward', 'towards'];
 
