@@ -122,9 +122,13 @@ export function saltSeed(salt: string): number {
   return h >>> 0;
 }
 
+/** 2^32: the weight of a key's 20 high bits, above the 32 of its low lane. */
+const HIGH = 0x100000000;
+
 /**
- * A 52-bit hash of a string (two multiplicative 32-bit lanes, mixed at the end), returned as a
- * safe integer so that it can key a `Map` and be serialised as JSON without loss.
+ * A 52-bit hash of a string (two multiplicative 32-bit lanes, mixed at the end: 20 bits of one
+ * above the 32 of the other), returned as a safe integer so that it can key a `Map` and be
+ * serialised as JSON without loss.
  * Not cryptographic: the salt keeps fingerprints from being compared across guards, and a
  * collision only ever adds provenance (the stricter direction).
  */
@@ -138,7 +142,7 @@ export function hash52(s: string, seed: number): number {
   }
   a = Math.imul(a ^ (a >>> 16), 2246822507) ^ Math.imul(b ^ (b >>> 13), 3266489909);
   b = Math.imul(b ^ (b >>> 16), 2246822507) ^ Math.imul(a ^ (a >>> 13), 3266489909);
-  return 0x100000 * (b & 0xfffff) + (a >>> 0);
+  return HIGH * (b & 0xfffff) + (a >>> 0);
 }
 
 /** Starting values of a token's two lanes. */
@@ -209,7 +213,7 @@ function low32(a0: number, b0: number): number {
 function runKey(a0: number, b0: number, first: number): number {
   const a = Math.imul(a0 ^ (a0 >>> 16), 2246822507) ^ Math.imul(b0 ^ (b0 >>> 13), 3266489909);
   const b = Math.imul(b0 ^ (b0 >>> 16), 2246822507) ^ Math.imul(a ^ (a >>> 13), 3266489909);
-  return 0x100000 * (b & 0xfffff) + (((a & ~FIRST_MASK) | first) >>> 0);
+  return HIGH * (b & 0xfffff) + (((a & ~FIRST_MASK) | first) >>> 0);
 }
 
 function weightOf(lw: Int32Array, start: number, n: number): number {
@@ -610,9 +614,9 @@ export function probeHashes(text: string, seed: number, visit: (hash: number) =>
       }
       // Probing a lighter run than any stored fragment could weigh is wasted work, nothing more.
       if (weight < (k > 1 ? MIN_WEIGHT : MIN_IDENTIFIER)) continue;
-      const key = runKey(a, b, first);
-      if (filter !== undefined && !hasBit(filter, runBit(key))) continue;
-      if (visit(key)) return true;
+      // The filter's run bit is in the key's low 32 bits: asked before the rest of the key is mixed.
+      if (filter !== undefined && !hasBit(filter, runBit((low32(a, b) & ~FIRST_MASK) | first))) continue;
+      if (visit(runKey(a, b, first))) return true;
     }
   }
   return false;

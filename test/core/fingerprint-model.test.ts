@@ -50,7 +50,7 @@ function runHash(toks: readonly string[], seed: number): number {
   const first = (mixLow(poly(0xdeadbeef ^ seed, P_A, xs.slice(0, 1)), poly(0x41c6ce57 ^ seed, P_B, ys.slice(0, 1))) >>> 0) % 2 ** FIRST_TOKEN_BITS;
   const lo = mixLow(a, b);
   const hi = Math.imul(b ^ (b >>> 16), 2246822507) ^ Math.imul(lo ^ (lo >>> 13), 3266489909);
-  const h = 0x100000 * (hi & 0xfffff) + (lo >>> 0);
+  const h = 2 ** 32 * (hi & 0xfffff) + (lo >>> 0);
   return h - (h % 2 ** FIRST_TOKEN_BITS) + first;
 }
 
