@@ -724,9 +724,9 @@ export const IMPORT_VERBS: readonly string[] = ['clone', 'import'];
 
 /**
  * Create verbs that read what they write out: an export of a database's rows (`export(database,
- * collection, …)`) reads the database and writes a file.
+ * collection, …)`) reads the database and writes a file; a copy of a password reads the password.
  */
-export const EXPORT_VERBS: readonly string[] = ['export'];
+export const EXPORT_VERBS: readonly string[] = ['export', 'copy'];
 
 /**
  * Verbs of authoring a text. With a program as object, on a tool that runs code, they say what the
