@@ -11,7 +11,7 @@
 import { CRED, EIT, EXEC, MUT, NAT, PAT } from './capabilities.js';
 import { NOT_PRODUCTS, OWN_STORES, POSSESSIVE, POSSESSIVE_MODIFIERS, PRODUCT_STORE_PREPOSITIONS } from './vocabulary.js';
 import type { ObjectClass, VerbRole } from './vocabulary.js';
-import { AUTHORS, AUTHOR_LINKS, AUTHOR_REACH, BE, CJK_CHAR, CONJ, CONTENT_SUBJECTS, CONTENT_VERBS, CUES, DESTINATION_PREPS, DETS, FP, FROM, INCLUSION_OWNERS, INCLUSION_WORDS, INTERNAL_WORDS, LEXICON, LINKS, LIST_PREPS, LOCAL_WORDS, LOCATIVES, MODIFIER_STOPS, NEGATION, NEGATION_BREAK, NEGATION_REACH, NOTIFIED, OBJ_PRONOUNS, OWNERS, PAGES, PARTICIPLES, PHRASES, PLACING_PREPS, RELATIVE, REQUESTS, SELF, SERVED, SETUP, THIRD_PARTY_CLASSES, TRANSFER_FILES, pairBits, verbAloneBits } from './classifier-lexicon.js';
+import { AUTHORS, AUTHOR_LINKS, AUTHOR_REACH, BE, CJK_CHAR, CONJ, CONTENT_SUBJECTS, CONTENT_VERBS, CUES, DESTINATION_PREPS, DETS, FP, FROM, HANDED, INCLUSION_OWNERS, INCLUSION_WORDS, INTERNAL_WORDS, LEXICON, LINKS, LIST_PREPS, LOCAL_WORDS, LOCATIVES, MODIFIER_STOPS, NEGATION, NEGATION_BREAK, NEGATION_REACH, NOTIFIED, OBJ_PRONOUNS, OWNERS, PAGES, PARTICIPLES, PHRASES, PLACING_PREPS, RELATIVE, REQUESTS, SELF, SERVED, SETUP, THIRD_PARTY_CLASSES, TRANSFER_FILES, pairBits, verbAloneBits } from './classifier-lexicon.js';
 import type { WordInfo } from './classifier-lexicon.js';
 import { CLAUSE, CODE_SPAN, COMMA, MAX_TEXT, anyWordsAt } from './classifier-tokens.js';
 import type { Segment, Tok } from './classifier-tokens.js';
@@ -1111,6 +1111,36 @@ export function notifiedPeople(c: Collector, a: Analysis): void {
       self = end === i - 1 || end === i - 2;
     }
     if (!self) addEvidence(c, NAT, a.seg.source, t.s, a.seg.at);
+  }
+}
+
+/**
+ * Secrets a description says the tool hands back (`HANDED_SECRETS`): "Returns the new secret", "The
+ * token is only shown once". Each is CREDENTIAL_ACCESS, outside a negated clause.
+ */
+export function handedSecrets(c: Collector, a: Analysis): void {
+  const toks = a.seg.toks;
+  const roles = a.roles;
+  const secret = (k: number): boolean => (roles[k] as Role).obj === 'credential';
+  for (let i = 0; i < toks.length; i++) {
+    const s = (toks[i] as Tok).s;
+    if (HANDED.openers.has(s) && a.negatedClause[i] !== true) {
+      // "Returns the new one-time secret": the first noun after the opener, within reach.
+      for (let k = i + 1; k < toks.length && k <= i + HANDED.reach; k++) {
+        if ((toks[k] as Tok).mark & (COMMA | CLAUSE)) break;
+        if ((roles[k] as Role).obj === undefined) continue;
+        if (secret(k)) addEvidence(c, CRED, a.seg.source, ((toks[k] as Tok).info as WordInfo).term, a.seg.at);
+        break;
+      }
+    }
+    if (!HANDED.participles.has(s) || i < 2 || a.negatedClause[i] === true) continue;
+    // "The token is (only) shown (once)": a form of be, at most two words before the participle, and
+    // the secret right before it.
+    for (let b = i - 1; b >= 1 && b >= i - 3; b--) {
+      if (!BE.has((toks[b] as Tok).s)) continue;
+      if (secret(b - 1)) addEvidence(c, CRED, a.seg.source, ((toks[b - 1] as Tok).info as WordInfo).term, a.seg.at);
+      break;
+    }
   }
 }
 

@@ -36,7 +36,7 @@ import { DEMO, DETS, GETTER_OPENER, LEXICON, PHRASES, SCHEMA, SERVICES } from '.
 import type { WordInfo } from './classifier-lexicon.js';
 import { addEvidence, compareEvidence, readsArePublished, writesInProduct } from './classifier-evidence.js';
 import type { Collector } from './classifier-evidence.js';
-import { analyse, crossPair, emitPair, keptLocally, lastOnto, namedProduct, nameSpace, namesOwnStore, notifiedPeople, publishedContents, readClass, saysLocal, submittedRecords } from './classifier-pairing.js';
+import { analyse, crossPair, emitPair, keptLocally, lastOnto, namedProduct, nameSpace, namesOwnStore, handedSecrets, notifiedPeople, publishedContents, readClass, saysLocal, submittedRecords } from './classifier-pairing.js';
 import type { Analysis, Phase, Role } from './classifier-pairing.js';
 import { capText, schemaProps, schemaRules, takesLocalFile, textRead } from './classifier-schema.js';
 import type { SchemaRead, ToolFacts } from './classifier-schema.js';
@@ -273,6 +273,8 @@ export function classifyTool(spec: ToolSpec, context?: ClassifyContext): Classif
 
   // "Update a calendar event; attendees are notified by e-mail": a change that is mailed to people.
   if (facts.writes) for (const a of descA) notifiedPeople(c, a);
+  // "Create an API key. The key is only shown once": the caller sees the new secret.
+  for (const a of descA) handedSecrets(c, a);
 
   // "This includes official documentation, …": the store the tool reads is published content.
   if (!facts.writes && !facts.sends && (c.mask & PAT) !== 0) {

@@ -980,6 +980,19 @@ export const INTERNAL_MODIFIERS: readonly string[] = ['internal', 'in house', 'å
  * sent to those people: EXTERNAL_ACTION. Not `sent`: "the messages that were sent to you" is mail read.
  * Not when the user is the one notified (`SELF_DESTINATIONS.people`), and not in a negated clause.
  */
+/**
+ * A secret the tool hands back is a secret it reads: "Returns the new secret", "The token is only
+ * shown once", "The new one-time secret is exposed in the result". A credential noun after one of
+ * `openers` (up to `reach` words on, no other noun between), or before a form of `be` and one of
+ * `participles` (past adverbs such as `only`, `once`), outside a negated clause ("the key is never
+ * returned"), carries CREDENTIAL_ACCESS: a created, issued or rotated key the caller sees.
+ */
+export const HANDED_SECRETS = {
+  openers: ['returns', 'return', 'returning', 'outputs', 'prints', 'reveals', 'exposes'],
+  participles: ['returned', 'shown', 'displayed', 'exposed', 'revealed', 'printed', 'included', 'provided', 'output'],
+  reach: 4,
+} as const;
+
 export const NOTIFIED_PARTICIPLES: readonly string[] = [
   'notified', 'invited', 'emailed', 'alerted', 'informed', 'messaged', 'pinged', 'texted',
 ];

@@ -1,0 +1,46 @@
+/**
+ * A secret the tool hands back is a secret it reads: "Returns the new secret", "The new one-time
+ * secret is exposed in the result", "The API key is only shown once". The caller sees key material,
+ * so the tool carries CREDENTIAL_ACCESS whatever else it does (a rotation, a creation). A negated
+ * hand-over ("the key is never returned"), another thing returned ("Returns the key id and name"),
+ * and a bare `token` (a page token, a chain's token) carry none.
+ */
+import { describe, expect, it } from 'vitest';
+import { classifyTool } from '../../src/core/classifier.js';
+
+const caps = (name: string, description: string): readonly string[] => classifyTool({ name, description }).capabilities;
+
+describe('a secret handed back is read', () => {
+  it('after "returns": the first thing named, within four words', () => {
+    expect(caps('rotate_secret', 'Rotate the signing secret. Returns the new secret.')).toEqual(['LOCAL_MUTATION', 'CREDENTIAL_ACCESS']);
+    expect(caps('make_widget', 'Make a widget. Returns its new API key.')).toEqual(['CREDENTIAL_ACCESS']);
+  });
+
+  it('before "is returned", "is shown", "is exposed", past an adverb', () => {
+    expect(caps('rotate', 'Rotate the client secret. The new one-time secret is exposed in the result.')).toEqual(['LOCAL_MUTATION', 'CREDENTIAL_ACCESS']);
+    expect(caps('make_widget', 'Make a widget. The API key is only shown once.')).toEqual(['CREDENTIAL_ACCESS']);
+    expect(caps('make_widget', 'Make a widget. The secret is returned once.')).toEqual(['CREDENTIAL_ACCESS']);
+  });
+});
+
+describe('look-alikes: no secret handed back', () => {
+  it('a negated hand-over', () => {
+    expect(caps('make_widget', 'Make a widget. The API key is never returned.')).not.toContain('CREDENTIAL_ACCESS');
+    expect(caps('make_widget', 'Make a widget. It does not return the API key.')).not.toContain('CREDENTIAL_ACCESS');
+  });
+
+  it('another thing returned, before the secret', () => {
+    expect(caps('make_widget', 'Make a widget. Returns the widget id and its API key name.')).not.toContain('CREDENTIAL_ACCESS');
+    // The first thing named is what is returned; a secret after it says which ones.
+    expect(caps('make_widget', 'Make a widget. Returns customers with API keys.')).not.toContain('CREDENTIAL_ACCESS');
+  });
+
+  it('a bare token: a page token or an asset as often as a secret', () => {
+    expect(caps('make_widget', 'Make a widget. Returns the token.')).not.toContain('CREDENTIAL_ACCESS');
+    expect(caps('make_widget', 'Make a widget. The token is returned once.')).not.toContain('CREDENTIAL_ACCESS');
+  });
+
+  it('a secret as the subject of something else', () => {
+    expect(caps('make_widget', 'Make a widget. The API key is rotated monthly.')).not.toContain('CREDENTIAL_ACCESS');
+  });
+});
