@@ -117,6 +117,7 @@ beforeAll(async () => {
   const loaded = await loadScenarios(['challenge-sets', 'scenarios/regressions']);
   if (!loaded.ok) throw new Error(loaded.issues.map(formatIssue).join('\n'));
   const guard = builtinGuard();
+  const targeted = new Set<string>();
   for (const scenario of loaded.scenarios) {
     const argsByPath = new Map<string, unknown>();
     forEachCall(scenario.steps, (c) => argsByPath.set(c.path, c.args));
@@ -127,7 +128,9 @@ beforeAll(async () => {
         // Steps inside a repeat share their arguments object: the first iteration stands for them.
         const path = st.path.replace(/\.repeat\[\d+\]/gu, '');
         if (st.actual === 'ask' || st.actual === 'deny') {
-          if (!argsByPath.has(path) || targets.some((t) => t.scenario === scenario && t.mode === mode && t.path === path)) continue;
+          const key = `${scenario.id}\u0000${mode}\u0000${path}`;
+          if (!argsByPath.has(path) || targeted.has(key)) continue;
+          targeted.add(key);
           targets.push({ scenario, mode, path, args: argsByPath.get(path), verdict: st.actual });
         }
       }
