@@ -1116,7 +1116,7 @@ export function notifiedPeople(c: Collector, a: Analysis): void {
 
 /**
  * Secrets a description says the tool hands back (`HANDED_SECRETS`): "Returns the new secret", "The
- * token is only shown once". Each is CREDENTIAL_ACCESS, outside a negated clause.
+ * API key is only shown once". Each is CREDENTIAL_ACCESS, outside a negated clause.
  */
 export function handedSecrets(c: Collector, a: Analysis): void {
   const toks = a.seg.toks;
@@ -1134,8 +1134,8 @@ export function handedSecrets(c: Collector, a: Analysis): void {
       }
     }
     if (!HANDED.participles.has(s) || i < 2 || a.negatedClause[i] === true) continue;
-    // "The token is (only) shown (once)": a form of be, at most two words before the participle, and
-    // the secret right before it.
+    // "The API key is (only) shown (once)": a form of be, at most two words before the participle,
+    // and the secret right before it.
     for (let b = i - 1; b >= 1 && b >= i - 3; b--) {
       if (!BE.has((toks[b] as Tok).s)) continue;
       if (secret(b - 1)) addEvidence(c, CRED, a.seg.source, ((toks[b - 1] as Tok).info as WordInfo).term, a.seg.at);

@@ -981,7 +981,7 @@ export const INTERNAL_MODIFIERS: readonly string[] = ['internal', 'in house', 'å
  * Not when the user is the one notified (`SELF_DESTINATIONS.people`), and not in a negated clause.
  */
 /**
- * A secret the tool hands back is a secret it reads: "Returns the new secret", "The token is only
+ * A secret the tool hands back is a secret it reads: "Returns the new secret", "The API key is only
  * shown once", "The new one-time secret is exposed in the result". A credential noun after one of
  * `openers` (up to `reach` words on, no other noun between), or before a form of `be` and one of
  * `participles` (past adverbs such as `only`, `once`), outside a negated clause ("the key is never
