@@ -943,6 +943,8 @@ export function analyse(seg: Segment, c: Collector, phase: Phase): Analysis {
       if (kind !== 'name') a.selfSend = true;
       a.verbRoles.add('create');
       addEvidence(c, MUT, seg.source, info.term, seg.at);
+      // A secret mailed to the user is still a secret read (see `emitPair`): it leaves its store.
+      for (const j of objs) if ((roles[j] as Role).obj === 'credential') addEvidence(c, CRED, seg.source, ((toks[j] as Tok).info as WordInfo).term, seg.at);
       continue;
     }
     a.verbRoles.add(role);

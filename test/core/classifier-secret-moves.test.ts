@@ -19,6 +19,11 @@ describe('a secret moved is a secret read', () => {
     expect(caps('share_password', 'Share a password with a teammate.')).toEqual(['EXTERNAL_ACTION', 'CREDENTIAL_ACCESS']);
     expect(caps('post_token', 'Post the access token to the webhook.')).toEqual(['EXTERNAL_ACTION', 'CREDENTIAL_ACCESS']);
   });
+
+  it('a send to the user herself is a local write, and still reads the secret it mails', () => {
+    expect(caps('email_password', 'Email the password to the user.')).toEqual(['LOCAL_MUTATION', 'CREDENTIAL_ACCESS']);
+    expect(caps('email_report', 'Email the report to the user.')).toEqual(['LOCAL_MUTATION']);
+  });
 });
 
 describe('look-alikes: nothing secret leaves', () => {
