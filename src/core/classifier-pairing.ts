@@ -437,10 +437,10 @@ export function emitPair(c: Collector, phase: Phase, role: VerbRole, verb: { seg
   // description: "SQL query to execute" is said of write tools too (the schema rules weigh that).
   const dbRun = role === 'run' && objTok.info?.db === true && objSeg.kind !== 'schema';
   let bits = dbRun ? PAT : pairBits(role, cls);
-  // A secret moved is a secret read: sharing, exporting or copying a password or a key hands its
-  // value on, so the tool reads it. A store named as the place of a send (a "Bitwarden Send") is
-  // where something goes, not a secret that leaves.
-  if (cls === 'credential' && (role === 'send' || (role === 'create' && verb?.tok.info?.exports === true))) bits |= CRED;
+  // A secret moved is a secret read: sharing, exporting, copying or filling in a password or a key
+  // hands its value on, so the tool reads it. A store named as the place of a send (a "Bitwarden
+  // Send") is where something goes, not a secret that leaves.
+  if (cls === 'credential' && (role === 'send' || ((role === 'create' || role === 'interact') && verb?.tok.info?.exports === true))) bits |= CRED;
   // An upload into the browser or a page (`browser_file_upload`) is an interaction with the page: the
   // site answers with its page. An upload from a URL reads what is there.
   if (role === 'send' && cls === 'web' && verb?.tok.info?.transfer === true) bits |= pairBits('interact', 'web');

@@ -144,7 +144,7 @@ export const VERBS: Readonly<Record<VerbRole, readonly string[]>> = {
   // Acting on a web page as the user (a click, a key press, a filled form can submit data to the site):
   // on a page it reads the page and acts outside; on a local file it reads the file and sends it.
   interact: [
-    'click', 'double click', 'tap', 'fill', 'press', 'drag', 'handle', 'select option', 'check box', '点击',
+    'click', 'double click', 'tap', 'fill', 'autofill', 'press', 'drag', 'handle', 'select option', 'check box', '点击',
   ],
   // Pure transformations. They pair with nothing, and their presence stops a noun-only name from
   // being read as a getter (`convert_currency`, `generate_password`).
@@ -723,10 +723,11 @@ export const LOCAL_MODIFIERS: readonly string[] = ['draft', '草稿'];
 export const IMPORT_VERBS: readonly string[] = ['clone', 'import'];
 
 /**
- * Create verbs that read what they write out: an export of a database's rows (`export(database,
- * collection, …)`) reads the database and writes a file; a copy of a password reads the password.
+ * Verbs that read what they write out: an export of a database's rows (`export(database,
+ * collection, …)`) reads the database and writes a file; a copy of a password reads the password,
+ * and so does filling it into a form (`fill`, `autofill`, interaction verbs).
  */
-export const EXPORT_VERBS: readonly string[] = ['export', 'copy'];
+export const EXPORT_VERBS: readonly string[] = ['export', 'copy', 'fill', 'autofill'];
 
 /**
  * Verbs of authoring a text. With a program as object, on a tool that runs code, they say what the

@@ -1,8 +1,8 @@
 /**
- * A secret moved is a secret read: sharing, sending, exporting or copying a password or a key hands
- * its value on, so the tool reads it (CREDENTIAL_ACCESS) besides what the move itself does. Only a
- * secret moves this way: a credential store named as where a send goes (a "Bitwarden Send"), a
- * write of a secret the call provides, and an export of other data read no credential.
+ * A secret moved is a secret read: sharing, sending, exporting, copying or filling in a password or
+ * a key hands its value on, so the tool reads it (CREDENTIAL_ACCESS) besides what the move itself
+ * does. Only a secret moves this way: a credential store named as where a send goes (a "Bitwarden
+ * Send"), a write of a secret the call provides, and an export of other data read no credential.
  */
 import { describe, expect, it } from 'vitest';
 import { classifyTool } from '../../src/core/classifier.js';
@@ -20,6 +20,11 @@ describe('a secret moved is a secret read', () => {
     expect(caps('post_token', 'Post the access token to the webhook.')).toEqual(['EXTERNAL_ACTION', 'CREDENTIAL_ACCESS']);
   });
 
+  it('a password filled into a page is read', () => {
+    expect(caps('autofill', 'Autofill the saved password for a site.')).toContain('CREDENTIAL_ACCESS');
+    expect(caps('fill_password', 'Fill in the saved password on the login page.')).toContain('CREDENTIAL_ACCESS');
+  });
+
   it('a send to the user herself is a local write, and still reads the secret it mails', () => {
     expect(caps('email_password', 'Email the password to the user.')).toEqual(['LOCAL_MUTATION', 'CREDENTIAL_ACCESS']);
     expect(caps('email_report', 'Email the report to the user.')).toEqual(['LOCAL_MUTATION']);
@@ -35,6 +40,10 @@ describe('look-alikes: nothing secret leaves', () => {
     expect(caps('save_password', 'Save the password.')).toEqual(['LOCAL_MUTATION']);
     expect(caps('export_contacts', 'Export all contacts to a CSV file.')).not.toContain('CREDENTIAL_ACCESS');
     expect(caps('copy_file', 'Copy a file to another folder.')).toEqual(['LOCAL_MUTATION']);
+  });
+
+  it('a click on a password field moves no secret', () => {
+    expect(caps('click_password', 'Click the password field.')).not.toContain('CREDENTIAL_ACCESS');
   });
 
   it('a request handled with its headers: no secret moved', () => {
