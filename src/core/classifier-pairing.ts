@@ -432,15 +432,21 @@ function isProgram(cls: ObjectClass | undefined): boolean {
   return cls === 'code' || cls === 'interpreter';
 }
 
+/**
+ * A secret moved is a secret read: sharing, sending (to the user too), exporting, copying or filling
+ * in a password or a key hands its value on, so the tool reads it. A store named as the place of a
+ * send (a "Bitwarden Send") is where something goes, not a secret that leaves.
+ */
+function movesSecret(role: VerbRole, cls: ObjectClass | undefined, verb: WordInfo | undefined): boolean {
+  return cls === 'credential' && (role === 'send' || ((role === 'create' || role === 'interact') && verb?.exports === true));
+}
+
 export function emitPair(c: Collector, phase: Phase, role: VerbRole, verb: { seg: Segment; tok: Tok } | undefined, objSeg: Segment, objTok: Tok, cls: ObjectClass, program = false): void {
   // Running a query on a database ("execute SQL against the warehouse") reads it. Not in a property
   // description: "SQL query to execute" is said of write tools too (the schema rules weigh that).
   const dbRun = role === 'run' && objTok.info?.db === true && objSeg.kind !== 'schema';
   let bits = dbRun ? PAT : pairBits(role, cls);
-  // A secret moved is a secret read: sharing, exporting, copying or filling in a password or a key
-  // hands its value on, so the tool reads it. A store named as the place of a send (a "Bitwarden
-  // Send") is where something goes, not a secret that leaves.
-  if (cls === 'credential' && (role === 'send' || ((role === 'create' || role === 'interact') && verb?.tok.info?.exports === true))) bits |= CRED;
+  if (movesSecret(role, cls, verb?.tok.info)) bits |= CRED;
   // An upload into the browser or a page (`browser_file_upload`) is an interaction with the page: the
   // site answers with its page. An upload from a URL reads what is there.
   if (role === 'send' && cls === 'web' && verb?.tok.info?.transfer === true) bits |= pairBits('interact', 'web');
@@ -943,8 +949,8 @@ export function analyse(seg: Segment, c: Collector, phase: Phase): Analysis {
       if (kind !== 'name') a.selfSend = true;
       a.verbRoles.add('create');
       addEvidence(c, MUT, seg.source, info.term, seg.at);
-      // A secret mailed to the user is still a secret read (see `emitPair`): it leaves its store.
-      for (const j of objs) if ((roles[j] as Role).obj === 'credential') addEvidence(c, CRED, seg.source, ((toks[j] as Tok).info as WordInfo).term, seg.at);
+      // A secret mailed to the user is still a secret read: it leaves its store.
+      for (const j of objs) if (movesSecret(role, (roles[j] as Role).obj, info)) addEvidence(c, CRED, seg.source, ((toks[j] as Tok).info as WordInfo).term, seg.at);
       continue;
     }
     a.verbRoles.add(role);
