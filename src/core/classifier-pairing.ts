@@ -1124,29 +1124,36 @@ export function notifiedPeople(c: Collector, a: Analysis): void {
 
 /**
  * Secrets a description says the tool hands back (`HANDED_SECRETS`): "Returns the new secret", "The
- * API key is only shown once". Each is CREDENTIAL_ACCESS, outside a negated clause.
+ * API key is only shown once". Each is CREDENTIAL_ACCESS, outside a negated clause; inside one ("is
+ * never returned") it is reported as set aside.
  */
 export function handedSecrets(c: Collector, a: Analysis): void {
   const toks = a.seg.toks;
   const roles = a.roles;
   const secret = (k: number): boolean => (roles[k] as Role).obj === 'credential';
+  // A hand-over of secret `k` said at `i`: evidence, or, negated ("is never returned"), set aside.
+  const handed = (i: number, k: number): void => {
+    const term = ((toks[k] as Tok).info as WordInfo).term;
+    if (a.negatedClause[i] !== true) addEvidence(c, CRED, a.seg.source, term, a.seg.at);
+    else if (explaining()) discount('negation', a.seg.source, a.seg.at, `${term} ${(toks[i] as Tok).s}`, negationIn(toks, i));
+  };
   for (let i = 0; i < toks.length; i++) {
     const s = (toks[i] as Tok).s;
-    if (HANDED.openers.has(s) && a.negatedClause[i] !== true) {
+    if (HANDED.openers.has(s)) {
       // "Returns the new one-time secret": the first noun after the opener, within reach.
       for (let k = i + 1; k < toks.length && k <= i + HANDED.reach; k++) {
         if ((toks[k] as Tok).mark & (COMMA | CLAUSE)) break;
         if ((roles[k] as Role).obj === undefined) continue;
-        if (secret(k)) addEvidence(c, CRED, a.seg.source, ((toks[k] as Tok).info as WordInfo).term, a.seg.at);
+        if (secret(k)) handed(i, k);
         break;
       }
     }
-    if (!HANDED.participles.has(s) || i < 2 || a.negatedClause[i] === true) continue;
+    if (!HANDED.participles.has(s) || i < 2) continue;
     // "The API key is (only) shown (once)": a form of be, at most two words before the participle,
     // and the secret right before it.
     for (let b = i - 1; b >= 1 && b >= i - 3; b--) {
       if (!BE.has((toks[b] as Tok).s)) continue;
-      if (secret(b - 1)) addEvidence(c, CRED, a.seg.source, ((toks[b - 1] as Tok).info as WordInfo).term, a.seg.at);
+      if (secret(b - 1)) handed(i, b - 1);
       break;
     }
   }

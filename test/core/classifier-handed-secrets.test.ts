@@ -6,7 +6,7 @@
  * and a bare `token` (a page token, a chain's token) carry none.
  */
 import { describe, expect, it } from 'vitest';
-import { classifyTool } from '../../src/core/classifier.js';
+import { classifyTool, explainTool } from '../../src/core/classifier.js';
 
 const caps = (name: string, description: string): readonly string[] => classifyTool({ name, description }).capabilities;
 
@@ -24,9 +24,11 @@ describe('a secret handed back is read', () => {
 });
 
 describe('look-alikes: no secret handed back', () => {
-  it('a negated hand-over', () => {
+  it('a negated hand-over, reported as set aside by its negation', () => {
     expect(caps('make_widget', 'Make a widget. The API key is never returned.')).not.toContain('CREDENTIAL_ACCESS');
     expect(caps('make_widget', 'Make a widget. It does not return the API key.')).not.toContain('CREDENTIAL_ACCESS');
+    expect(explainTool({ name: 'make_widget', description: 'Make a widget. The API key is never returned.' }).discounted).toContainEqual({ why: 'negation', source: 'description', text: 'api key returned', cue: 'never' });
+    expect(explainTool({ name: 'make_widget', description: 'Make a widget. It does not return the API key.' }).discounted).toContainEqual({ why: 'negation', source: 'description', text: 'api key return', cue: 'not' });
   });
 
   it('another thing returned, before the secret', () => {
