@@ -3,7 +3,7 @@ import { prepareOutDir, writeFileSafely } from '../io/safe-write.js';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { InputError } from '../io/errors.js';
-import { CATALOG_NAME, catalogTools, checkCatalogText, displayCommand, listServerTools, renderCatalog, shown, slugName } from '../io/mcp-import.js';
+import { CATALOG_NAME, catalogTools, checkCatalogText, displayCommand, listServerTools, renderCatalog, serverLabel, shown, slugName } from '../io/mcp-import.js';
 import type { CliIO } from './main.js';
 
 /** `import-tools` options as the CLI parsed them. */
@@ -97,7 +97,7 @@ export async function importToolsCommand(command: readonly string[], o: ImportTo
   if (!o.force && (await exists(file))) throw existsError(file);
   writeFileSafely(file, text, { exclusive: o.force !== true });
   const n = fit.tools.length;
-  const named = [shown(listed.serverName).trim(), shown(listed.serverVersion).trim()].filter((w) => w !== '').join(' ');
-  io.stdout(`wrote ${file}: ${n} tool${n === 1 ? '' : 's'} of ${named === '' ? 'a server that reported no name' : named}${fit.skipped.length > 0 ? ` (${fit.skipped.length} left out)` : ''}\n`);
+  const server = serverLabel(shown(listed.serverName), shown(listed.serverVersion)) ?? 'a server that reported no name';
+  io.stdout(`wrote ${file}: ${n} tool${n === 1 ? '' : 's'} of ${server}${fit.skipped.length > 0 ? ` (${fit.skipped.length} left out)` : ''}\n`);
   return 0;
 }

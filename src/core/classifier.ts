@@ -2,11 +2,12 @@
  * Deterministic tool classification (docs/semantics.md "Classification"): the decision.
  *
  * A tool's capabilities come from verb × object pairs found in its name, its description and its
- * input schema's property names and descriptions, in English and Chinese (and the kanji words of Japanese acts); a few terms (shells,
- * HTTP clients, send verbs, web-reading verbs, credential stores) count by themselves; MCP
- * annotations add evidence. Pairs rather than words, so that `read` alone or `file` alone does not
- * over-classify: `read_file` is PRIVATE_ACCESS, `fetch_url` EXTERNAL_INGESTION, `read_inbox` both
- * (content is external by who wrote it, not by where it is stored).
+ * input schema's property names and descriptions, in English and Chinese (and the kanji words of
+ * Japanese acts); a few terms (shells, HTTP clients, send verbs, web-reading verbs, credential
+ * stores) count by themselves; MCP annotations add evidence. Pairs rather than words, so that
+ * `read` alone or `file` alone does not over-classify: `read_file` is PRIVATE_ACCESS, `fetch_url`
+ * EXTERNAL_INGESTION, `read_inbox` both (content is external by who wrote it, not by where it is
+ * stored).
  *
  * The layers, each in a file of its own, in the order a tool goes through them:
  * 1. `classifier-lexicon.ts`: the term tables of `vocabulary.ts` compiled once, at module load

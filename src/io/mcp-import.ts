@@ -168,6 +168,15 @@ const UNSAFE_CHAR = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]/u;
  * Text from the server as a message shows it: unsafe characters escaped (`\x1b`, `\u202e`) so that
  * nothing the server writes can drive the terminal, and at most `max` characters. Pure.
  */
+/**
+ * A server's name and version as a header or a message shows them (each already made printable), or
+ * undefined when it reported neither: the caller then says so rather than leave a gap.
+ */
+export function serverLabel(name: string, version: string): string | undefined {
+  const named = [name.trim(), version.trim()].filter((w) => w !== '').join(' ');
+  return named === '' ? undefined : named;
+}
+
 export function shown(s: string, max = SHOWN_CHARS): string {
   let out = '';
   let n = 0;
@@ -699,10 +708,8 @@ export function renderCatalog(tools: readonly ToolSpec[], source: CatalogSource,
     map[t.name] = spec;
   }
   const doc = new Document({ tools: map }, { aliasDuplicateObjects: false });
-  // A server may report an empty name or version: the header says so rather than leave a gap.
-  const named = [line(source.serverName).trim(), line(source.serverVersion).trim()].filter((w) => w !== '').join(' ');
   doc.commentBefore = [
-    ` Tools of the MCP server ${named === '' ? 'that reported no name' : named} (${sorted.length} tool${sorted.length === 1 ? '' : 's'}), as its tools/list`,
+    ` Tools of the MCP server ${serverLabel(line(source.serverName), line(source.serverVersion)) ?? 'that reported no name'} (${sorted.length} tool${sorted.length === 1 ? '' : 's'}), as its tools/list`,
     ' reported them. Written by:',
     `   guard-eval import-tools ${line(source.command)}`,
     ` Format: tools: {NAME: MCP tool spec}. A scenario imports them with \`catalog: [${catalogName}]\`.`,
