@@ -40,7 +40,7 @@ export interface WordInfo {
   readonly imports?: boolean;
   /** A verb of writing a text or a program (`AUTHORING_VERBS`). */
   readonly authors?: boolean;
-  /** A create verb that reads what it writes out (`EXPORT_VERBS`). */
+  /** A verb that reads what it writes out (`EXPORT_VERBS`): an export, a copy, a fill of a form. */
   readonly exports?: boolean;
   /** A directory entry (`DIRECTORY_NOUNS`): private even in a shared workspace. */
   readonly directory?: boolean;

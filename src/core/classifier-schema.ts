@@ -203,7 +203,7 @@ export interface ToolFacts {
   readonly database: boolean;
   /** A verb of copying in (`IMPORT_VERBS`) acts: a URL is where the content comes from. */
   readonly imports: boolean;
-  /** A verb of exporting (`EXPORT_VERBS`) acts: the database it is addressed to is read. */
+  /** A create verb that reads what it writes out (`EXPORT_VERBS`: an export, a copy) acts: the database it is addressed to is read. */
   readonly exports: boolean;
 }
 
