@@ -43,12 +43,16 @@ export interface Collector {
   /** The description writes a record a service keeps: the name's write is the same act. */
   serviceWrite: boolean;
   /**
-   * A product or service the description names (`namedProduct`: "a Miro board") or the name is
-   * namespaced under (`nameSpace`: `linear_archiveProject`): its writes are kept there.
+   * A product or service the description names (`namedProduct`: "a Miro board"), the name is
+   * namespaced under (`nameSpace`: `linear_archiveProject`), the tool's server fronts, or, failing
+   * those, the tenant property that addresses an account of one (`SCHEMA_TERMS.tenant`:
+   * `organizationId`): its writes are kept there.
    */
   readonly product: string | undefined;
   /** Where the product is named: the evidence of a write kept there points at it. */
-  readonly productSource: 'name' | 'description' | 'origin';
+  readonly productSource: 'name' | 'description' | 'origin' | 'schema';
+  /** The tenant property's path, when the product is one (`productSource` `schema`). */
+  readonly productAt: string | undefined;
   /** The tool's annotations say it reaches no open world (`openWorldHint: false`): its writes stay local. */
   readonly closedWorld: boolean;
 }

@@ -303,6 +303,7 @@ export const SCHEMA = {
   content: termSet(SCHEMA_TERMS.content),
   sourcePath: termSet(SCHEMA_TERMS.sourcePath),
   httpRequest: termSet(SCHEMA_TERMS.httpRequest),
+  tenant: termSet(SCHEMA_TERMS.tenant),
 };
 
 /** File nouns an upload reads when they are local (`FILE_TRANSFER`). */

@@ -471,7 +471,7 @@ export function emitPair(c: Collector, phase: Phase, role: VerbRole, verb: { seg
   const acted = c.outside || service;
   if (acted && writes && (bits & MUT) !== 0) {
     bits = (bits & ~MUT) | NAT;
-    if (!c.outside && !record) addEvidence(c, NAT, c.productSource, c.product as string, undefined);
+    if (!c.outside && !record) addEvidence(c, NAT, c.productSource, c.product as string, c.productAt);
   }
   if (outsideSearch) bits = objTok.info?.directory === true ? (bits & ~PAT) | EIT : bits | EIT;
   // In a shared workspace (Notion, Lark) colleagues and guests write the content; the directory is data.
@@ -962,7 +962,7 @@ export function analyse(seg: Segment, c: Collector, phase: Phase): Analysis {
       if (info.strong && (role === 'create' || role === 'modify') && imperative) {
         const product = c.product !== undefined && !phase.selfSend && keptOutside(c, seg);
         addEvidence(c, c.outside || product ? NAT : MUT, seg.source, info.term, seg.at);
-        if (product && !c.outside) addEvidence(c, NAT, c.productSource, c.product as string, undefined);
+        if (product && !c.outside) addEvidence(c, NAT, c.productSource, c.product as string, c.productAt);
       }
       continue;
     }

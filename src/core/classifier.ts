@@ -129,7 +129,12 @@ export function classifyTool(spec: ToolSpec, context?: ClassifyContext): Classif
   const readWhole = unread === undefined;
   const described = namedProduct(description);
   const spaced = described ?? nameSpace(nTokens, description);
-  const product = spaced ?? (typeof context?.server === 'string' && context.server !== '' ? context.server : undefined);
+  const served = spaced ?? (typeof context?.server === 'string' && context.server !== '' ? context.server : undefined);
+  const closedWorld = isRecord(s['annotations']) && s['annotations']['openWorldHint'] === false;
+  // No product named: a top-level property that addresses an account of a hosted service (an
+  // organization or workspace id) says there is one, unless the annotations close the world.
+  const tenant = served === undefined && !closedWorld ? props.find((p) => p.group === 0 && SCHEMA.tenant.has(p.joined)) : undefined;
+  const product = served ?? tenant?.key;
   const c: Collector = {
     mask: 0, evidence: [], seen: new Set(), authored: [], channels: [],
     outside: mentions(SERVICES.writes), workspace: mentions(SERVICES.sharedContent),
@@ -137,10 +142,11 @@ export function classifyTool(spec: ToolSpec, context?: ClassifyContext): Classif
     saysLocal: new Map(),
     localText: false,
     storeNamed: false,
-    closedWorld: isRecord(s['annotations']) && s['annotations']['openWorldHint'] === false,
+    closedWorld,
     serviceWrite: false,
     product,
-    productSource: described !== undefined ? 'description' : spaced === undefined && product !== undefined ? 'origin' : 'name',
+    productSource: described !== undefined ? 'description' : tenant !== undefined ? 'schema' : spaced === undefined && product !== undefined ? 'origin' : 'name',
+    productAt: tenant?.path,
   };
   // What each phase hands to the next (see `Phase`): the internal terms grow as prose is read.
   const internal = new Set<string>();

@@ -826,6 +826,18 @@ export const SCHEMA_TERMS = {
   ],
   /** A url plus one of these (whole property name) is a generic HTTP client. */
   httpRequest: ['method', 'http_method', 'headers'],
+  /**
+   * The account of a hosted, multi-tenant service a call addresses (whole name of a top-level
+   * property): an organization, a workspace, a tenant or a team, by id or slug. A store on the
+   * user's machine has no tenant, so a write addressed by one is kept by the service, as a write in
+   * a product the tool names is (`organizationId` on "Create a new sprint"). The weakest sign of a
+   * product: one the description names, the name is namespaced under or the server fronts comes
+   * first, and the tool's own word that its store is local, or `openWorldHint: false`, overrides it.
+   */
+  tenant: [
+    'organization_id', 'organizationid', 'org_id', 'orgid', 'organization_slug', 'org_slug',
+    'workspace_id', 'workspaceid', 'workspace_gid', 'tenant_id', 'tenantid', 'team_id', 'teamid',
+  ],
 } as const;
 
 /**
