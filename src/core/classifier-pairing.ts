@@ -361,6 +361,11 @@ function isObject(r: Role | undefined): boolean {
   return r !== undefined && r.obj !== undefined && r.verb === undefined;
 }
 
+/** An object kept somewhere, that an in-place edit changes (`IN_PLACE_EDITS`): the user's own or shared data. */
+function isStored(cls: ObjectClass | undefined): boolean {
+  return cls === 'private' || cls === 'shared';
+}
+
 function pushHeads(run: readonly number[], roles: readonly Role[], out: number[], toks: readonly Tok[]): void {
   // "a draft email" is a draft: a local modifier is the head of its compound.
   if (run.some((j) => (roles[j] as Role).local === true)) {
@@ -926,8 +931,11 @@ export function analyse(seg: Segment, c: Collector, phase: Phase): Analysis {
     const tok = toks[i] as Tok;
     const info = tok.info;
     const r = roles[i] as Role;
-    const role = r.verb;
-    const objs = role === undefined ? [] : objectsOf(toks, roles, i);
+    const objs = r.verb === undefined ? [] : objectsOf(toks, roles, i);
+    // "Format the cells of a sheet", "Resize a droplet": a transformation of a stored thing changes it
+    // (`IN_PLACE_EDITS`); of a value passed in, as a noun ("in the mongodb:// format") or in a negated
+    // clause it stays a transformation.
+    const role = r.verb === 'neutral' && info?.inPlace === true && a.negatedClause[i] !== true && (kind === 'name' || verbPosition(toks, roles, i)) && objs.some((j) => j > i && isStored((roles[j] as Role).obj)) ? 'modify' : r.verb;
     if (info !== undefined) {
       const execScoped = info.exec === 'any' || (info.exec === 'name' && kind === 'name');
       // `exec_sql`, `eval` of a query: running a non-program is not a shell.

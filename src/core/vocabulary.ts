@@ -82,6 +82,7 @@ export const STATE_VERBS: readonly string[] = [
   'unarchive', 'undo', 'approve', 'reject', 'withdraw', 'mute', 'unmute', 'pin', 'unpin',
   'power off', 'power on', 'power cycle',
   'ungroup', 'abort', 'migrate', 'relist', 'cherry pick', 'rebase', 'adjust',
+  'reorder', 'shut down',
 ];
 
 /**
@@ -114,7 +115,7 @@ export const VERBS: Readonly<Record<VerbRole, readonly string[]>> = {
   // Bringing something new into existence. On a public place or a message it is an outbound action.
   create: [
     'create', 'add', 'insert', 'write', 'append', 'put', 'make', 'compose', 'copy', 'upsert', 'save',
-    'mkdir', 'fork', 'clone', 'import', 'export',
+    'mkdir', 'fork', 'clone', 'import', 'export', 'duplicate',
     '写入', '创建', '新建', '添加', '保存', '插入', '追加', '写', '建立', '编写', '新增', '增加', '导入',
     // Japanese: 作成 create.
     '作成',
@@ -728,6 +729,15 @@ export const IMPORT_VERBS: readonly string[] = ['clone', 'import'];
  * and so does filling it into a form (`fill`, `autofill`, interaction verbs).
  */
 export const EXPORT_VERBS: readonly string[] = ['export', 'copy', 'fill', 'autofill'];
+
+/**
+ * Transformations that, done to a stored thing, change it in place: formatting a sheet's cells or a
+ * document's paragraph, resizing a droplet or a sheet's rows. With an object of the user's own or
+ * shared data (`private`, `shared`: a spreadsheet, a document, a row) they pair as `modify`;
+ * done to a value passed in the call they stay pure transformations ("Formats the given text as a
+ * tweet thread", "Format a date", "Resize the browser window").
+ */
+export const IN_PLACE_EDITS: readonly string[] = ['format', 'resize'];
 
 /**
  * Verbs of authoring a text. With a program as object, on a tool that runs code, they say what the

@@ -1,0 +1,63 @@
+/**
+ * Verbs that change a stored thing: an in-place edit (`IN_PLACE_EDITS`: `format`, `resize`) is a
+ * transformation of a value passed in, and a write when its object is the user's own or shared data
+ * ("Format the cells of a spreadsheet", "Resize a droplet"); `reorder` and `shut down` change a
+ * thing's state (`STATE_VERBS`); `duplicate` makes a new copy (`create`). The one word `shutdown` is
+ * left out: in a name it is as often a noun (`device_shutdown_time`: "Get the turn-off time of a device").
+ */
+import { describe, expect, it } from 'vitest';
+import { classifyTool } from '../../src/core/classifier.js';
+import type { ToolSpec } from '../../src/core/types.js';
+
+const caps = (name: string, description: string, inputSchema?: ToolSpec['inputSchema']): readonly string[] =>
+  classifyTool({ name, description, ...(inputSchema !== undefined ? { inputSchema } : {}) }).capabilities;
+
+describe('an in-place edit of a stored thing is a write', () => {
+  it('format or resize with the user\'s own data after it, in the description or the name', () => {
+    expect(caps('apply_style', 'Format a paragraph of a document')).toEqual(['LOCAL_MUTATION']);
+    expect(caps('format_sheet', 'Format the cells of a spreadsheet')).toEqual(['LOCAL_MUTATION']);
+    expect(caps('resize_rows', 'Resize the rows of a spreadsheet')).toEqual(['LOCAL_MUTATION']);
+    expect(caps('format_document', '')).toEqual(['LOCAL_MUTATION']);
+  });
+});
+
+describe('look-alikes: an in-place edit that changes nothing stored', () => {
+  it('of a value passed in the call, or of what is no stored data', () => {
+    expect(caps('format_tweet', 'Formats the given text as a tweet thread, each part under 280 characters.')).toEqual([]);
+    expect(caps('format_date', 'Format a date as a string')).toEqual([]);
+    expect(caps('resize_window', 'Resize the browser window')).toEqual([]);
+  });
+
+  it('as a noun: a format a value is written in', () => {
+    expect(caps('get_doc', 'Get a document in the markdown format')).toEqual(['PRIVATE_ACCESS']);
+    expect(caps('get_rows', 'Get rows in the CSV format of the spreadsheet')).toEqual(['PRIVATE_ACCESS']);
+    expect(caps('get_pipeline', 'Get a pipeline', { type: 'object', properties: { projectSlug: { type: 'string', description: 'The project slug (format: gh/organization/project)' } } })).toEqual(['PRIVATE_ACCESS']);
+  });
+
+  it('the stored thing before the verb is not what it edits', () => {
+    const schema = { type: 'object', properties: { connectionString: { type: 'string', description: 'MongoDB connection string (in the mongodb:// or mongodb+srv:// format)' } } };
+    expect(caps('connect', 'Connect to a database', schema)).toEqual([]);
+  });
+
+  it('in a negated clause', () => {
+    expect(caps('get_doc', 'Get a document. Never format the document.')).toEqual(['PRIVATE_ACCESS']);
+    expect(caps('get_doc', 'Get a document; the tool does not resize the document.')).toEqual(['PRIVATE_ACCESS']);
+    expect(caps('get_doc', 'Get a document. It never changes anything: use another tool to format the document.')).toEqual(['PRIVATE_ACCESS']);
+  });
+});
+
+describe('reorder, shut down, duplicate', () => {
+  it('change a thing or copy it', () => {
+    expect(caps('reorder_rows', 'Reorder the rows of a table')).toEqual(['LOCAL_MUTATION']);
+    expect(caps('stop_database', 'Shut down the database')).toEqual(['LOCAL_MUTATION']);
+    expect(caps('duplicate_file', 'Duplicate a file')).toEqual(['LOCAL_MUTATION']);
+  });
+
+  it('look-alikes: the words as nouns or modifiers', () => {
+    expect(caps('get_host_status', 'Get the shutdown status of a host')).toEqual(['PRIVATE_ACCESS']);
+    expect(caps('device_shutdown_time', 'Get the turn-off time of a device')).toEqual(['PRIVATE_ACCESS']);
+    expect(caps('get_inventory', 'Get the reorder level of an item')).toEqual(['PRIVATE_ACCESS']);
+    expect(caps('list_duplicates', 'List duplicate contacts')).toEqual(['PRIVATE_ACCESS']);
+    expect(caps('find_duplicates', 'Find duplicate files in a folder')).toEqual(['PRIVATE_ACCESS']);
+  });
+});
