@@ -361,6 +361,34 @@ function isObject(r: Role | undefined): boolean {
   return r !== undefined && r.obj !== undefined && r.verb === undefined;
 }
 
+/**
+ * Is what the in-place edit at `i` acts on stored data: its direct object, past determiners and
+ * words the vocabulary does not know ("Resize the rows", "Format a spreadsheet"), a noun
+ * of its compound ("the sheet's cells", "the script file"), or the whole that object is part of,
+ * after `of` ("the cells of a spreadsheet")? A preposition (`EDIT_STOPS`) or a comma ends the look:
+ * "Format the results as a table", "Format a date in the user's locale" and "Format numbers, tables
+ * and lists as Markdown" change nothing stored.
+ */
+function editsStored(toks: readonly Tok[], roles: readonly Role[], i: number): boolean {
+  let k = i + 1;
+  for (let part = 0; part < 2; part++) {
+    // The object's head, past determiners and unknown modifiers.
+    for (; k < toks.length; k++) {
+      const t = toks[k] as Tok;
+      if ((t.mark & (COMMA | CLAUSE)) !== 0) return false;
+      if (isObject(roles[k])) break;
+      if (!DETS.has(t.s) && (t.info !== undefined || EDIT_STOPS.has(t.s))) return false;
+    }
+    // The compound it heads ("the sheet's cells", "spreadsheet rows").
+    for (; k < toks.length && isObject(roles[k]); k++) if (isStored((roles[k] as Role).obj)) return true;
+    if (toks[k]?.s !== 'of') return false;
+    k++;
+  }
+  return false;
+}
+/** Words that end an in-place edit's object: what follows them is no part of what is edited. */
+const EDIT_STOPS: ReadonlySet<string> = new Set(['as', 'in', 'into', 'to', 'for', 'with', 'from', 'by', 'on', 'at', 'within', 'using', 'via']);
+
 /** An object kept somewhere, that an in-place edit changes (`IN_PLACE_EDITS`): the user's own or shared data. */
 function isStored(cls: ObjectClass | undefined): boolean {
   return cls === 'private' || cls === 'shared';
@@ -935,7 +963,7 @@ export function analyse(seg: Segment, c: Collector, phase: Phase): Analysis {
     // "Format the cells of a sheet", "Resize a droplet": a transformation of a stored thing changes it
     // (`IN_PLACE_EDITS`); of a value passed in, as a noun ("in the mongodb:// format") or in a negated
     // clause it stays a transformation.
-    const role = r.verb === 'neutral' && info?.inPlace === true && a.negatedClause[i] !== true && (kind === 'name' || verbPosition(toks, roles, i)) && objs.some((j) => j > i && isStored((roles[j] as Role).obj)) ? 'modify' : r.verb;
+    const role = r.verb === 'neutral' && info?.inPlace === true && a.negatedClause[i] !== true && (kind === 'name' || verbPosition(toks, roles, i)) && editsStored(toks, roles, i) ? 'modify' : r.verb;
     if (info !== undefined) {
       const execScoped = info.exec === 'any' || (info.exec === 'name' && kind === 'name');
       // `exec_sql`, `eval` of a query: running a non-program is not a shell.

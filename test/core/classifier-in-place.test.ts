@@ -18,6 +18,11 @@ describe('an in-place edit of a stored thing is a write', () => {
     expect(caps('format_sheet', 'Format the cells of a spreadsheet')).toEqual(['LOCAL_MUTATION']);
     expect(caps('resize_rows', 'Resize the rows of a spreadsheet')).toEqual(['LOCAL_MUTATION']);
     expect(caps('format_document', '')).toEqual(['LOCAL_MUTATION']);
+    // The whole the edited part belongs to, after `of`.
+    expect(caps('format_cells', 'Format the cells of a spreadsheet')).toEqual(['LOCAL_MUTATION']);
+    expect(caps('format_cells', "Format the sheet's cells")).toEqual(['LOCAL_MUTATION']);
+    // Stored data anywhere in the object's compound.
+    expect(caps('prettify', 'Format the script file')).toEqual(['LOCAL_MUTATION']);
   });
 });
 
@@ -26,6 +31,11 @@ describe('look-alikes: an in-place edit that changes nothing stored', () => {
     expect(caps('format_tweet', 'Formats the given text as a tweet thread, each part under 280 characters.')).toEqual([]);
     expect(caps('format_date', 'Format a date as a string')).toEqual([]);
     expect(caps('resize_window', 'Resize the browser window')).toEqual([]);
+    // Stored data after a preposition is what the value is shaped as or for, not what is edited.
+    expect(caps('format_results', 'Format the results as a table')).toEqual([]);
+    expect(caps('format_output', 'Format the output as a Markdown table')).toEqual([]);
+    expect(caps('format_date', "Format a date in the user's locale")).toEqual([]);
+    expect(caps('format_markdown', 'Format numbers, tables and lists as Markdown')).toEqual([]);
   });
 
   it('as a noun: a format a value is written in', () => {
