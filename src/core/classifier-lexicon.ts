@@ -6,7 +6,7 @@
  * of each role does to each object class (`PAIRS`). Data in, tables out: no text is read here.
  */
 import { CRED, EIT, EXEC, MUT, NAT, PAT } from './capabilities.js';
-import { AMBIGUOUS, AUTHORING_VERBS, AUTHORSHIP, BE_FORMS, COMPOUND_LINKS, CONJUNCTIONS, CONTENTS, DATABASE_TERMS, DEMO_MARKERS, DESTINATION_PREPOSITIONS, DIRECTORY_NOUNS, EXPORT_VERBS, DETERMINERS, IN_PLACE_EDITS, FILE_TRANSFER, FIRST_PARTY, GETTER_OPENERS, HANDED_SECRETS, IMPORT_VERBS, INCLUSIONS, INTERNAL_MODIFIERS, LIST_PREPOSITIONS, LOCAL_MODIFIERS, NAME_ONLY_EXEC, NAME_ONLY_HTTP, NAME_ONLY_OBJECTS, NEGATION_BREAKS, NEGATIONS, NEUTRAL_PHRASES, NOT_OBJECTS, NOTIFIED_PARTICIPLES, OBJECT_PRONOUNS, OBJECTS, ON_PAGE, OPENING_VERBS, OUTSIDE_SERVICES, OWNED_PUBLIC, PLACING, POSSESSIVE_MODIFIERS, PRODUCT_STORE_PREPOSITIONS, PUBLISHED_WORKS, RELATIVE_PRONOUNS, REQUEST_HEADERS, SCHEMA_TERMS, SEARCH_VERBS, SELF_DESTINATIONS, SERVED_PERSON, SERVICE_RECORDS, SETUP_HEADS, SOURCE_PREPOSITIONS, STANDALONE_EXEC, STANDALONE_HTTP, STANDALONE_SEND, STRONG_WRITE_VERBS, TRADITIONAL_CHARS, VERB_CUES, VERBS } from './vocabulary.js';
+import { AMBIGUOUS, AUTHORING_VERBS, AUTHORSHIP, BE_FORMS, COMPOUND_LINKS, CONJUNCTIONS, CONTENTS, DATABASE_TERMS, DEMO_MARKERS, DESTINATION_PREPOSITIONS, DIRECTORY_NOUNS, EXPORT_VERBS, DETERMINERS, IN_PLACE_EDITS, LIGHT_VERBS, FILE_TRANSFER, FIRST_PARTY, GETTER_OPENERS, HANDED_SECRETS, IMPORT_VERBS, INCLUSIONS, INTERNAL_MODIFIERS, LIST_PREPOSITIONS, LOCAL_MODIFIERS, NAME_ONLY_EXEC, NAME_ONLY_HTTP, NAME_ONLY_OBJECTS, NEGATION_BREAKS, NEGATIONS, NEUTRAL_PHRASES, NOT_OBJECTS, NOTIFIED_PARTICIPLES, OBJECT_PRONOUNS, OBJECTS, ON_PAGE, OPENING_VERBS, OUTSIDE_SERVICES, OWNED_PUBLIC, PLACING, POSSESSIVE_MODIFIERS, PRODUCT_STORE_PREPOSITIONS, PUBLISHED_WORKS, RELATIVE_PRONOUNS, REQUEST_HEADERS, SCHEMA_TERMS, SEARCH_VERBS, SELF_DESTINATIONS, SERVED_PERSON, SERVICE_RECORDS, SETUP_HEADS, SOURCE_PREPOSITIONS, STANDALONE_EXEC, STANDALONE_HTTP, STANDALONE_SEND, STRONG_WRITE_VERBS, TRADITIONAL_CHARS, VERB_CUES, VERBS } from './vocabulary.js';
 import type { ObjectClass, VerbRole } from './vocabulary.js';
 
 /** Where a standalone term counts: anywhere, or only as part of a tool's name. */
@@ -159,6 +159,11 @@ function ingFormOf(w: string): string {
 
 /** Single-token surfaces → info. Base forms win over inflections of another entry. */
 export const LEXICON = new Map<string, WordInfo>();
+/**
+ * `LIGHT_VERBS` compiled: light verb → the noun of each act it makes (a word or its plural) → the
+ * act's entry, a copy of the `as` verb's under the pair's own term ("place order").
+ */
+export const LIGHT_ACTS = new Map<string, ReadonlyMap<string, WordInfo>>();
 /** First word of a phrase → its phrases, longest first. */
 export const PHRASES = new Map<string, Phrase[]>();
 /** First character of a Chinese dictionary word → the words, longest first. */
@@ -264,6 +269,17 @@ function compile(): void {
     for (const v of variants.values()) phraseList.push({ words: v, info });
   }
   for (const [surface, info] of inflected) if (!LEXICON.has(surface)) LEXICON.set(surface, info);
+  for (const [verb, { nouns, as }] of Object.entries(LIGHT_VERBS)) {
+    const base = entries.get(as);
+    if (base === undefined) throw new Error(`vocabulary: the light verb ${verb} acts as ${as}, which is no verb`);
+    const acts = new Map<string, WordInfo>();
+    for (const noun of nouns) {
+      const info = fullShape({ ...base, term: `${verb} ${noun}` });
+      acts.set(noun, info);
+      acts.set(sFormOf(noun), info);
+    }
+    LIGHT_ACTS.set(verb, acts);
+  }
   phraseList.sort((a, b) => b.words.length - a.words.length);
   for (const p of phraseList) {
     const first = p.words[0] as string;

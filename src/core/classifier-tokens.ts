@@ -8,7 +8,7 @@ import type { EvidenceSource } from './types.js';
 import { withoutInvisible } from './ascii.js';
 import { discount, explaining } from './classifier-discounts.js';
 import { CONTRACTED_S, PARAMETER_TYPES, POSSESSIVE } from './vocabulary.js';
-import { CJK_WORDS, HAN, LEXICON, PHRASES } from './classifier-lexicon.js';
+import { CJK_WORDS, DETS, HAN, LEXICON, LIGHT_ACTS, PHRASES } from './classifier-lexicon.js';
 import type { Phrase, WordInfo, WordList } from './classifier-lexicon.js';
 
 /**
@@ -304,7 +304,29 @@ export function toTokens(raw: readonly string[], marks?: readonly number[]): Tok
     out.push(matched !== undefined ? { s: matched.words.join(' '), info: matched.info, mark } : { s: w, info: LEXICON.get(w), mark });
     if (matched !== undefined) i += matched.words.length - 1;
   }
+  lightVerbs(out);
   return out;
+}
+
+/**
+ * A light verb and the act its object names ("place an order", "leave feedback": `LIGHT_VERBS`) are
+ * that act: the verb takes the act's entry (a send, which pairs with no object, so the noun adds
+ * nothing read).
+ */
+function lightVerbs(toks: Tok[]): void {
+  for (let i = 0; i < toks.length; i++) {
+    const acts = LIGHT_ACTS.get((toks[i] as Tok).s);
+    if (acts === undefined) continue;
+    let k = i + 1;
+    while (k < toks.length && DETS.has((toks[k] as Tok).s)) k++;
+    // Up to two modifiers the vocabulary does not know: "a market order", "a futures market order".
+    for (let m = 0; m < 2 && k + 1 < toks.length && (toks[k] as Tok).info === undefined && !acts.has((toks[k] as Tok).s); m++) k++;
+    const noun = toks[k];
+    if (noun === undefined || (noun.mark & COMMA) !== 0) continue;
+    const act = acts.get(noun.s);
+    if (act === undefined) continue;
+    toks[i] = { s: (toks[i] as Tok).s, info: act, mark: (toks[i] as Tok).mark };
+  }
 }
 
 /**

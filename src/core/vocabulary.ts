@@ -731,6 +731,19 @@ export const IMPORT_VERBS: readonly string[] = ['clone', 'import'];
 export const EXPORT_VERBS: readonly string[] = ['export', 'copy', 'fill', 'autofill'];
 
 /**
+ * Light verbs: a verb that takes its meaning from the act its object names. "Place an order" and
+ * "place a market order" submit an order to a seller or an exchange; "leave a review" and "leave
+ * feedback for a buyer" post it: the pair is a send (`as`), and the noun is the act, not a thing
+ * read (a send pairs with no object). Past determiners and up to two words the vocabulary does not know ("a futures market
+ * order"). Any other object keeps the verb's own sense, and these words name no act alone: "Place
+ * the widget on the dashboard", "a place's events", "payroll leave", "leave the meeting".
+ */
+export const LIGHT_VERBS: Readonly<Record<string, { readonly nouns: readonly string[]; readonly as: string }>> = {
+  place: { nouns: ['order', 'bid', 'bet', 'trade'], as: 'submit' },
+  leave: { nouns: ['review', 'feedback', 'rating', 'comment'], as: 'submit' },
+};
+
+/**
  * Transformations that, done to a stored thing, change it in place: formatting a sheet's cells or a
  * document's paragraph, resizing a droplet or a sheet's rows. With an object of the user's own or
  * shared data (`private`, `shared`: a spreadsheet, a document, a row) they pair as `modify`;

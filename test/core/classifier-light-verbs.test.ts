@@ -1,0 +1,51 @@
+/**
+ * Light verbs (`LIGHT_VERBS`): "place an order" submits an order, "leave feedback" posts it. The
+ * verb takes its meaning from the act its object names, so the pair is a send (EXTERNAL_ACTION) and
+ * the noun is no thing read: placing an order reads no order (no PRIVATE_ACCESS), leaving a review
+ * reads no review (no EXTERNAL_INGESTION). Any other object keeps the verb's own sense.
+ */
+import { describe, expect, it } from 'vitest';
+import { classifyTool } from '../../src/core/classifier.js';
+
+const caps = (name: string, description: string): readonly string[] => classifyTool({ name, description }).capabilities;
+
+describe('a light verb and its act are that act', () => {
+  it('placing an order, a bid or a trade submits it', () => {
+    expect(caps('place_order', 'Place an order')).toEqual(['EXTERNAL_ACTION']);
+    expect(caps('buy', 'Place the order using a saved card')).toEqual(['EXTERNAL_ACTION']);
+    expect(caps('trade', 'Place a market order on an exchange')).toEqual(['EXTERNAL_ACTION']);
+    expect(caps('trade', 'Place a futures market order')).toEqual(['EXTERNAL_ACTION']);
+    expect(caps('auction', 'Place bids on an item')).toEqual(['EXTERNAL_ACTION']);
+  });
+
+  it('leaving a review, feedback or a rating posts it', () => {
+    expect(caps('leave_feedback_for_buyer', 'Leave feedback for a buyer.')).toEqual(['EXTERNAL_ACTION']);
+    expect(caps('rate', 'Leave a review for a restaurant')).toEqual(['EXTERNAL_ACTION']);
+    expect(caps('rate', 'Leave a rating')).toEqual(['EXTERNAL_ACTION']);
+  });
+
+  it('explains itself by the pair', () => {
+    expect(classifyTool({ name: 'place_order', description: 'Place an order' }).evidence).toContainEqual({ capability: 'EXTERNAL_ACTION', source: 'description', term: 'place order' });
+  });
+});
+
+describe('look-alikes: no act', () => {
+  it('another object keeps the verb\'s own sense', () => {
+    expect(caps('place_widget', 'Place the widget on the dashboard')).toEqual([]);
+    expect(caps('leave_meeting', 'Leave the meeting')).not.toContain('EXTERNAL_ACTION');
+  });
+
+  it('the words as nouns, or the act named apart from the verb', () => {
+    expect(caps('get_place_events', 'Get the events of a place')).toEqual(['PRIVATE_ACCESS']);
+    expect(caps('list_leave', 'List leave requests of employees')).toEqual(['PRIVATE_ACCESS']);
+    expect(caps('get_order', 'Get an order placed by the user')).toEqual(['PRIVATE_ACCESS']);
+    expect(caps('get_reviews', 'Get the reviews customers leave for a product')).toEqual(['EXTERNAL_INGESTION']);
+  });
+
+  it('a comma between them, a known word, or more than two words', () => {
+    expect(caps('arrange', 'Place the items, order them by date')).not.toContain('EXTERNAL_ACTION');
+    expect(caps('arrange', 'Place the very big heavy order box on the shelf')).not.toContain('EXTERNAL_ACTION');
+    // A word the vocabulary knows ends the look: "in order" here is an arrangement.
+    expect(caps('arrange', 'Place the file in order')).not.toContain('EXTERNAL_ACTION');
+  });
+});
