@@ -733,14 +733,16 @@ export const EXPORT_VERBS: readonly string[] = ['export', 'copy', 'fill', 'autof
 /**
  * Light verbs: a verb that takes its meaning from the act its object names. "Place an order" and
  * "place a market order" submit an order to a seller or an exchange; "leave a review" and "leave
- * feedback for a buyer" post it: the pair is a send (`as`), and the noun is the act, not a thing
- * read (a send pairs with no object). Past determiners and up to two words the vocabulary does not know ("a futures market
+ * feedback for a buyer" post it; "withdraw funds" moves money out: the pair is a send (`as`), and
+ * the noun is the act, not a thing read (a send pairs with no object). Past determiners and up to two words the vocabulary does not know ("a futures market
  * order"). Any other object keeps the verb's own sense, and these words name no act alone: "Place
  * the widget on the dashboard", "a place's events", "payroll leave", "leave the meeting".
  */
 export const LIGHT_VERBS: Readonly<Record<string, { readonly nouns: readonly string[]; readonly as: string }>> = {
   place: { nouns: ['order', 'bid', 'bet', 'trade'], as: 'submit' },
   leave: { nouns: ['review', 'feedback', 'rating', 'comment'], as: 'submit' },
+  // Withdrawing money moves it out of the account (a withdrawn offer is only taken back).
+  withdraw: { nouns: ['funds', 'money', 'cash'], as: 'pay' },
 };
 
 /**

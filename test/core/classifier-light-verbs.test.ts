@@ -1,8 +1,9 @@
 /**
- * Light verbs (`LIGHT_VERBS`): "place an order" submits an order, "leave feedback" posts it. The
- * verb takes its meaning from the act its object names, so the pair is a send (EXTERNAL_ACTION) and
- * the noun is no thing read: placing an order reads no order (no PRIVATE_ACCESS), leaving a review
- * reads no review (no EXTERNAL_INGESTION). Any other object keeps the verb's own sense.
+ * Light verbs (`LIGHT_VERBS`): "place an order" submits an order, "leave feedback" posts it,
+ * "withdraw funds" moves money out. The verb takes its meaning from the act its object names, so
+ * the pair is a send (EXTERNAL_ACTION) and the noun is no thing read: placing an order reads no
+ * order (no PRIVATE_ACCESS), leaving a review reads no review (no EXTERNAL_INGESTION). Any other
+ * object keeps the verb's own sense.
  */
 import { describe, expect, it } from 'vitest';
 import { classifyTool } from '../../src/core/classifier.js';
@@ -24,6 +25,11 @@ describe('a light verb and its act are that act', () => {
     expect(caps('rate', 'Leave a rating')).toEqual(['EXTERNAL_ACTION']);
   });
 
+  it('withdrawing funds moves money out of the account', () => {
+    expect(caps('withdraw_funds', 'Withdraw funds from the account to a bank account')).toEqual(['EXTERNAL_ACTION']);
+    expect(caps('atm', 'Withdraw cash')).toEqual(['EXTERNAL_ACTION']);
+  });
+
   it('explains itself by the pair', () => {
     expect(classifyTool({ name: 'place_order', description: 'Place an order' }).evidence).toContainEqual({ capability: 'EXTERNAL_ACTION', source: 'description', term: 'place order' });
   });
@@ -33,6 +39,8 @@ describe('look-alikes: no act', () => {
   it('another object keeps the verb\'s own sense', () => {
     expect(caps('place_widget', 'Place the widget on the dashboard')).toEqual([]);
     expect(caps('leave_meeting', 'Leave the meeting')).not.toContain('EXTERNAL_ACTION');
+    // A withdrawn draft is only taken back.
+    expect(caps('retract', 'Withdraw the draft')).toEqual(['LOCAL_MUTATION']);
   });
 
   it('the words as nouns, or the act named apart from the verb', () => {
