@@ -192,6 +192,8 @@ export const AMBIGUOUS: readonly { readonly term: string; readonly verb: VerbRol
   { term: 'refund', verb: 'send', noun: 'transaction' },
   // Booking a table or a flight commits the user to a third party; "the phone book" is no booking.
   { term: 'book', verb: 'send' },
+  // `grant_access` grants; "an OAuth grant" is a record.
+  { term: 'grant', verb: 'modify' },
   // Scheduling an event is a local write; scheduling a transaction moves money (create × transaction).
   { term: 'schedule', verb: 'create', noun: 'private' },
   // Drafting writes a local draft, it sends nothing: `modify` × message is a mutation, not an action.

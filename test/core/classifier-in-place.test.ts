@@ -4,6 +4,7 @@
  * ("Format the cells of a spreadsheet", "Resize a droplet"); `reorder` and `shut down` change a
  * thing's state (`STATE_VERBS`); `duplicate` makes a new copy (`create`). The one word `shutdown` is
  * left out: in a name it is as often a noun (`device_shutdown_time`: "Get the turn-off time of a device").
+ * `grant` is a change where a verb stands and a record elsewhere ("an OAuth grant").
  */
 import { describe, expect, it } from 'vitest';
 import { classifyTool } from '../../src/core/classifier.js';
@@ -69,5 +70,17 @@ describe('reorder, shut down, duplicate', () => {
     expect(caps('get_inventory', 'Get the reorder level of an item')).toEqual(['PRIVATE_ACCESS']);
     expect(caps('list_duplicates', 'List duplicate contacts')).toEqual(['PRIVATE_ACCESS']);
     expect(caps('find_duplicates', 'Find duplicate files in a folder')).toEqual(['PRIVATE_ACCESS']);
+  });
+});
+
+describe('grant: a verb by position, a record as a noun', () => {
+  it('granting access changes who may enter; a code mailed to the guest leaves', () => {
+    expect(caps('grant_guest_access', 'Grant a guest access to the home; the access code is emailed to them')).toEqual(['EXTERNAL_ACTION']);
+    expect(caps('grant_role', 'Grant a role to a database user')).toEqual(['LOCAL_MUTATION']);
+  });
+
+  it('look-alikes: an OAuth grant is a record', () => {
+    expect(caps('get_grant', 'Get an OAuth grant')).toEqual(['PRIVATE_ACCESS']);
+    expect(caps('list_oauth_grants', 'List the OAuth grants of the user')).toEqual(['PRIVATE_ACCESS']);
   });
 });
