@@ -960,7 +960,7 @@ export function analyse(seg: Segment, c: Collector, phase: Phase): Analysis {
     const info = tok.info;
     const r = roles[i] as Role;
     const objs = r.verb === undefined ? [] : objectsOf(toks, roles, i);
-    // "Format the cells of a sheet", "Resize a droplet": a transformation of a stored thing changes it
+    // "Format the cells of a sheet", "Resize the disk": a transformation of a stored thing changes it
     // (`IN_PLACE_EDITS`); of a value passed in, as a noun ("in the mongodb:// format") or in a negated
     // clause it stays a transformation.
     const role = r.verb === 'neutral' && info?.inPlace === true && a.negatedClause[i] !== true && (kind === 'name' || verbPosition(toks, roles, i)) && editsStored(toks, roles, i) ? 'modify' : r.verb;

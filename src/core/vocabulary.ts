@@ -736,9 +736,10 @@ export const EXPORT_VERBS: readonly string[] = ['export', 'copy', 'fill', 'autof
  * Light verbs: a verb that takes its meaning from the act its object names. "Place an order" and
  * "place a market order" submit an order to a seller or an exchange; "leave a review" and "leave
  * feedback for a buyer" post it; "withdraw funds" moves money out: the pair is a send (`as`), and
- * the noun is the act, not a thing read (a send pairs with no object). Past determiners and up to two words the vocabulary does not know ("a futures market
- * order"). Any other object keeps the verb's own sense, and these words name no act alone: "Place
- * the widget on the dashboard", "a place's events", "payroll leave", "leave the meeting".
+ * the noun is the act, not a thing read (a send pairs with no object). Past determiners and up to
+ * two words the vocabulary does not know ("a futures market order"). Any other object keeps the
+ * verb's own sense, and `place` and `leave` name no act alone: "Place the widget on the dashboard",
+ * "a place's events", "payroll leave", "leave the meeting".
  */
 export const LIGHT_VERBS: Readonly<Record<string, { readonly nouns: readonly string[]; readonly as: string }>> = {
   place: { nouns: ['order', 'bid', 'bet', 'trade'], as: 'submit' },
@@ -749,7 +750,7 @@ export const LIGHT_VERBS: Readonly<Record<string, { readonly nouns: readonly str
 
 /**
  * Transformations that, done to a stored thing, change it in place: formatting a sheet's cells or a
- * document's paragraph, resizing a droplet or a sheet's rows. With an object of the user's own or
+ * document's paragraph, resizing a disk or a sheet's rows. With an object of the user's own or
  * shared data (`private`, `shared`: a spreadsheet, a document, a row) they pair as `modify`;
  * done to a value passed in the call they stay pure transformations ("Formats the given text as a
  * tweet thread", "Format a date", "Resize the browser window").

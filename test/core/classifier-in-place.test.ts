@@ -1,7 +1,7 @@
 /**
  * Verbs that change a stored thing: an in-place edit (`IN_PLACE_EDITS`: `format`, `resize`) is a
  * transformation of a value passed in, and a write when its object is the user's own or shared data
- * ("Format the cells of a spreadsheet", "Resize a droplet"); `reorder` and `shut down` change a
+ * ("Format the cells of a spreadsheet", "Resize the disk"); `reorder` and `shut down` change a
  * thing's state (`STATE_VERBS`); `duplicate` makes a new copy (`create`). The one word `shutdown` is
  * left out: in a name it is as often a noun (`device_shutdown_time`: "Get the turn-off time of a device").
  * `grant` is a change where a verb stands and a record elsewhere ("an OAuth grant").
