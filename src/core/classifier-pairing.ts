@@ -11,7 +11,7 @@
 import { CRED, EIT, EXEC, MUT, NAT, PAT } from './capabilities.js';
 import { NOT_PRODUCTS, OWN_STORES, POSSESSIVE, POSSESSIVE_MODIFIERS, PRODUCT_STORE_PREPOSITIONS } from './vocabulary.js';
 import type { ObjectClass, VerbRole } from './vocabulary.js';
-import { AUTHORS, AUTHOR_LINKS, AUTHOR_REACH, BE, CJK_CHAR, CONJ, CONTENT_SUBJECTS, CONTENT_VERBS, CUES, DESTINATION_PREPS, DETS, FP, FROM, HANDED, INCLUSION_OWNERS, INCLUSION_WORDS, INTERNAL_WORDS, LEXICON, LINKS, LIST_PREPS, LOCAL_WORDS, LOCATIVES, MODIFIER_STOPS, NEGATION, NEGATION_BREAK, NEGATION_REACH, NOTIFIED, OBJ_PRONOUNS, OWNERS, PAGES, PARTICIPLES, PHRASES, PLACING_PREPS, RELATIVE, REQUESTS, SELF, SERVED, SETUP, THIRD_PARTY_CLASSES, TRANSFER_FILES, pairBits, verbAloneBits } from './classifier-lexicon.js';
+import { ARRANGED, AUTHORS, AUTHOR_LINKS, AUTHOR_REACH, BE, CJK_CHAR, CONJ, CONTENT_SUBJECTS, CONTENT_VERBS, CUES, DESTINATION_PREPS, DETS, FP, FROM, HANDED, INCLUSION_OWNERS, INCLUSION_WORDS, INTERNAL_WORDS, LEXICON, LINKS, LIST_PREPS, LOCAL_WORDS, LOCATIVES, MODIFIER_STOPS, NEGATION, NEGATION_BREAK, NEGATION_REACH, NOTIFIED, OBJ_PRONOUNS, OWNERS, PAGES, PARTICIPLES, PHRASES, PLACING_PREPS, RELATIVE, REQUESTS, SELF, SERVED, SETUP, THIRD_PARTY_CLASSES, TRANSFER_FILES, pairBits, verbAloneBits } from './classifier-lexicon.js';
 import type { WordInfo } from './classifier-lexicon.js';
 import { CLAUSE, CODE_SPAN, COMMA, MAX_TEXT, anyWordsAt } from './classifier-tokens.js';
 import type { Segment, Tok } from './classifier-tokens.js';
@@ -86,6 +86,12 @@ export interface Phase {
    * name's same terms are private. Reading prose adds to it.
    */
   readonly internal: Set<string>;
+  /**
+   * Terms of appointments made with a party outside (`ARRANGED_WITH`) in prose read so far: the
+   * name's same terms are those arrangements (`schedule_appointment`: "Schedule an appointment with
+   * a doctor").
+   */
+  readonly arranged: Set<string>;
 }
 
 /** Is position `i` one where a verb can stand in a sentence (start, after a cue, an adverb, or `verb and`)? */
@@ -609,6 +615,32 @@ function ownedCompounds(toks: readonly Tok[], roles: Role[]): void {
   }
 }
 
+/**
+ * Appointments made with a party outside (`ARRANGED_WITH`): "an appointment with a doctor", "the
+ * appointments with my doctor", "a consultation with the user's lawyer" are the user's arrangements
+ * with that party, each a `commitment`. In a name, the terms prose found so arranged (`arranged`)
+ * are. Rewrites `roles` in place, and adds the prose's terms to `arranged`.
+ */
+function arrangedWith(toks: readonly Tok[], roles: Role[], name: boolean, arranged: Set<string>): void {
+  for (let j = 0; j < toks.length; j++) {
+    const r = roles[j] as Role;
+    const term = (toks[j] as Tok).info?.term ?? '';
+    if (!isObject(r) || !ARRANGED.nouns.has(term)) continue;
+    if (name) {
+      if (arranged.has(term)) roles[j] = { ...r, obj: 'commitment' };
+      continue;
+    }
+    if (toks[j + 1]?.s !== 'with') continue;
+    let k = j + 2;
+    // Past determiners and up to two other words: "my doctor", "the user's lawyer", "the team doctor".
+    while (k < toks.length && DETS.has((toks[k] as Tok).s)) k++;
+    for (let spent = 0; k < toks.length && spent < 2 && !ARRANGED.parties.has((toks[k] as Tok).s); spent++) k++;
+    if (!ARRANGED.parties.has(toks[k]?.s ?? '')) continue;
+    roles[j] = { ...r, obj: 'commitment' };
+    arranged.add(term);
+  }
+}
+
 const OWN_STORE_WORDS: ReadonlySet<string> = new Set(OWN_STORES);
 
 /**
@@ -940,6 +972,7 @@ export function analyse(seg: Segment, c: Collector, phase: Phase): Analysis {
   }
   setupHeads(toks, roles);
   ownedCompounds(toks, roles);
+  arrangedWith(toks, roles, kind === 'name', phase.arranged);
   const a: Analysis = {
     seg, roles, lonelyVerbs: [], objects: [], writtenObjects: new Set(), actedObjects: new Set(), authorship: [],
     negatedClause: negatedClauses(seg), verbRoles: new Set(), selfSend: false,

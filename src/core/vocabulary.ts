@@ -229,6 +229,23 @@ export const OWNED_PUBLIC = {
 } as const;
 
 /**
+ * Appointments made with a party outside (`nouns`, then `with` and one of `parties`, past
+ * determiners and at most two other words: "an appointment with a doctor", "the appointment with
+ * the user's lawyer", "with the team doctor") are the user's arrangements with that party,
+ * a `commitment`: booking, moving or cancelling one tells the party (an external action), reading
+ * one reads the user's data. An appointment with no such party ("an appointment on the calendar",
+ * "an appointment with a note") and a meeting with the team stay what the calendar holds.
+ */
+export const ARRANGED_WITH = {
+  nouns: ['appointment'],
+  parties: [
+    'doctor', 'dentist', 'physician', 'clinic', 'hospital', 'therapist', 'specialist', 'nurse',
+    'provider', 'vet', 'veterinarian', 'lawyer', 'attorney', 'accountant', 'advisor', 'adviser',
+    'salon', 'stylist', 'barber', 'mechanic', 'dealer', 'bank', 'agent', 'vendor', 'contractor',
+  ],
+} as const;
+
+/**
  * Published works and reference data, written by their authors and publishers (`web` objects): a
  * video, a movie, a podcast, a recipe, a publication and its citation, an airport's or an airline's
  * details. Before one of the user's own things they say what kind it is: "the video files in a local
