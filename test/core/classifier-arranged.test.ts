@@ -6,9 +6,7 @@
  * others write into.
  */
 import { describe, expect, it } from 'vitest';
-import { classifyTool } from '../../src/core/classifier.js';
-
-const caps = (name: string, description: string): readonly string[] => classifyTool({ name, description }).capabilities;
+import { capsOf as caps } from './tools-fixture.js';
 
 describe('an appointment with a party outside is an arrangement with that party', () => {
   it('made, moved or cancelled: the party is told', () => {
