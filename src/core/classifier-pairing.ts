@@ -617,9 +617,9 @@ function ownedCompounds(toks: readonly Tok[], roles: Role[]): void {
 
 /**
  * Appointments made with a party outside (`ARRANGED_WITH`): "an appointment with a doctor", "the
- * appointments with my doctor", "a consultation with the user's lawyer" are the user's arrangements
- * with that party, each a `commitment`. In a name, the terms prose found so arranged (`arranged`)
- * are. Rewrites `roles` in place, and adds the prose's terms to `arranged`.
+ * appointments with my doctor", "the appointment with the user's lawyer" are the user's
+ * arrangements with that party, each a `commitment`. In a name, the terms prose found so arranged
+ * (`arranged`) are. Rewrites `roles` in place, and adds the prose's terms to `arranged`.
  */
 function arrangedWith(toks: readonly Tok[], roles: Role[], name: boolean, arranged: Set<string>): void {
   for (let j = 0; j < toks.length; j++) {
