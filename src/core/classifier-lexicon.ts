@@ -328,7 +328,7 @@ export const SCHEMA = {
 /** `ARRANGED_WITH`, as sets. */
 export const ARRANGED = {
   nouns: new Set<string>(ARRANGED_WITH.nouns),
-  parties: new Set<string>(ARRANGED_WITH.parties.flatMap((p) => [p, `${p}s`])),
+  parties: new Set<string>(ARRANGED_WITH.parties.flatMap((p) => [p, sFormOf(p)])),
 };
 
 /** File nouns an upload reads when they are local (`FILE_TRANSFER`). */

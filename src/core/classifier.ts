@@ -129,12 +129,12 @@ export function classifyTool(spec: ToolSpec, context?: ClassifyContext): Classif
   const readWhole = unread === undefined;
   const described = namedProduct(description);
   const spaced = described ?? nameSpace(nTokens, description);
-  const served = spaced ?? (typeof context?.server === 'string' && context.server !== '' ? context.server : undefined);
+  const stated = spaced ?? (typeof context?.server === 'string' && context.server !== '' ? context.server : undefined);
   const closedWorld = isRecord(s['annotations']) && s['annotations']['openWorldHint'] === false;
   // No product named: a top-level property that addresses an account of a hosted service (an
   // organization or workspace id) says there is one, unless the annotations close the world.
-  const tenant = served === undefined && !closedWorld ? props.find((p) => p.group === 0 && SCHEMA.tenant.has(p.joined)) : undefined;
-  const product = served ?? tenant?.key;
+  const tenant = stated === undefined && !closedWorld ? props.find((p) => p.group === 0 && SCHEMA.tenant.has(p.joined)) : undefined;
+  const product = stated ?? tenant?.key;
   const c: Collector = {
     mask: 0, evidence: [], seen: new Set(), authored: [], channels: [],
     outside: mentions(SERVICES.writes), workspace: mentions(SERVICES.sharedContent),
