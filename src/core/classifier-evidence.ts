@@ -2,7 +2,8 @@
  * The classifier's evidence: capability bits with the term and the place that gave them, collected
  * once per (capability, source, term, place) and sorted into one stable order at the end.
  */
-import { CAPABILITIES, EIT, PAT, capabilityBit } from './capabilities.js';
+import { CAPABILITIES, EIT, MUT, NAT, PAT, capabilityBit } from './capabilities.js';
+import { ANNOTATION_TERMS } from './vocabulary.js';
 import type { Capability } from './capabilities.js';
 import type { Evidence, EvidenceSource } from './types.js';
 import type { Segment } from './classifier-tokens.js';
@@ -99,6 +100,18 @@ export function compareEvidence(a: Evidence, b: Evidence): number {
     compareStrings(a.term, b.term) ||
     compareStrings(a.at ?? '', b.at ?? '')
   );
+}
+
+/** Every local write (LOCAL_MUTATION) is a change in an outside service (EXTERNAL_ACTION), by the annotations. */
+export function writesInOpenWorld(c: Collector): void {
+  const evidence = c.evidence.splice(0);
+  c.seen.clear();
+  c.mask &= ~MUT;
+  for (const e of evidence) {
+    const bit = capabilityBit(e.capability);
+    addEvidence(c, bit === MUT ? NAT : bit, e.source, e.term, e.at);
+  }
+  addEvidence(c, NAT, 'annotation', ANNOTATION_TERMS.openWorldWrite, undefined);
 }
 
 /** Every read of the user's data (PRIVATE_ACCESS) is a read of published content (EXTERNAL_INGESTION). */

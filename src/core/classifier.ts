@@ -23,7 +23,7 @@
  *
  * Pure: no IO, no clock. Overrides are not applied here; the guard applies them.
  */
-import { CAPABILITIES, EXEC, MUT, NAT, PAT } from './capabilities.js';
+import { CAPABILITIES, EIT, EXEC, MUT, NAT, PAT } from './capabilities.js';
 import type { Capability } from './capabilities.js';
 import type { Classification, SpecCut, ToolSpec } from './types.js';
 import { isRecord } from './values.js';
@@ -35,7 +35,7 @@ import { MAX_TEXT, nameTokens, textSegments, toTokens } from './classifier-token
 import type { Segment, Tok } from './classifier-tokens.js';
 import { DEMO, DETS, GETTER_OPENER, LEXICON, PHRASES, SCHEMA, SERVICES } from './classifier-lexicon.js';
 import type { WordInfo } from './classifier-lexicon.js';
-import { addEvidence, compareEvidence, readsArePublished, writesInProduct } from './classifier-evidence.js';
+import { addEvidence, compareEvidence, readsArePublished, writesInOpenWorld, writesInProduct } from './classifier-evidence.js';
 import type { Collector } from './classifier-evidence.js';
 import { analyse, crossPair, emitPair, keptLocally, lastOnto, namedProduct, nameSpace, namesOwnStore, handedSecrets, notifiedPeople, publishedContents, readClass, saysLocal, submittedRecords } from './classifier-pairing.js';
 import type { Analysis, Phase, Role } from './classifier-pairing.js';
@@ -272,6 +272,10 @@ export function classifyTool(spec: ToolSpec, context?: ClassifyContext): Classif
     // A tool whose text only reads is a search or a fetch whatever its HTTP method says (an API
     // generated from OpenAPI marks `POST /search` destructive); what an open-world tool destroys is
     // outside (a browser's page), not local state.
+    // readOnlyHint: false with openWorldHint: true, both stated: the tool changes things among outside
+    // entities. A write the text leaves unplaced is made there, unless the tool brings outside content
+    // in (what it saves lands locally) or already acts outside (the hints are that act's).
+    if (ro === false && ow === true && (c.mask & (EIT | MUT)) === MUT && (c.mask & NAT) === 0 && !keptLocally(c) && !c.storeNamed) writesInOpenWorld(c);
     const onlyReads = (has('read') || has('webRead')) && !facts.writes && !facts.sends;
     if (ann['destructiveHint'] === true && ro !== true && ow !== true && (c.mask & NAT) === 0 && !onlyReads) {
       addEvidence(c, c.outside || writesInProduct(c) ? NAT : MUT, 'annotation', ANNOTATION_TERMS.destructive, undefined);

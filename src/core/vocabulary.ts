@@ -1065,5 +1065,6 @@ export const GETTER_OPENERS: readonly string[] = ['returns', 'return', '返回']
 /** Evidence terms of the MCP annotation rules (named after the hints they read). */
 export const ANNOTATION_TERMS = {
   closedWorldWrite: 'readOnlyHint=false+openWorldHint=false',
+  openWorldWrite: 'readOnlyHint=false+openWorldHint=true',
   destructive: 'destructiveHint',
 } as const;
