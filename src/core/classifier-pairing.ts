@@ -11,7 +11,7 @@
 import { CRED, EIT, EXEC, MUT, NAT, PAT } from './capabilities.js';
 import { NOT_PRODUCTS, OWN_STORES, POSSESSIVE, POSSESSIVE_MODIFIERS, PRODUCT_STORE_PREPOSITIONS } from './vocabulary.js';
 import type { ObjectClass, VerbRole } from './vocabulary.js';
-import { ARRANGED, AUTHORS, AUTHOR_LINKS, AUTHOR_REACH, BE, CJK_CHAR, CONJ, CONTENT_SUBJECTS, CONTENT_VERBS, CUES, DESTINATION_PREPS, DETS, FP, FROM, HANDED, INCLUSION_OWNERS, INCLUSION_WORDS, INTERNAL_WORDS, LEXICON, LINKS, LIST_PREPS, LOCAL_WORDS, LOCATIVES, MODIFIER_STOPS, NEGATION, NEGATION_BREAK, NEGATION_REACH, NOTIFIED, OBJ_PRONOUNS, OWNERS, PAGES, PARTICIPLES, PHRASES, PLACING_PREPS, RELATIVE, REQUESTS, SELF, SERVED, SETUP, THIRD_PARTY_CLASSES, TRANSFER_FILES, pairBits, verbAloneBits } from './classifier-lexicon.js';
+import { ARRANGED, AUTHORS, AUTHOR_LINKS, AUTHOR_REACH, BE, CJK_CHAR, CONJ, CONTENT_SUBJECTS, CONTENT_VERBS, CUES, DESTINATION_PREPS, DETS, FP, FROM, HANDED, INCLUSION_OWNERS, INCLUSION_WORDS, INTERNAL_WORDS, LEXICON, LINKS, LIST_PREPS, LOCAL_WORDS, LOCATIVES, MODIFIER_STOPS, NEGATION, NEGATION_BREAK, NEGATION_REACH, NOTIFIED, OBJ_PRONOUNS, OWNERS, PAGES, PARTICIPLES, PHRASES, PLACING_PREPS, RELATIVE, REMARK, REQUESTS, SELF, SERVED, SETUP, THIRD_PARTY_CLASSES, TRANSFER_FILES, pairBits, verbAloneBits } from './classifier-lexicon.js';
 import type { WordInfo } from './classifier-lexicon.js';
 import { CLAUSE, CODE_SPAN, COMMA, MAX_TEXT, anyWordsAt } from './classifier-tokens.js';
 import type { Segment, Tok } from './classifier-tokens.js';
@@ -494,6 +494,9 @@ export function emitPair(c: Collector, phase: Phase, role: VerbRole, verb: { seg
   const outsideSearch = c.outside && role === 'read' && verb?.tok.info?.search === true;
   if (bits === 0 && outsideSearch) bits = EIT;
   if (bits === 0) return;
+  // "List comments on a record", "Get the stories of a task": people's remarks on one of the user's
+  // own records are others' writing kept in the user's account: read, they are both.
+  if (role === 'read' && remarksOnOwnRecord(objSeg, objTok)) bits |= PAT;
   // A write in an outside service (a GitHub repository, a Notion page) changes what other people read;
   // a record a service keeps (a customer, a task, an order), and anything written in a product the
   // description names ("a Miro board"), changes where it is kept, unless the tool says its store is
@@ -521,6 +524,27 @@ export function emitPair(c: Collector, phase: Phase, role: VerbRole, verb: { seg
   }
   if (verb !== undefined) addEvidence(c, bits, verb.seg.source, (verb.tok.info as WordInfo).term, verb.seg.at);
   addEvidence(c, bits, objSeg.source, (objTok.info as WordInfo).term, objSeg.at);
+}
+
+/**
+ * Is the remark at `tok` (`REMARKS`: "comments", "replies", "stories") said of one of the user's own records:
+ * right after it a preposition, then, past determiners and at most two other words, a private object
+ * ("on a record", "for a specific older record", "of the task")? Other things said of a record (its
+ * issues, its news) are not remarks on it.
+ */
+function remarksOnOwnRecord(seg: Segment, tok: Tok): boolean {
+  const toks = seg.toks;
+  const j = toks.indexOf(tok);
+  if (!REMARK.nouns.has(tok.info?.term ?? '')) return false;
+  let k = j + 1;
+  if (!REMARK.prepositions.has(toks[k]?.s ?? '')) return false;
+  k++;
+  while (DETS.has(toks[k]?.s ?? '')) k++;
+  for (let spent = 0; k < toks.length && spent <= 2; k++, spent++) {
+    const obj = (toks[k] as Tok).info?.obj;
+    if (obj !== undefined) return obj === 'private';
+  }
+  return false;
 }
 
 /** The end of a first-party clause starting at token `k` (see `FIRST_PARTY`), or -1. */

@@ -246,6 +246,18 @@ export const ARRANGED_WITH = {
 } as const;
 
 /**
+ * Remarks people make on a thing (`nouns`): said of one of the user's own records right after one of
+ * `prepositions` ("comments on a record", "the stories of a task", "feedback on an order", past
+ * determiners and at most two other words), they are others' writing kept in the user's account:
+ * read, EXTERNAL_INGESTION and PRIVATE_ACCESS. Said of something public (a post, a video, an issue),
+ * they stay EXTERNAL_INGESTION.
+ */
+export const REMARKS = {
+  nouns: ['comment', 'reply', 'review', 'discussion', 'story', 'feedback', 'mention'],
+  prepositions: ['on', 'for', 'of', 'to', 'in', 'under', 'about'],
+} as const;
+
+/**
  * Published works and reference data, written by their authors and publishers (`web` objects): a
  * video, a movie, a podcast, a recipe, a publication and its citation, an airport's or an airline's
  * details. Before one of the user's own things they say what kind it is: "the video files in a local
