@@ -92,6 +92,11 @@ export interface Phase {
    * a doctor").
    */
   readonly arranged: Set<string>;
+  /**
+   * Terms prose read so far found to be a platform's own (`platformCompounds`: the user profile of
+   * "LinkedIn user profile"): in the name, those terms are the platform's too.
+   */
+  readonly platform: Set<string>;
 }
 
 /** Is position `i` one where a verb can stand in a sentence (start, after a cue, an adverb, or `verb and`)? */
@@ -640,6 +645,34 @@ function ownedCompounds(toks: readonly Tok[], roles: Role[]): void {
 }
 
 /**
+ * A platform's own things: with no owner before it, an ownable public noun in a compound ("LinkedIn
+ * user profile", "TikTok user", "a customer's LinkedIn profile") says whose the nouns after it are:
+ * the platform's, written by its users, so they are public too. "The user's LinkedIn profile" is the
+ * user's (`ownedCompounds`). In a name, the terms prose found so (`platform`) are the platform's:
+ * `linkedin_get_user` with "Get LinkedIn user profile by username". Rewrites `roles` in place, and
+ * adds the prose's terms to `platform`.
+ */
+function platformCompounds(toks: readonly Tok[], roles: Role[], name: boolean, platform: Set<string>): void {
+  if (name) {
+    for (let j = 0; j < toks.length; j++) {
+      const r = roles[j] as Role;
+      if (isObject(r) && r.obj === 'private' && platform.has((toks[j] as Tok).info?.term ?? '')) roles[j] = { ...r, obj: 'public' };
+    }
+    return;
+  }
+  for (let i = 0; i + 1 < toks.length; i++) {
+    const r = roles[i] as Role;
+    if (!isObject(r) || r.obj !== 'public' || (toks[i] as Tok).info?.ownable !== true) continue;
+    for (let k = i + 1; k < toks.length && isObject(roles[k]); k++) {
+      const rk = roles[k] as Role;
+      if (rk.obj !== 'private') continue;
+      roles[k] = { ...rk, obj: 'public' };
+      platform.add((toks[k] as Tok).info?.term ?? '');
+    }
+  }
+}
+
+/**
  * Appointments made with a party outside (`ARRANGED_WITH`): "an appointment with a doctor", "the
  * appointments with my doctor", "the appointment with the user's lawyer" are the user's
  * arrangements with that party, each a `commitment`. In a name, the terms prose found so arranged
@@ -996,6 +1029,7 @@ export function analyse(seg: Segment, c: Collector, phase: Phase): Analysis {
   }
   setupHeads(toks, roles);
   ownedCompounds(toks, roles);
+  platformCompounds(toks, roles, kind === 'name', phase.platform);
   arrangedWith(toks, roles, kind === 'name', phase.arranged);
   const a: Analysis = {
     seg, roles, lonelyVerbs: [], objects: [], writtenObjects: new Set(), actedObjects: new Set(), authorship: [],

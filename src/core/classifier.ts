@@ -166,7 +166,7 @@ export function classifyTool(spec: ToolSpec, context?: ClassifyContext): Classif
   // A server that fronts a product keeps every store its tools name there (an Airtable table, a
   // GitLab repository): the tool's text never names the product to tell them apart.
   c.storeNamed = c.productSource !== 'origin' && descSegs.some((seg) => namesOwnStore(seg, c.product));
-  const descPhase: Phase = { placing, selfSend: false, writeOnly: false, readOnly: false, opening: descSegs[0], internal, arranged: new Set() };
+  const descPhase: Phase = { placing, selfSend: false, writeOnly: false, readOnly: false, opening: descSegs[0], internal, arranged: new Set(), platform: new Set() };
   const descA = descSegs.map((seg) => analyse(seg, c, descPhase));
   const namePhase: Phase = { ...descPhase, selfSend: descA.some((a) => a.selfSend) };
   const nameA = analyse(nameSeg, c, namePhase);
