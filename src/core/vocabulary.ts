@@ -91,7 +91,7 @@ export const STATE_VERBS: readonly string[] = [
  * rest of its prose they are said of reads ("retry after a rate limit", "rows to skip", "stop at the
  * first failure", "confirm with the user", "a resume and a cover letter").
  */
-export const OPENING_VERBS: readonly string[] = ['retry', 'skip', 'unskip', 'stop', 'resume', 'confirm'];
+export const OPENING_VERBS: readonly string[] = ['retry', 'skip', 'unskip', 'stop', 'resume', 'confirm', 'accept', 'decline'];
 
 /** Verbs by role. */
 export const VERBS: Readonly<Record<VerbRole, readonly string[]>> = {

@@ -36,8 +36,8 @@ describe('state verbs', () => {
     expect(caps('get_prices', 'Get adjusted close prices for a ticker.')).toEqual(['EXTERNAL_INGESTION']);
   });
 
-  it('retry, skip, unskip, stop, resume, confirm: an act in a name or as a description\'s first word', () => {
-    for (const verb of ['retry', 'skip', 'unskip', 'stop', 'resume', 'confirm']) {
+  it('retry, skip, unskip, stop, resume, confirm, accept, decline: an act in a name or as a description\'s first word', () => {
+    for (const verb of ['retry', 'skip', 'unskip', 'stop', 'resume', 'confirm', 'accept', 'decline']) {
       // In a name, with no description.
       expect(caps(`${verb}_zorblat`, ''), verb).toEqual(['EXTERNAL_ACTION']);
       // The description says the same act with its first word: the name's act is confirmed. Said later
@@ -54,6 +54,11 @@ describe('state verbs', () => {
     expect(caps('list_rows', 'List the rows of a table. The offset is how many rows to skip.')).toEqual(['PRIVATE_ACCESS']);
     expect(caps('list_rows', 'List the rows of a table and stop at the first empty one.')).toEqual(['PRIVATE_ACCESS']);
     expect(caps('get_order', 'Get an order. Always confirm the order id with the user first.')).toEqual(['PRIVATE_ACCESS']);
+    expect(caps('get_order', 'Get an order. Accept the default currency unless told otherwise.')).toEqual(['PRIVATE_ACCESS']);
+    expect(caps('get_event', 'Get an event. Decline to guess a missing id.')).toEqual(['PRIVATE_ACCESS']);
+    // A description that opens on what the tool accepts says what it takes, not an act.
+    expect(caps('convert_ids', 'Accepts up to 50 IDs of one type per request.')).toEqual([]);
+    expect(caps('list_accepted_invitations', 'List the accepted invitations.')).not.toContain('LOCAL_MUTATION');
     expect(caps('list_candidates', 'List the candidates, each with a resume.')).not.toContain('LOCAL_MUTATION');
     // As a property's name of a read tool they set an option of the read.
     expect(classifyTool({ name: 'list_rows', description: 'List the rows of a table.', inputSchema: { type: 'object', properties: { skip: { type: 'integer' } } } }).capabilities).toEqual(['PRIVATE_ACCESS']);
