@@ -102,26 +102,25 @@ export function compareEvidence(a: Evidence, b: Evidence): number {
   );
 }
 
-/** Every local write (LOCAL_MUTATION) is a change in an outside service (EXTERNAL_ACTION), by the annotations. */
-export function writesInOpenWorld(c: Collector): void {
+/** Every piece of evidence for capability bit `from` becomes evidence for `to`, and `from` is cleared. */
+function moveEvidence(c: Collector, from: number, to: number): void {
   const evidence = c.evidence.splice(0);
   c.seen.clear();
-  c.mask &= ~MUT;
+  c.mask &= ~from;
   for (const e of evidence) {
     const bit = capabilityBit(e.capability);
-    addEvidence(c, bit === MUT ? NAT : bit, e.source, e.term, e.at);
+    addEvidence(c, bit === from ? to : bit, e.source, e.term, e.at);
   }
+}
+
+/** Every local write (LOCAL_MUTATION) is a change in an outside service (EXTERNAL_ACTION), by the annotations. */
+export function writesInOpenWorld(c: Collector): void {
+  moveEvidence(c, MUT, NAT);
   addEvidence(c, NAT, 'annotation', ANNOTATION_TERMS.openWorldWrite, undefined);
 }
 
 /** Every read of the user's data (PRIVATE_ACCESS) is a read of published content (EXTERNAL_INGESTION). */
 export function readsArePublished(c: Collector, term: string): void {
-  const evidence = c.evidence.splice(0);
-  c.seen.clear();
-  c.mask &= ~PAT;
-  for (const e of evidence) {
-    const bit = capabilityBit(e.capability);
-    addEvidence(c, bit === PAT ? EIT : bit, e.source, e.term, e.at);
-  }
+  moveEvidence(c, PAT, EIT);
   addEvidence(c, EIT, 'description', term, undefined);
 }
