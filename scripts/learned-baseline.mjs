@@ -7,9 +7,10 @@
  * annotations) is trained on the dev part's labels, where the label decides the capability (`must`
  * is 1, `must_not` 0, an open capability is left out). Two models: one on the words alone, one that
  * also sees the built-in classifier's answer (it learns where to correct it). Both are measured on
- * the held-out parts, which they never saw. A tool is right when its capabilities keep the label's
- * bounds; the unknown-tool posture (a verdict) is not counted here, so the built-in figures can be
- * a little above the set's own, which count a tool that classifies to nothing as wrong.
+ * the held-out parts (tags `held-out`, `held-out-N`), which they never saw. A tool is right when
+ * its capabilities keep the label's bounds; the unknown-tool posture (a verdict) is not counted
+ * here, so the built-in figures can be a little above the set's own, which count a tool that
+ * classifies to nothing as wrong.
  *
  * Deterministic: no sampling, full-batch gradient descent from zero weights, a fixed number of steps.
  *
@@ -24,7 +25,8 @@ import { fileURLToPath } from 'node:url';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SET = resolve(ROOT, 'challenge-sets/set-1-classification');
 const CAPS = ['EXTERNAL_INGESTION', 'PRIVATE_ACCESS', 'EXTERNAL_ACTION', 'LOCAL_MUTATION', 'CODE_EXECUTION', 'CREDENTIAL_ACCESS'];
-const PARTS = ['dev', 'held-out', 'held-out-2', 'held-out-3'];
+/** A held-out part's tag (`held-out`, `held-out-2`, …); a corpus tool with none is in the dev part. */
+const HELD_OUT = /^held-out(?:-\d+)?$/;
 /** Training: steps of gradient descent, step size, L2 weight; a word counts when this many dev tools have it. */
 export const TRAINING = { steps: 400, rate: 0.5, l2: 1e-3, minTools: 2 };
 
@@ -120,7 +122,7 @@ async function corpus() {
     // A corpus step has one expectation for every mode.
     const bounds = step?.expect?.kind === 'single' ? step.expect.spec.capabilities : undefined;
     if (step === undefined || bounds === undefined || Array.isArray(bounds)) continue;
-    const part = PARTS.slice(1).reverse().find((p) => s.tags.includes(p)) ?? 'dev';
+    const part = s.tags.find((t) => HELD_OUT.test(t)) ?? 'dev';
     // One guard per file: the catalog's tools together say which product their server fronts.
     const file = s.loc.file;
     let guard = guards.get(file);
@@ -166,7 +168,9 @@ async function main() {
   const tools = await corpus();
   const words = predict(tools, false);
   const stacked = predict(tools, true);
-  const rows = PARTS.map((part) => {
+  // The dev part first, then the held-out parts in the order of their numbers.
+  const parts = ['dev', ...new Set(tools.map((t) => t.part).filter((p) => p !== 'dev'))].sort((a, b) => (a === 'dev' ? -1 : b === 'dev' ? 1 : a.localeCompare(b, 'en', { numeric: true })));
+  const rows = parts.map((part) => {
     const idx = tools.map((t, i) => (t.part === part ? i : -1)).filter((i) => i >= 0);
     const share = (caps, test) => Math.round((1000 * idx.filter((i) => test(caps(i), tools[i].bounds)).length) / idx.length) / 10;
     const answer = (i) => new Set(tools[i].answer);
