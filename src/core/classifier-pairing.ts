@@ -532,16 +532,15 @@ export function emitPair(c: Collector, phase: Phase, role: VerbRole, verb: { seg
 }
 
 /**
- * Is the remark at `tok` (`REMARKS`: "comments", "replies", "stories") said of one of the user's own records:
- * right after it a preposition, then, past determiners and at most two other words, a private object
- * ("on a record", "for a specific older record", "of the task")? Other things said of a record (its
- * issues, its news) are not remarks on it.
+ * Is the remark at `tok` (`REMARKS`: "comments", "replies", "stories") said of one of the user's
+ * own records: right after it a preposition, then, past determiners and at most two other words, a
+ * private object ("on a record", "for a specific older record", "of the task")? Other things said
+ * of a record (its issues, its news) are not remarks on it.
  */
 function remarksOnOwnRecord(seg: Segment, tok: Tok): boolean {
-  const toks = seg.toks;
-  const j = toks.indexOf(tok);
   if (!REMARK.nouns.has(tok.info?.term ?? '')) return false;
-  let k = j + 1;
+  const toks = seg.toks;
+  let k = toks.indexOf(tok) + 1;
   if (!REMARK.prepositions.has(toks[k]?.s ?? '')) return false;
   k++;
   while (DETS.has(toks[k]?.s ?? '')) k++;
@@ -646,7 +645,7 @@ function ownedCompounds(toks: readonly Tok[], roles: Role[]): void {
 
 /**
  * A platform's own things: with no owner before it, an ownable public noun in a compound ("LinkedIn
- * user profile", "TikTok user", "a customer's LinkedIn profile") says whose the nouns after it are:
+ * user profile", "TikTok user", "a customer LinkedIn profile") says whose the nouns after it are:
  * the platform's, written by its users, so they are public too. "The user's LinkedIn profile" is the
  * user's (`ownedCompounds`). In a name, the terms prose found so (`platform`) are the platform's:
  * `linkedin_get_user` with "Get LinkedIn user profile by username". Rewrites `roles` in place, and

@@ -267,15 +267,15 @@ export function classifyTool(spec: ToolSpec, context?: ClassifyContext): Classif
     // pure computation): with openWorldHint: false it confirms a local write the text names, even
     // without an object ("Set a feature flag"), and makes up none.
     if (ro === false && ow === false && facts.writes && !c.outside && !writesInProduct(c)) addEvidence(c, MUT, 'annotation', ANNOTATION_TERMS.closedWorldWrite, undefined);
+    // readOnlyHint: false with openWorldHint: true, both stated: the tool changes things among outside
+    // entities. A write the text leaves unplaced is made there, unless the tool brings outside content
+    // in (what it saves lands locally) or already acts outside (the hints are that act's).
+    if (ro === false && ow === true && (c.mask & (EIT | MUT)) === MUT && (c.mask & NAT) === 0 && !keptLocally(c) && !c.storeNamed) writesInOpenWorld(c);
     // destructiveHint means nothing on a read-only tool (MCP); destroying something outside is already
     // an external action, so only a local tool gains a mutation.
     // A tool whose text only reads is a search or a fetch whatever its HTTP method says (an API
     // generated from OpenAPI marks `POST /search` destructive); what an open-world tool destroys is
     // outside (a browser's page), not local state.
-    // readOnlyHint: false with openWorldHint: true, both stated: the tool changes things among outside
-    // entities. A write the text leaves unplaced is made there, unless the tool brings outside content
-    // in (what it saves lands locally) or already acts outside (the hints are that act's).
-    if (ro === false && ow === true && (c.mask & (EIT | MUT)) === MUT && (c.mask & NAT) === 0 && !keptLocally(c) && !c.storeNamed) writesInOpenWorld(c);
     const onlyReads = (has('read') || has('webRead')) && !facts.writes && !facts.sends;
     if (ann['destructiveHint'] === true && ro !== true && ow !== true && (c.mask & NAT) === 0 && !onlyReads) {
       addEvidence(c, c.outside || writesInProduct(c) ? NAT : MUT, 'annotation', ANNOTATION_TERMS.destructive, undefined);
