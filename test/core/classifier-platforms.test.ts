@@ -6,8 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { classifyTool } from '../../src/core/classifier.js';
+import { capsOf } from './tools-fixture.js';
 
-const caps = (description: string, name = 'x_tool'): readonly string[] => classifyTool({ name, description }).capabilities;
+const caps = (description: string, name = 'x_tool'): readonly string[] => capsOf(name, description);
 
 describe('a platform’s own things are public', () => {
   it('a user, a profile, a post after the platform', () => {
