@@ -200,7 +200,8 @@ async function main() {
 
 if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   main().catch((e) => {
-    process.stderr.write(`error: ${e instanceof Error ? e.message : String(e)}\n`);
+    const missing = e instanceof Error && 'code' in e && e.code === 'ERR_MODULE_NOT_FOUND' && e.message.includes('/dist/');
+    process.stderr.write(missing ? 'error: no build of guard-eval here: run `npm run build` first\n' : `error: ${e instanceof Error ? e.message : String(e)}\n`);
     process.exit(2);
   });
 }
