@@ -662,12 +662,16 @@ function platformCompounds(toks: readonly Tok[], roles: Role[], name: boolean, p
   for (let i = 0; i + 1 < toks.length; i++) {
     const r = roles[i] as Role;
     if (!isObject(r) || r.obj !== 'public' || (toks[i] as Tok).info?.ownable !== true) continue;
-    for (let k = i + 1; k < toks.length && isObject(roles[k]); k++) {
+    let k = i + 1;
+    for (; k < toks.length && isObject(roles[k]); k++) {
       const rk = roles[k] as Role;
       if (rk.obj !== 'private') continue;
       roles[k] = { ...rk, obj: 'public' };
       platform.add((toks[k] as Tok).info?.term ?? '');
     }
+    // The rest of the compound is done: a second platform in it ("LinkedIn Instagram profile")
+    // would make the same nouns public again, and rescanning them would make a long run quadratic.
+    i = k - 1;
   }
 }
 

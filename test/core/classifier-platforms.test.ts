@@ -17,6 +17,11 @@ describe('a platform’s own things are public', () => {
     expect(caps('Get Instagram user profile with recent posts')).toEqual(['EXTERNAL_INGESTION']);
   });
 
+  it('two platforms in one compound, or a long run of them', () => {
+    expect(caps('Get LinkedIn Instagram user profile')).toEqual(['EXTERNAL_INGESTION']);
+    expect(caps(`Get ${'LinkedIn '.repeat(200)}${'user profile '.repeat(100)}`)).toEqual(['EXTERNAL_INGESTION']);
+  });
+
   it('someone else’s profile on the platform', () => {
     expect(caps('Get customer LinkedIn profile')).toEqual(['EXTERNAL_INGESTION']);
   });
