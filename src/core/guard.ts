@@ -94,6 +94,12 @@ export class Guard {
   private readonly tools = new Map<string, ToolEntry>();
   private readonly servers = new ServerProducts();
   private readonly sessionMap = new Map<string, Session>();
+  /**
+   * Tools of the configuration not looked up yet, each declared once: read at construction (so a
+   * host that changes its spec object later changes nothing here), classified when first looked
+   * up. A host with a catalog of hundreds of tools whose sessions call a few pays for those few.
+   */
+  private readonly deferred = new Map<string, { readonly spec: ToolSpec; readonly content: string }>();
 
   /**
    * @param config validated here, once
@@ -103,18 +109,27 @@ export class Guard {
     this.config = resolveGuardConfig(config);
     this.seed = saltSeed(this.config.salt);
     this.detectors = [...BUILTIN_DETECTORS, ...this.config.detectors];
-    // The tools' servers are counted first, so that each tool is classified once, with its server's product.
+    // The tools' servers are counted first, so that each tool is classified with its server's product.
     const reads = this.config.tools.map((spec) => readToolSpec(spec));
     // A name declared twice keeps its last declaration: only that one counts for its server.
     const last = new Map<string, number>();
+    const declared = new Map<string, number>();
     reads.forEach((read, i) => {
       const name = read.ok ? read.spec.name : read.name;
-      if (name !== undefined) last.set(name, i);
+      if (name === undefined) return;
+      last.set(name, i);
+      declared.set(name, (declared.get(name) ?? 0) + 1);
     });
     reads.forEach((read, i) => {
       if (read.ok && last.get(read.spec.name) === i) this.servers.count(read.spec.origin, read.spec.description, 1);
     });
-    for (const read of reads) this.install(read, false);
+    for (const read of reads) {
+      // A tool declared once is classified when first looked up; the server it counts for is counted
+      // already, so it is read as it would be here. A tool declared again is installed in order, each
+      // declaration adding gate requirements to the one before.
+      if (read.ok && declared.get(read.spec.name) === 1) this.deferred.set(read.spec.name, { spec: read.spec, content: read.content });
+      else this.install(read, false);
+    }
   }
 
   /**
@@ -131,6 +146,8 @@ export class Guard {
   private install(read: ReturnType<typeof readToolSpec>, count: boolean): ToolInfo {
     if (!read.ok && read.name === undefined) throw new GuardConfigError([read.issue]);
     const name = read.ok ? read.spec.name : (read.name as string);
+    // A re-declaration of a deferred tool re-declares what its first declaration says.
+    if (this.deferred.has(name)) this.lookup(name);
     const previous = this.tools.get(name);
     // What the server's tools say together (`ServerProducts`): a tool registered, or re-declared, can
     // change the product its server fronts, and so how its siblings' writes are classified.
@@ -221,7 +238,11 @@ export class Guard {
   lookup(name: string): ToolEntry {
     let e = this.tools.get(name);
     if (e === undefined) {
-      e = this.entryFor(name, undefined);
+      // Classified against the servers as they stand now: what `reclassify` keeps every installed
+      // entry at, so a tool read late is read as one read early and kept up to date.
+      const d = this.deferred.get(name);
+      e = d === undefined ? this.entryFor(name, undefined) : this.entryFor(name, d.spec, undefined, d.content);
+      this.deferred.delete(name);
       this.tools.set(name, e);
     }
     return e;

@@ -179,4 +179,24 @@ describe('the classification depends on the tools, not on the order they came in
       { seed: 4901, numRuns: 300 },
     );
   });
+
+  it('tools given at construction and read only when first looked up end the same, looked up early, late or never (seed 4902)', () => {
+    const op = fc.oneof(
+      fc.constantFrom(...specs).map((spec) => ({ register: spec })),
+      fc.constantFrom(...names).map((name) => ({ look: name })),
+    );
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.constantFrom(...specs), { selector: (s) => s.name, maxLength: names.length }), fc.array(op, { maxLength: 16 }), (given, ops) => {
+        const guard = createGuard({ tools: given });
+        for (const o of ops) {
+          if ('register' in o) guard.registerTool(o.register);
+          else guard.tool(o.look);
+        }
+        const last = new Map([...given, ...ops.flatMap((o) => ('register' in o ? [o.register] : []))].map((s) => [s.name, s]));
+        const fresh = createGuard({ tools: [...last.values()] });
+        for (const name of names) expect(guard.tool(name)).toEqual(fresh.tool(name));
+      }),
+      { seed: 4902, numRuns: 300 },
+    );
+  });
 });
