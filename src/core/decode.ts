@@ -149,17 +149,76 @@ const host: { readonly atob?: (data: string) => string } = globalThis;
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 const lenientUtf8 = new TextDecoder('utf-8');
 
+/** Bytes up to this many are decoded here rather than by the platform's decoder. */
+const SHORT_UTF8 = 512;
+
+/**
+ * @internal Bytes as UTF-8 text, as `new TextDecoder('utf-8', {fatal: true})` reads them (a leading
+ * byte order mark dropped), or undefined where that decoder throws: a byte that starts no sequence,
+ * a sequence cut short, an overlong form, a surrogate, a code point past U+10FFFF. Short inputs are
+ * read here: the platform's decoder costs microseconds a call before its first byte (and a thrown
+ * error on each run of random letters that is no UTF-8), and the runs decoded are mostly a few
+ * dozen bytes.
+ */
+export function utf8Text(bytes: Uint8Array): string | undefined {
+  if (bytes.length > SHORT_UTF8) {
+    try {
+      return utf8.decode(bytes);
+    } catch {
+      return undefined;
+    }
+  }
+  const n = bytes.length;
+  let i = n >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  let out = '';
+  while (i < n) {
+    const b = bytes[i] as number;
+    if (b < 0x80) {
+      out += String.fromCharCode(b);
+      i++;
+      continue;
+    }
+    // The lead byte: how many continuation bytes follow, and the range the first of them may take
+    // (narrower after E0, ED, F0 and F4: no overlong form, no surrogate, nothing past U+10FFFF).
+    let more: number;
+    let cp: number;
+    let lo = 0x80;
+    let hi = 0xbf;
+    if (b >= 0xc2 && b <= 0xdf) {
+      more = 1;
+      cp = b & 0x1f;
+    } else if (b >= 0xe0 && b <= 0xef) {
+      more = 2;
+      cp = b & 0x0f;
+      if (b === 0xe0) lo = 0xa0;
+      else if (b === 0xed) hi = 0x9f;
+    } else if (b >= 0xf0 && b <= 0xf4) {
+      more = 3;
+      cp = b & 0x07;
+      if (b === 0xf0) lo = 0x90;
+      else if (b === 0xf4) hi = 0x8f;
+    } else return undefined;
+    if (i + more >= n) return undefined;
+    for (let k = 1; k <= more; k++) {
+      const c = bytes[i + k] as number;
+      if (c < lo || c > hi) return undefined;
+      cp = (cp << 6) | (c & 0x3f);
+      lo = 0x80;
+      hi = 0xbf;
+    }
+    out += String.fromCodePoint(cp);
+    i += more + 1;
+  }
+  return out;
+}
+
 /**
  * Bytes as text, when they are UTF-8 text a person reads: printable, with a space somewhere; or,
  * within {@link MAX_BASE64_DEPTH}, base64 again that decodes to such text.
  */
 function bytesText(bytes: Uint8Array, depth: number, loose = false): string | undefined {
-  let text: string;
-  try {
-    text = utf8.decode(bytes);
-  } catch {
-    return undefined;
-  }
+  const text = utf8Text(bytes);
+  if (text === undefined) return undefined;
   const unprintable = text.match(UNPRINTABLE)?.length ?? 0;
   if (unprintable > (1 - PRINTABLE_SHARE) * text.length) return undefined;
   if (/\s/.test(text) || (loose && text.length >= 8)) return text;
