@@ -100,6 +100,8 @@ export class Guard {
    * up. A host with a catalog of hundreds of tools whose sessions call a few pays for those few.
    */
   private readonly deferred = new Map<string, { readonly spec: ToolSpec; readonly content: string }>();
+  /** Characters of the specs read into this guard, as read (their content): see {@link heldSpecChars}. */
+  private specChars = 0;
 
   /**
    * @param config validated here, once
@@ -111,6 +113,7 @@ export class Guard {
     this.detectors = [...BUILTIN_DETECTORS, ...this.config.detectors];
     // The tools' servers are counted first, so that each tool is classified with its server's product.
     const reads = this.config.tools.map((spec) => readToolSpec(spec));
+    for (const read of reads) if (read.ok) this.specChars += read.content.length;
     // A name declared twice keeps its last declaration: only that one counts for its server.
     const last = new Map<string, number>();
     const declared = new Map<string, number>();
@@ -140,7 +143,17 @@ export class Guard {
    *   is kept with its error: every call to it fails closed)
    */
   registerTool(given: ToolSpec): ToolInfo {
-    return this.install(readToolSpec(given), true);
+    const read = readToolSpec(given);
+    if (read.ok) this.specChars += read.content.length;
+    return this.install(read, true);
+  }
+
+  /**
+   * @internal characters of every tool spec read into this guard (each declaration's content as
+   * read), a measure of what it holds of them: for a host that keeps guards to bound by it
+   */
+  get heldSpecChars(): number {
+    return this.specChars;
   }
 
   private install(read: ReturnType<typeof readToolSpec>, count: boolean): ToolInfo {

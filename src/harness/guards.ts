@@ -138,9 +138,22 @@ const BY_CONFIG = new WeakMap<SessionConfig, Guard>();
 // objects (a catalog's specs, shared by every scenario that imports it) share a guard, so a catalog
 // of hundreds of tools is read once, not once per run. A guard holds no state between sessions but
 // its tool entries, which depend only on the configuration.
-const BY_SIGNATURE = new Map<string, Guard>();
+const BY_SIGNATURE = new Map<string, { readonly guard: Guard; readonly chars: number }>();
 /** Guards kept by signature; past it the oldest goes (a new one is only slower to build). */
 const MAX_SHARED_GUARDS = 512;
+/**
+ * Characters of tool specs the guards kept by signature hold in all (`Guard.heldSpecChars`); past
+ * it the oldest go too. Bounded by count alone, 512 guards of specs padded past the classifier's
+ * caps held over 400 MB, and every collection of garbage then had that much to mark: a run of the
+ * sets with such specs took six times as long after another had filled the table.
+ */
+const MAX_SHARED_SPEC_CHARS = 8 * 1_048_576;
+let sharedChars = 0;
+
+/** @internal guards kept by signature, and the characters of tool specs they hold */
+export function sharedGuardsHeld(): { readonly count: number; readonly chars: number } {
+  return { count: BY_SIGNATURE.size, chars: sharedChars };
+}
 const specIds = new WeakMap<object, number>();
 let nextSpecId = 0;
 
@@ -161,7 +174,7 @@ export function guardFor(config: SessionConfig): Guard {
   let guard = BY_CONFIG.get(config);
   if (guard !== undefined) return guard;
   const key = signature(config);
-  guard = BY_SIGNATURE.get(key);
+  guard = BY_SIGNATURE.get(key)?.guard;
   if (guard === undefined) {
     guard = createGuard({
       mode: config.mode,
@@ -173,8 +186,17 @@ export function guardFor(config: SessionConfig): Guard {
       // A fixed salt keeps runs byte-identical; fingerprints never leave the process.
       salt: 'guard-eval-harness',
     });
-    if (BY_SIGNATURE.size >= MAX_SHARED_GUARDS) BY_SIGNATURE.delete(BY_SIGNATURE.keys().next().value as string);
-    BY_SIGNATURE.set(key, guard);
+    const chars = guard.heldSpecChars;
+    for (const [oldest, kept] of BY_SIGNATURE) {
+      if (BY_SIGNATURE.size < MAX_SHARED_GUARDS && sharedChars + chars <= MAX_SHARED_SPEC_CHARS) break;
+      BY_SIGNATURE.delete(oldest);
+      sharedChars -= kept.chars;
+    }
+    // A guard holding more than the bound by itself is used by its runs (`BY_CONFIG`), not kept here.
+    if (chars <= MAX_SHARED_SPEC_CHARS) {
+      BY_SIGNATURE.set(key, { guard, chars });
+      sharedChars += chars;
+    }
   }
   BY_CONFIG.set(config, guard);
   return guard;
