@@ -12,6 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse, parseDocument } from 'yaml';
+import Table from 'cli-table3';
 import { Bench } from 'tinybench';
 import { classifyTool } from '../src/core/classifier.js';
 import { analyzeCommand } from '../src/core/command.js';
@@ -362,7 +363,9 @@ async function main(): Promise<void> {
   };
   mkdirSync('reports', { recursive: true });
   writeFileSync(benchFile, `${JSON.stringify(report, null, 2)}\n`);
-  console.table(rows.map((r) => ({ task: r.name, 'p50 (µs)': +(r.p50Ms * 1000).toFixed(2), 'p99 (µs)': +(r.p99Ms * 1000).toFixed(2), samples: r.samples })));
+  const tasks = new Table({ head: ['task', 'p50 (µs)', 'p99 (µs)', 'samples'], style: { head: [], border: [] }, colAligns: ['left', 'right', 'right', 'right'] });
+  for (const r of rows) tasks.push([r.name, (r.p50Ms * 1000).toFixed(2), (r.p99Ms * 1000).toFixed(2), String(r.samples)]);
+  console.log(tasks.toString());
   console.log(`decide+record per call: p50 ${perCall?.p50Us.toFixed(2)} µs, p99 ${perCall?.p99Us.toFixed(2)} µs (budget p99 < 20 µs); ${report.derived.ratioChainCallToReference?.toFixed(1)}× the Map reference`);
   for (const [k, v] of Object.entries(decide1MiB)) console.log(`deciding a call with 1 MiB of arguments (${k}): ${v.p50Ms?.toFixed(2)} ms, ${v.ratio?.toFixed(1)}× JSON.stringify of the same arguments (goal ≤ 5×)`);
   console.log(`fingerprinting: ${report.derived.fingerprintPerKiBUs?.toFixed(2)} µs per KiB`);
@@ -371,7 +374,9 @@ async function main(): Promise<void> {
   console.log(`enumeration alone: every order of 4 calls ${report.batches.exhaustive4Ms?.toFixed(2)} ms (goal < 50 ms); reduced ${report.batches.reduced4Ms?.toFixed(2)} ms; 10 000 sampled orders of 6 calls ${report.batches.sampled6x10kMs?.toFixed(1)} ms (goal < 1 s)`);
   console.log(`classifying the ${catalogs.tools} tools of ${catalogs.catalogs} catalogs: median ${catalogs.medianUs.toFixed(1)} µs per tool (goal ≤ 5), p99 ${catalogs.p99Us.toFixed(1)} µs, slowest ${catalogs.maxUs.toFixed(1)} µs (${catalogs.slowest}; goal ≤ 50); ${catalogs.ratioToReference.toFixed(1)}× JSON.stringify of the same spec`);
   console.log('goals (each beside a reference measured in this run):');
-  console.table(goals.map((g) => ({ goal: g.goal, target: g.target, figure: g.figure, reference: g.reference, ratio: g.ratio === null ? '' : `${g.ratio.toFixed(1)}×`, met: g.within === null ? '?' : g.within ? 'yes' : 'no' })));
+  const table = new Table({ head: ['goal', 'target', 'figure', 'reference', 'ratio', 'met'], style: { head: [], border: [] }, colAligns: ['left', 'left', 'left', 'left', 'right', 'left'] });
+  for (const g of goals) table.push([g.goal, g.target, g.figure, g.reference, g.ratio === null ? '' : `${g.ratio.toFixed(1)}×`, g.within === null ? '?' : g.within ? 'yes' : 'no']);
+  console.log(table.toString());
   const previous = runHistory.at(-2) as { at: string; figures: Record<string, number | null> } | undefined;
   if (previous !== undefined) {
     for (const g of goals) {
