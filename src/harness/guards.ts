@@ -187,13 +187,14 @@ export function guardFor(config: SessionConfig): Guard {
       salt: 'guard-eval-harness',
     });
     const chars = guard.heldSpecChars;
-    for (const [oldest, kept] of BY_SIGNATURE) {
-      if (BY_SIGNATURE.size < MAX_SHARED_GUARDS && sharedChars + chars <= MAX_SHARED_SPEC_CHARS) break;
-      BY_SIGNATURE.delete(oldest);
-      sharedChars -= kept.chars;
-    }
-    // A guard holding more than the bound by itself is used by its runs (`BY_CONFIG`), not kept here.
+    // A guard holding more than the bound by itself is used by its runs (`BY_CONFIG`), not kept here,
+    // and makes no room either.
     if (chars <= MAX_SHARED_SPEC_CHARS) {
+      for (const [oldest, kept] of BY_SIGNATURE) {
+        if (BY_SIGNATURE.size < MAX_SHARED_GUARDS && sharedChars + chars <= MAX_SHARED_SPEC_CHARS) break;
+        BY_SIGNATURE.delete(oldest);
+        sharedChars -= kept.chars;
+      }
       BY_SIGNATURE.set(key, { guard, chars });
       sharedChars += chars;
     }
