@@ -6,9 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { classifyTool } from '../../src/core/classifier.js';
-import { capsOf } from './tools-fixture.js';
+import { describedCaps as caps } from './tools-fixture.js';
 
-const caps = (description: string, name = 'x_tool'): readonly string[] => capsOf(name, description);
 
 describe('a platform’s own things are public', () => {
   it('a user, a profile, a post after the platform', () => {

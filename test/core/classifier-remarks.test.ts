@@ -7,9 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { classifyTool } from '../../src/core/classifier.js';
-import { capsOf } from './tools-fixture.js';
+import { describedCaps as caps } from './tools-fixture.js';
 
-const caps = (description: string, name = 'x_tool'): readonly string[] => capsOf(name, description);
 const BOTH = ['EXTERNAL_INGESTION', 'PRIVATE_ACCESS'];
 
 describe('remarks on the user’s own record are read as both', () => {

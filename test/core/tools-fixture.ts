@@ -12,3 +12,6 @@ export const CORE_TOOLS: readonly ToolSpec[] = [
 
 /** The capabilities the classifier gives a tool of this name and description (no schema). */
 export const capsOf = (name: string, description: string): readonly string[] => classifyTool({ name, description }).capabilities;
+
+/** The same, the description first, for tests that vary the description of one unnamed tool. */
+export const describedCaps = (description: string, name = 'x_tool'): readonly string[] => capsOf(name, description);
