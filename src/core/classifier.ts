@@ -25,7 +25,7 @@
  */
 import { CAPABILITIES, EIT, EXEC, MUT, NAT, PAT } from './capabilities.js';
 import type { Capability } from './capabilities.js';
-import type { Classification, SpecCut, ToolSpec } from './types.js';
+import type { Classification, Evidence, ServerRead, SpecCut, ToolSpec } from './types.js';
 import { isRecord } from './values.js';
 import { collectDiscounts } from './classifier-discounts.js';
 import type { Discount } from './classifier-discounts.js';
@@ -322,6 +322,7 @@ export function classifyTool(spec: ToolSpec, context?: ClassifyContext): Classif
   // description must say the same kind of act ("Get details of a pipeline"): one that only does
   // what the vocabulary cannot read ("Frobnicates the widget", "Returns the sum of two numbers")
   // leaves the tool unread.
+  let unnamed = false;
   if (c.mask === 0 && !codeMode && harmless === undefined) {
     const opening = nameA.verbRoles.size === 0 && descA[0] !== undefined ? openingObject(descA[0].seg, descA[0]) : undefined;
     const found = unnamedObject(nameSeg, nameA) ?? opening;
@@ -329,12 +330,44 @@ export function classifyTool(spec: ToolSpec, context?: ClassifyContext): Classif
     if (found !== undefined && confirmed(found.writes)) {
       const bits = !found.writes ? PAT : keptLocally(c) ? MUT : NAT;
       addEvidence(c, bits, found === opening ? 'description' : 'name', found.term, undefined);
+      if (!found.writes) unnamed = true;
     }
   }
   const capabilities: Capability[] = [];
   for (let i = 0; i < CAPABILITIES.length; i++) if (c.mask & (1 << i)) capabilities.push(CAPABILITIES[i] as Capability);
   c.evidence.sort(compareEvidence);
-  return { capabilities, evidence: c.evidence, codeMode, ...(harmless !== undefined ? { harmless } : {}), ...(unread !== undefined ? { unread } : {}) };
+  // What this tool says of its server's content, if it only reads (`ServerRead`).
+  const serverRead: ServerRead | undefined =
+    unnamed ? 'unnamed'
+    : codeMode || !readWhole ? undefined
+    : c.mask === EIT ? 'published'
+    : c.mask === PAT ? 'own'
+    : c.mask === (EIT | PAT) ? 'both'
+    : undefined;
+  return { capabilities, evidence: c.evidence, codeMode, ...(harmless !== undefined ? { harmless } : {}), ...(unread !== undefined ? { unread } : {}), ...(serverRead !== undefined ? { serverRead } : {}) };
+}
+
+/** The evidence of a read that takes its server's kind (`onPublishedServer`). */
+export const PUBLISHED_SERVER_TERM = 'a server of published content';
+
+/**
+ * A read on a server that serves published content (`ServerReads`: most of the reads its tools' words
+ * name return content written outside): a read of an object the vocabulary does not name
+ * (`luma_get_categories`, `pubmed_fetch_articles`) reads the same kind of content. On a server none
+ * of whose reads returns the user's data alone (`only-published`), so does a read whose words say
+ * both (a crawler's "user profile" is a stranger's). Every other classification is returned as it is.
+ */
+export function onPublishedServer(cls: Classification, kind: 'published' | 'only-published'): Classification {
+  if (cls.serverRead !== 'unnamed' && (cls.serverRead !== 'both' || kind !== 'only-published')) return cls;
+  const evidence: Evidence[] = [];
+  for (const e of cls.evidence) {
+    if (e.capability === 'PRIVATE_ACCESS') {
+      if (cls.serverRead === 'unnamed') evidence.push({ ...e, capability: 'EXTERNAL_INGESTION' });
+    } else evidence.push(e);
+  }
+  evidence.push({ capability: 'EXTERNAL_INGESTION', source: 'origin', term: PUBLISHED_SERVER_TERM });
+  evidence.sort(compareEvidence);
+  return { ...cls, capabilities: ['EXTERNAL_INGESTION'], evidence };
 }
 
 const STATE_VERB_SET: ReadonlySet<string> = new Set([...STATE_VERBS, ...OPENING_VERBS]);

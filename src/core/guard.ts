@@ -26,9 +26,10 @@ import { AFTER_ALL, Ledger, MAX_TURN, PROVENANCE_BITS, PROVENANCE_CLASSES, SCRIP
 import type { ChainFacts, LedgerSnapshot, ProvenanceTable, Scope } from './ledger.js';
 import { DECIDING_ORDER, RULE_TABLE } from './rules.js';
 import { readSpec } from './spec-reading.js';
-import { ServerProducts } from './servers.js';
+import { onPublishedServer } from './classifier.js';
+import { ServerProducts, ServerReads } from './servers.js';
 import type { RuleId } from './rules.js';
-import type { CallOutcome, CallRef, Classification, Decision, Evidence, FiredRule, Finding, GateSummary, Mutable, ProvenanceClass, SpecCut, ToolCall, ToolSpec } from './types.js';
+import type { CallOutcome, CallRef, Classification, Decision, Evidence, FiredRule, Finding, GateSummary, Mutable, ProvenanceClass, ServerRead, SpecCut, ToolCall, ToolSpec } from './types.js';
 import { destinationMask, errorText, readValue } from './walk.js';
 import type { Stop } from './walk.js';
 
@@ -66,6 +67,8 @@ interface ToolEntry extends ToolInfo {
   required?: ReadonlySet<GateCapability>;
   /** Which argument names say where data goes: the built-in names and those the schema declares. */
   readonly isDestination: (name: string) => boolean;
+  /** What the tool's words say of its server's content (`Classification.serverRead`), counted in `reads`. */
+  readonly serverRead?: ServerRead;
 }
 
 /** What {@link Session.record} did. */
@@ -80,6 +83,11 @@ const RECORDED: RecordResult = Object.freeze({ recorded: true });
 /** Every provenance class at once: what an argument that was not read in full may carry. */
 const ALL_PROVENANCE = 7;
 
+/** Does a read with this kind take its server's (`onPublishedServer`)? */
+function takesServerKind(read: ServerRead | undefined): boolean {
+  return read === 'unnamed' || read === 'both';
+}
+
 function isTurn(t: unknown): t is number {
   return typeof t === 'number' && Number.isInteger(t) && t >= 0 && t <= MAX_TURN;
 }
@@ -93,6 +101,10 @@ export class Guard {
   private readonly detectors: readonly Detector[];
   private readonly tools = new Map<string, ToolEntry>();
   private readonly servers = new ServerProducts();
+  /** What each server's reads serve (`ServerReads`), over the tools installed in `tools`. */
+  private readonly reads = new ServerReads();
+  /** Servers whose configured tools are being classified all at once (`settle`). */
+  private readonly settling = new Set<string>();
   private readonly sessionMap = new Map<string, Session>();
   /**
    * Tools of the configuration not looked up yet, each declared once: read at construction (so a
@@ -126,13 +138,13 @@ export class Guard {
     reads.forEach((read, i) => {
       if (read.ok && last.get(read.spec.name) === i) this.servers.count(read.spec.origin, read.spec.description, 1);
     });
-    for (const read of reads) {
-      // A tool declared once is classified when first looked up; the server it counts for is counted
-      // already, so it is read as it would be here. A tool declared again is installed in order, each
-      // declaration adding gate requirements to the one before.
-      if (read.ok && declared.get(read.spec.name) === 1) this.deferred.set(read.spec.name, { spec: read.spec, content: read.content });
-      else this.install(read, false);
-    }
+    // A tool declared once is classified when first looked up; the server it counts for is counted
+    // already, so it is read as it would be here. Every one is set aside before any other is
+    // installed: classifying a read may classify its server's other tools (`settle`).
+    for (const read of reads) if (read.ok && declared.get(read.spec.name) === 1) this.deferred.set(read.spec.name, { spec: read.spec, content: read.content });
+    // A tool declared again is installed in order, each declaration adding gate requirements to the
+    // one before.
+    for (const read of reads) if (!(read.ok && declared.get(read.spec.name) === 1)) this.install(read, false);
   }
 
   /**
@@ -173,7 +185,7 @@ export class Guard {
     // INVARIANT: a spec that cannot be read is kept with its error, and every call to it fails closed.
     const entry = read.ok ? this.entryFor(name, read.spec, undefined, read.content) : this.entryFor(name, undefined, `${read.issue.path ? `${read.issue.path}: ` : ''}${read.issue.message}`);
     if (previous?.required && entry.required) entry.required = monotonicRedeclaration(previous.required, entry.required);
-    this.tools.set(name, entry);
+    this.setEntry(name, entry);
     if (changed.size > 0) this.reclassify(changed, name);
     return toInfo(entry);
   }
@@ -184,7 +196,45 @@ export class Guard {
       if (name === except || e.spec === undefined || !origins.has(e.spec.origin as string)) continue;
       const entry = this.entryFor(name, e.spec, undefined, e.content);
       if (e.required && entry.required) entry.required = monotonicRedeclaration(e.required, entry.required);
-      this.tools.set(name, entry);
+      this.setEntry(name, entry);
+    }
+  }
+
+  /**
+   * Install an entry, counting what its words say of its server's content in place of what the
+   * entry before said (`ServerReads`); when that changes what the server serves, the reads that take
+   * their server's kind are classified again.
+   */
+  private setEntry(name: string, entry: ToolEntry): void {
+    const previous = this.tools.get(name);
+    this.tools.set(name, entry);
+    const before = previous?.spec?.origin;
+    const after = entry.spec?.origin;
+    const flipped = new Set<string>();
+    if (this.reads.count(before, previous?.serverRead, -1)) flipped.add(before as string);
+    if (this.reads.count(after, entry.serverRead, 1)) flipped.add(after as string);
+    for (const origin of flipped) {
+      for (const [other, e] of this.tools) {
+        if (e.spec?.origin !== origin || !takesServerKind(e.serverRead)) continue;
+        const again = this.entryFor(other, e.spec, undefined, e.content);
+        if (e.required && again.required) again.required = monotonicRedeclaration(e.required, again.required);
+        // A read that takes its server's kind counts the same whatever that kind: no further change.
+        this.tools.set(other, again);
+      }
+    }
+  }
+
+  /**
+   * Classify every configured tool of a server not looked up yet, so that what the server serves is
+   * read from all its tools (`ServerReads`), as the servers' products are.
+   */
+  private settle(origin: string): void {
+    if (this.settling.has(origin)) return;
+    this.settling.add(origin);
+    try {
+      for (const [name, d] of [...this.deferred]) if (d.spec.origin === origin && this.deferred.has(name)) this.lookup(name);
+    } finally {
+      this.settling.delete(origin);
     }
   }
 
@@ -196,6 +246,12 @@ export class Guard {
     if (spec) {
       try {
         ({ cls, isDestination } = readSpec(spec, content, this.servers.product(spec.origin)));
+        // A read of what its server serves takes the server's kind, read from all its tools.
+        if (typeof spec.origin === 'string' && takesServerKind(cls.serverRead)) {
+          this.settle(spec.origin);
+          const kind = this.reads.kind(spec.origin);
+          if (kind !== undefined) cls = onPublishedServer(cls, kind);
+        }
       } catch (e) {
         // INVARIANT: a tool the classifier cannot read is never allowed: its calls fail closed.
         classifyError = errorText(e);
@@ -226,6 +282,7 @@ export class Guard {
       ...(classifyError !== undefined ? { classifyError } : {}),
       ...(spec ? { spec } : {}),
       ...(content !== undefined ? { content } : {}),
+      ...(cls.serverRead !== undefined ? { serverRead: cls.serverRead } : {}),
     };
     if (this.config.policy) {
       entry.required = requiredCapabilities({
@@ -254,9 +311,10 @@ export class Guard {
       // Classified against the servers as they stand now: what `reclassify` keeps every installed
       // entry at, so a tool read late is read as one read early and kept up to date.
       const d = this.deferred.get(name);
-      e = d === undefined ? this.entryFor(name, undefined) : this.entryFor(name, d.spec, undefined, d.content);
+      // Out of the deferred tools first: classifying it may classify its server's other tools (`settle`).
       this.deferred.delete(name);
-      this.tools.set(name, e);
+      e = d === undefined ? this.entryFor(name, undefined) : this.entryFor(name, d.spec, undefined, d.content);
+      this.setEntry(name, e);
     }
     return e;
   }

@@ -8,6 +8,7 @@
  * locally (`secure-filesystem-server`) fronts none unless its tools write that word as a name.
  */
 import { properNames, serverNameKeys } from './classifier-pairing.js';
+import type { ServerRead } from './types.js';
 
 interface Server {
   readonly keys: ReadonlySet<string>;
@@ -66,5 +67,49 @@ export class ServerProducts {
   /** The product the server of this origin fronts, if its tools name one. */
   product(origin: unknown): string | undefined {
     return typeof origin === 'string' ? this.servers.get(origin)?.product : undefined;
+  }
+}
+
+/** How many of a server's reads must serve published content, at least, for the server to serve it. */
+const MIN_PUBLISHED_READS = 2;
+
+/** What a server serves, as its tools' reads say (`ServerReads`). */
+export type ServerKind = 'published' | 'only-published' | undefined;
+
+/**
+ * What each MCP server serves, read from its tools' reads together (docs/semantics.md "What makes
+ * content external"). A server serves published content when at least as many of the reads its
+ * tools' words name return content written outside (EXTERNAL_INGESTION alone: posts, videos,
+ * forecasts, places) as return anything of the user's (PRIVATE_ACCESS, alone or beside it), and at
+ * least two do: a crawler of social sites, a literature search, a map service. It serves only
+ * published content when, besides, none of its reads returns the user's data alone. Reads whose words
+ * name no known object, or name both kinds, take the server's kind (`onPublishedServer`). Like
+ * {@link ServerProducts}, the answer depends on the set of tools, never on the order they were
+ * registered in.
+ */
+export class ServerReads {
+  private readonly servers = new Map<string, { published: number; own: number; both: number }>();
+
+  /**
+   * Count what a tool's words say of its server (`sign` 1), or take back what was counted (-1).
+   * @returns whether what the server serves changed
+   */
+  count(origin: unknown, read: ServerRead | undefined, sign: 1 | -1): boolean {
+    if (typeof origin !== 'string' || read === undefined || read === 'unnamed') return false;
+    const before = this.kind(origin);
+    let server = this.servers.get(origin);
+    if (server === undefined) {
+      server = { published: 0, own: 0, both: 0 };
+      this.servers.set(origin, server);
+    }
+    server[read] += sign;
+    return this.kind(origin) !== before;
+  }
+
+  /** What the server of this origin serves, as its counted reads say. */
+  kind(origin: unknown): ServerKind {
+    const server = typeof origin === 'string' ? this.servers.get(origin) : undefined;
+    if (server === undefined || server.published < MIN_PUBLISHED_READS || server.published < server.own + server.both) return undefined;
+    return server.own === 0 ? 'only-published' : 'published';
   }
 }

@@ -110,6 +110,7 @@ export function restoreClassifications(entries: readonly (readonly [string, Clas
 }
 
 const CUT_SOURCES = new Set(['name', 'description', 'schema']);
+const SERVER_READS = new Set(['published', 'own', 'both', 'unnamed']);
 
 /** Whether `v` has the shape of a {@link Classification}, every capability one of the six. */
 function isClassification(v: unknown): v is Classification {
@@ -121,6 +122,7 @@ function isClassification(v: unknown): v is Classification {
   if (typeof c.codeMode !== 'boolean') return false;
   const h = c.harmless as Record<string, unknown> | undefined;
   if (h !== undefined && !(h !== null && typeof h === 'object' && str(h.kind) && Array.isArray(h.terms) && h.terms.every(str))) return false;
+  if (c.serverRead !== undefined && !SERVER_READS.has(c.serverRead as string)) return false;
   const u = c.unread as Record<string, unknown> | undefined;
   return u === undefined || (u !== null && typeof u === 'object' && CUT_SOURCES.has(u.source as string) && str(u.why) && (u.at === undefined || str(u.at)));
 }

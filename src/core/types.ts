@@ -75,7 +75,18 @@ export interface Classification {
    * allows a call to it without a person (docs/semantics.md "Bounds never weaken a verdict").
    */
   readonly unread?: SpecCut;
+  /**
+   * @internal What a tool that only reads says of what its server serves, for the server's other
+   * reads (`ServerReads`): `published` (content written outside, EXTERNAL_INGESTION alone), `own` (the
+   * user's data, PRIVATE_ACCESS alone), `both`; or `unnamed`, a read of an object the vocabulary does
+   * not name (PRIVATE_ACCESS, unless its server serves published content: docs/semantics.md "What
+   * makes content external").
+   */
+  readonly serverRead?: ServerRead;
 }
+
+/** What a read says of its server's content (`Classification.serverRead`). */
+export type ServerRead = 'published' | 'own' | 'both' | 'unnamed';
 
 /** Where the classifier stopped reading a tool spec: the part (and, in the schema, the path) and why. */
 export interface SpecCut {

@@ -2,14 +2,16 @@
  * A write whose own text names no product is kept in the product its MCP server fronts: a word of
  * the server's name (the tool's origin) that a description of one of the server's tools writes as a
  * proper name. Both signs must agree; a server named for a category or for a local store, a word
- * only in lower case, one of the user's own stores and an act front nothing. The answer depends on
- * the set of tools the guard knows, not on the order they were registered in.
+ * only in lower case, one of the user's own stores and an act front nothing. A read whose object the
+ * vocabulary does not name takes the kind of content its server serves, read from the server's
+ * other reads. The answer depends on the set of tools the guard knows, not on the order they were
+ * registered in.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { properNames, serverNameKeys } from '../../src/core/classifier-pairing.js';
 import { createGuard } from '../../src/core/guard.js';
-import { ServerProducts } from '../../src/core/servers.js';
+import { ServerProducts, ServerReads } from '../../src/core/servers.js';
 import type { ToolOrigin, ToolSpec } from '../../src/core/types.js';
 
 const tool = (name: string, description: string, origin: ToolOrigin): ToolSpec => ({ name, description, origin });
@@ -145,9 +147,76 @@ describe('a server named for a product its tools name fronts it', () => {
   });
 });
 
+describe('a server that serves published content', () => {
+  const crawler: ToolOrigin = 'mcp:crawlr@1.0.0';
+  const videos = tool('get_videos', 'Get the trending videos of a YouTube channel.', crawler);
+  const news = tool('search_news', 'Search news headlines.', crawler);
+  const company = tool('get_company', 'Get company details.', crawler);
+  const profile = tool('get_profile', 'Get a Reddit user profile.', crawler);
+  const balance = tool('get_balance', 'Get the account balance.', crawler);
+
+  it('a read of an object the vocabulary does not name reads what the server publishes (EXTERNAL_INGESTION, evidence origin:)', () => {
+    expect(capsAmong([videos, news, company], 'get_company')).toEqual(['EXTERNAL_INGESTION']);
+    expect(createGuard({ tools: [videos, news, company] }).tool('get_company').evidence).toEqual([
+      { capability: 'EXTERNAL_INGESTION', source: 'name', term: 'get company' },
+      { capability: 'EXTERNAL_INGESTION', source: 'origin', term: 'a server of published content' },
+    ]);
+  });
+
+  it("alone, beside one published read only, or on a server whose reads are mostly the user's, it reads the user's data", () => {
+    expect(capsAmong([company], 'get_company')).toEqual(['PRIVATE_ACCESS']);
+    expect(capsAmong([videos, company], 'get_company')).toEqual(['PRIVATE_ACCESS']);
+    const own = [tool('read_file', 'Read a file from the local disk.', crawler), tool('list_orders', 'List my orders.', crawler), balance];
+    expect(capsAmong([videos, news, ...own, company], 'get_company')).toEqual(['PRIVATE_ACCESS']);
+    // The same tools under another origin count for their own server, not this one.
+    expect(capsAmong([tool('get_videos', videos.description as string, 'mcp:other@1.0.0'), tool('search_news', news.description as string, 'mcp:other@1.0.0'), company], 'get_company')).toEqual(['PRIVATE_ACCESS']);
+  });
+
+  it("a read whose words name both kinds is the published kind only where no read of the server is the user's data alone", () => {
+    expect(capsAmong([videos, news, profile], 'get_profile')).toEqual(['EXTERNAL_INGESTION']);
+    expect(capsAmong([videos, news, tool('get_posts', 'Get the latest posts of a subreddit.', crawler), profile, balance], 'get_profile')).toEqual(['EXTERNAL_INGESTION', 'PRIVATE_ACCESS']);
+    // A read of the user's data alone, or anything else, is what its words make it.
+    expect(capsAmong([videos, news, balance], 'get_balance')).toEqual(['PRIVATE_ACCESS']);
+    expect(capsAmong([videos, news, tool('delete_company', 'Delete a company.', crawler)], 'delete_company')).not.toContain('EXTERNAL_INGESTION');
+  });
+
+  it('a tool registered later changes what the server serves and classifies its reads again; a re-declaration undoes it', () => {
+    const guard = createGuard({ tools: [videos, company] });
+    expect(guard.tool('get_company').capabilities).toEqual(['PRIVATE_ACCESS']);
+    guard.registerTool(news);
+    expect(guard.tool('get_company').capabilities).toEqual(['EXTERNAL_INGESTION']);
+    guard.registerTool(tool('search_news', 'Search the notes in my notebook.', crawler));
+    expect(guard.tool('get_company').capabilities).toEqual(['PRIVATE_ACCESS']);
+  });
+
+  it('ServerReads: at least two published reads, at least as many as the others; only published without a read of the user alone', () => {
+    const reads = new ServerReads();
+    expect(reads.kind(crawler)).toBeUndefined();
+    expect(reads.count(crawler, 'published', 1)).toBe(false);
+    expect(reads.count(crawler, 'published', 1)).toBe(true);
+    expect(reads.kind(crawler)).toBe('only-published');
+    expect(reads.count(crawler, 'unnamed', 1)).toBe(false);
+    expect(reads.count(crawler, 'both', 1)).toBe(false);
+    expect(reads.kind(crawler)).toBe('only-published');
+    // Two published reads against one of each other kind: still published, no longer only that.
+    expect(reads.count(crawler, 'own', 1)).toBe(true);
+    expect(reads.kind(crawler)).toBe('published');
+    expect(reads.count(crawler, 'own', 1)).toBe(true);
+    expect(reads.kind(crawler)).toBeUndefined();
+    expect(reads.count(crawler, 'published', 1)).toBe(true);
+    expect(reads.kind(crawler)).toBe('published');
+    expect(reads.count(crawler, 'own', -1)).toBe(false);
+    expect(reads.count(crawler, 'own', -1)).toBe(true);
+    expect(reads.kind(crawler)).toBe('only-published');
+    expect(reads.count(undefined, 'published', 1)).toBe(false);
+    expect(reads.kind(42)).toBeUndefined();
+  });
+});
+
 describe('the classification depends on the tools, not on the order they came in', () => {
   const a: ToolOrigin = 'mcp:zorblat-mcp@1.0.0';
   const b: ToolOrigin = 'mcp:quux@2.0.0';
+  const c: ToolOrigin = 'mcp:crawlr@1.0.0';
   const specs: readonly ToolSpec[] = [
     tool('delete_epic', 'Delete an epic.', a),
     tool('create_label', 'Create a label.', a),
@@ -158,6 +227,15 @@ describe('the classification depends on the tools, not on the order they came in
     tool('list_boards', 'List the boards of a Quux team.', b),
     tool('list_boards', 'List the boards of a Zorblat team.', b),
     tool('update_card', 'Update a card on the local disk.', b),
+    // What a server serves: published reads, reads of the user's data, and reads that take the kind.
+    tool('get_videos', 'Get the trending videos of a YouTube channel.', c),
+    tool('search_news', 'Search news headlines.', c),
+    tool('search_news', 'Search the notes in my notebook.', c),
+    tool('get_company', 'Get company details.', c),
+    tool('get_profile', 'Get a Reddit user profile.', c),
+    tool('get_balance', 'Get the account balance.', c),
+    tool('get_forecast', 'Get the weather forecast for a city.', c),
+    tool('get_forecast', 'Get the weather forecast for a city.', b),
   ];
   const names = [...new Set(specs.map((s) => s.name))];
 
