@@ -97,6 +97,12 @@ export interface Phase {
    * "LinkedIn user profile"): in the name, those terms are the platform's too.
    */
   readonly platform: Set<string>;
+  /**
+   * The name only reads and the description's first sentence reads too: a later sentence's write or
+   * send says what the results are for or what another tool does ("Use the attributes when you create
+   * records"), not what this one does.
+   */
+  readonly purpose?: boolean;
 }
 
 /** Is position `i` one where a verb can stand in a sentence (start, after a cue, an adverb, or `verb and`)? */
@@ -596,6 +602,14 @@ function setupHeads(toks: readonly Tok[], roles: Role[]): void {
   }
 }
 
+/** Words that may stand before a verb that opens its sentence ("Also deletes …", "Then marks …"). */
+const SENTENCE_ADVERBS: ReadonlySet<string> = new Set(['also', 'then', 'additionally', 'optionally']);
+
+/** Does the verb at `i` open its sentence ("Deletes the snippets it finds."), past one adverb? */
+function opensSentence(toks: readonly Tok[], i: number): boolean {
+  return i === 0 || (i === 1 && SENTENCE_ADVERBS.has((toks[0] as Tok).s));
+}
+
 /**
  * The person the agent works for, acting ("when the user asks …") or spoken to ("ask the user for
  * …"), is no object (`SERVED_PERSON`), and what a verb after it does is not done to what stands
@@ -1073,6 +1087,7 @@ export function analyse(seg: Segment, c: Collector, phase: Phase): Analysis {
     }
     if (r.obj !== undefined) a.objects.push(i);
     if (role === undefined || info === undefined) continue;
+    if (phase.purpose === true && kind === 'description' && seg !== phase.opening && (role === 'create' || role === 'modify' || role === 'send') && !opensSentence(toks, i)) continue;
     if (role === 'send' && (kind === 'name' ? phase.selfSend : sendsToSelf(toks, i))) {
       // "Send a digest to the user": it lands in the user's own mailbox, a local write. The name's send
       // verb (`email_digest`) is the description's.

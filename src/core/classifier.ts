@@ -167,7 +167,15 @@ export function classifyTool(spec: ToolSpec, context?: ClassifyContext): Classif
   // GitLab repository): the tool's text never names the product to tell them apart.
   c.storeNamed = c.productSource !== 'origin' && descSegs.some((seg) => namesOwnStore(seg, c.product));
   const descPhase: Phase = { placing, selfSend: false, writeOnly: false, readOnly: false, opening: descSegs[0], internal, arranged: new Set(), platform: new Set() };
-  const descA = descSegs.map((seg) => analyse(seg, c, descPhase));
+  const descA: Analysis[] = [];
+  let restPhase = descPhase;
+  for (const seg of descSegs) {
+    const a = analyse(seg, c, restPhase);
+    descA.push(a);
+    // A name that only reads over a first sentence that reads: what later sentences write or send is
+    // not this tool's act (`Phase.purpose`).
+    if (descA.length === 1 && readsOnlyVerbs(nTokens) && (a.verbRoles.has('read') || a.verbRoles.has('webRead')) && ![...a.verbRoles].some((r) => r === 'create' || r === 'modify' || r === 'send' || r === 'run')) restPhase = { ...descPhase, purpose: true };
+  }
   const namePhase: Phase = { ...descPhase, selfSend: descA.some((a) => a.selfSend) };
   const nameA = analyse(nameSeg, c, namePhase);
 
@@ -368,6 +376,19 @@ export function onPublishedServer(cls: Classification, kind: 'published' | 'only
   evidence.push({ capability: 'EXTERNAL_INGESTION', source: 'origin', term: PUBLISHED_SERVER_TERM });
   evidence.sort(compareEvidence);
   return { ...cls, capabilities: ['EXTERNAL_INGESTION'], evidence };
+}
+
+/** Are the verbs of a name all reads, and is there one (`get_records`, `search_web`)? */
+function readsOnlyVerbs(tokens: readonly string[]): boolean {
+  let reads = false;
+  for (const t of tokens) {
+    // An -ing form in a name is a noun (`revise_listing`).
+    const verb = t.endsWith('ing') ? undefined : LEXICON.get(t)?.verb;
+    if (verb === undefined) continue;
+    if (verb !== 'read' && verb !== 'webRead') return false;
+    reads = true;
+  }
+  return reads;
 }
 
 const STATE_VERB_SET: ReadonlySet<string> = new Set([...STATE_VERBS, ...OPENING_VERBS]);
