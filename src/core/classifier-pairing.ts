@@ -98,11 +98,13 @@ export interface Phase {
    */
   readonly platform: Set<string>;
   /**
-   * The name only reads and the description's first sentence reads too: a later sentence's write or
-   * send says what the results are for or what another tool does ("Use the attributes when you create
-   * records"), not what this one does.
+   * What a later sentence of the description can add, when the name's verbs and the first sentence
+   * agree on one kind of act: `reads` (both only read), so a later write or send says what the results
+   * are for or what another tool does ("Use the attributes when you create records"); `writes` (both
+   * only write or send), so a later read says where the caller finds an input ("get the folder id from
+   * list-mail-folders"). Either way it is not this tool's act, unless its verb opens its sentence.
    */
-  readonly purpose?: boolean;
+  readonly purpose?: 'reads' | 'writes';
 }
 
 /** Is position `i` one where a verb can stand in a sentence (start, after a cue, an adverb, or `verb and`)? */
@@ -605,9 +607,15 @@ function setupHeads(toks: readonly Tok[], roles: Role[]): void {
 /** Words that may stand before a verb that opens its sentence ("Also deletes …", "Then marks …"). */
 const SENTENCE_ADVERBS: ReadonlySet<string> = new Set(['also', 'then', 'additionally', 'optionally']);
 
-/** Does the verb at `i` open its sentence ("Deletes the snippets it finds."), past one adverb? */
-function opensSentence(toks: readonly Tok[], i: number): boolean {
-  return i === 0 || (i === 1 && SENTENCE_ADVERBS.has((toks[0] as Tok).s));
+/**
+ * Does the verb at `i` state the tool's own act: it opens its sentence, past one adverb, in the third
+ * person ("Deletes the snippets it finds.", "Also sends …"), or in Chinese, which does not inflect?
+ * An imperative there ("Find the notebook with the search tool first") tells the caller what to do.
+ */
+function ownAct(toks: readonly Tok[], i: number): boolean {
+  if (!(i === 0 || (i === 1 && SENTENCE_ADVERBS.has((toks[0] as Tok).s)))) return false;
+  const t = toks[i] as Tok;
+  return CJK_CHAR.test(t.s) || (t.s.endsWith('s') && t.s !== t.info?.term);
 }
 
 /**
@@ -1087,7 +1095,10 @@ export function analyse(seg: Segment, c: Collector, phase: Phase): Analysis {
     }
     if (r.obj !== undefined) a.objects.push(i);
     if (role === undefined || info === undefined) continue;
-    if (phase.purpose === true && kind === 'description' && seg !== phase.opening && (role === 'create' || role === 'modify' || role === 'send') && !opensSentence(toks, i)) continue;
+    if (phase.purpose !== undefined && kind === 'description' && seg !== phase.opening && !ownAct(toks, i)) {
+      const writes = role === 'create' || role === 'modify' || role === 'send';
+      if (phase.purpose === 'reads' ? writes : role === 'read' || role === 'webRead') continue;
+    }
     if (role === 'send' && (kind === 'name' ? phase.selfSend : sendsToSelf(toks, i))) {
       // "Send a digest to the user": it lands in the user's own mailbox, a local write. The name's send
       // verb (`email_digest`) is the description's.

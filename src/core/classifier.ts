@@ -172,9 +172,12 @@ export function classifyTool(spec: ToolSpec, context?: ClassifyContext): Classif
   for (const seg of descSegs) {
     const a = analyse(seg, c, restPhase);
     descA.push(a);
-    // A name that only reads over a first sentence that reads: what later sentences write or send is
-    // not this tool's act (`Phase.purpose`).
-    if (descA.length === 1 && readsOnlyVerbs(nTokens) && (a.verbRoles.has('read') || a.verbRoles.has('webRead')) && ![...a.verbRoles].some((r) => r === 'create' || r === 'modify' || r === 'send' || r === 'run')) restPhase = { ...descPhase, purpose: true };
+    // A name and a first sentence that only read, or only write: what later sentences do of the other
+    // kind is not this tool's act (`Phase.purpose`).
+    if (descA.length === 1) {
+      const kind = nameActs(nTokens);
+      if (kind !== undefined && kind === sentenceActs(a)) restPhase = { ...descPhase, purpose: kind };
+    }
   }
   const namePhase: Phase = { ...descPhase, selfSend: descA.some((a) => a.selfSend) };
   const nameA = analyse(nameSeg, c, namePhase);
@@ -378,17 +381,43 @@ export function onPublishedServer(cls: Classification, kind: 'published' | 'only
   return { ...cls, capabilities: ['EXTERNAL_INGESTION'], evidence };
 }
 
-/** Are the verbs of a name all reads, and is there one (`get_records`, `search_web`)? */
-function readsOnlyVerbs(tokens: readonly string[]): boolean {
-  let reads = false;
+/** Whether a verb role reads, writes (or sends), or does another act (`run`, `interact`); none for a transformation. */
+function actKind(verb: VerbRole | undefined): 'reads' | 'writes' | 'other' | undefined {
+  // A transformation (`validate`, `format`) is said of reads and writes alike.
+  if (verb === undefined || verb === 'neutral') return undefined;
+  if (verb === 'read' || verb === 'webRead') return 'reads';
+  if (verb === 'create' || verb === 'modify' || verb === 'send') return 'writes';
+  return 'other';
+}
+
+/**
+ * Do the verbs of a name all read (`get_records`, `search_web`) or all write (`create_mail_folder`),
+ * with at least one? An `-ing` form in a name is a noun (`revise_listing`).
+ */
+function nameActs(tokens: readonly string[]): 'reads' | 'writes' | undefined {
+  let kind: 'reads' | 'writes' | undefined;
   for (const t of tokens) {
-    // An -ing form in a name is a noun (`revise_listing`).
-    const verb = t.endsWith('ing') ? undefined : LEXICON.get(t)?.verb;
-    if (verb === undefined) continue;
-    if (verb !== 'read' && verb !== 'webRead') return false;
-    reads = true;
+    const k = actKind(t.endsWith('ing') ? undefined : LEXICON.get(t)?.verb);
+    if (k === undefined) continue;
+    if (k === 'other' || (kind !== undefined && kind !== k)) return undefined;
+    kind = k;
   }
-  return reads;
+  return kind;
+}
+
+/**
+ * Do a sentence's acts all read, or all write, with at least one? A page interaction named in it
+ * ("'Cannot find select option' errors") is no act of its own.
+ */
+function sentenceActs(a: Analysis): 'reads' | 'writes' | undefined {
+  let kind: 'reads' | 'writes' | undefined;
+  for (const r of a.verbRoles) {
+    const k = r === 'interact' ? undefined : actKind(r);
+    if (k === undefined) continue;
+    if (k === 'other' || (kind !== undefined && kind !== k)) return undefined;
+    kind = k;
+  }
+  return kind;
 }
 
 const STATE_VERB_SET: ReadonlySet<string> = new Set([...STATE_VERBS, ...OPENING_VERBS]);
