@@ -1097,7 +1097,10 @@ export function analyse(seg: Segment, c: Collector, phase: Phase): Analysis {
     if (role === undefined || info === undefined) continue;
     if (phase.purpose !== undefined && kind === 'description' && seg !== phase.opening && !ownAct(toks, i)) {
       const writes = role === 'create' || role === 'modify' || role === 'send';
-      if (phase.purpose === 'reads' ? writes : role === 'read' || role === 'webRead') continue;
+      if (phase.purpose === 'reads' ? writes : role === 'read' || role === 'webRead') {
+        if (explaining()) discount('usage', seg.source, seg.at, tok.s);
+        continue;
+      }
     }
     if (role === 'send' && (kind === 'name' ? phase.selfSend : sendsToSelf(toks, i))) {
       // "Send a digest to the user": it lands in the user's own mailbox, a local write. The name's send

@@ -1,6 +1,6 @@
 /**
  * `explainTool`: what the classifier sets aside (a negated verb, an example of a request, an inline code
- * span, an enum value) is reported beside the classification, which explaining never changes.
+ * span, an enum value, a later sentence's act that is not the tool's) is reported beside the classification, which explaining never changes.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -28,6 +28,17 @@ describe('explainTool', () => {
       }),
       { seed: SEED, numRuns: 300 },
     );
+  });
+
+  it("names a later sentence's act that is not the tool's, both ways, and not the tool's own", () => {
+    expect(explainTool({ name: 'list_segments', description: 'List the contact segments. Pick one before you send a campaign with the campaign tool.' }).discounted).toEqual([
+      { why: 'usage', source: 'description', text: 'send' },
+    ]);
+    expect(explainTool({ name: 'delete_rule', description: 'Delete the message rule. Get the folder id from the folders tool first.' }).discounted).toEqual([
+      { why: 'usage', source: 'description', text: 'get' },
+    ]);
+    // "Deletes …" opening a later sentence is the tool's own act: nothing is set aside.
+    expect(explainTool({ name: 'list_notes', description: 'List the notes. Deletes the notes it lists.' }).discounted).toEqual([]);
   });
 
   it('names a negated verb with its negation, and only a negated one', () => {
