@@ -133,7 +133,8 @@ describe('passive notifications', () => {
     const first = explainTool({ name: 'update_event', description: 'Move the event. Not every attendee is notified.' });
     expect(first.discounted).toEqual([{ why: 'negation', source: 'description', text: 'is notified', cue: 'not' }]);
     const plain = explainTool({ name: 'update_event', description: 'Move the event; attendees get notified.' });
-    expect(plain.discounted).toEqual([]);
+    // "get" of the later clause is set aside as no read of a writer's (`usage`); nothing is negated.
+    expect(plain.discounted.filter((d) => d.why === 'negation')).toEqual([]);
   });
 
   it('names "Are not notified" at the start of a sentence', () => {

@@ -16,6 +16,19 @@ import type { ToolOrigin, ToolSpec } from '../../src/core/types.js';
 
 const tool = (name: string, description: string, origin: ToolOrigin): ToolSpec => ({ name, description, origin });
 
+/**
+ * A guard given `tools` classifies `name` as `before`; registering `added` makes it `after`, and
+ * re-declaring that tool as `undo` brings `before` back.
+ */
+function registeringFlips(tools: readonly ToolSpec[], name: string, added: ToolSpec, undo: ToolSpec, before: readonly string[], after: readonly string[]): void {
+  const guard = createGuard({ tools: [...tools] });
+  expect(guard.tool(name).capabilities).toEqual(before);
+  guard.registerTool(added);
+  expect(guard.tool(name).capabilities).toEqual(after);
+  guard.registerTool(undo);
+  expect(guard.tool(name).capabilities).toEqual(before);
+}
+
 /** The capabilities of `name` once every tool of `tools` is registered. */
 function capsAmong(tools: readonly ToolSpec[], name: string): readonly string[] {
   return createGuard({ tools: [...tools] }).tool(name).capabilities;
@@ -115,12 +128,7 @@ describe('a server named for a product its tools name fronts it', () => {
   });
 
   it('a tool registered later classifies its siblings again, and a re-declaration that drops the name undoes it', () => {
-    const guard = createGuard({ tools: [deleteEpic] });
-    expect(guard.tool('delete_epic').capabilities).toEqual(['LOCAL_MUTATION']);
-    guard.registerTool(search);
-    expect(guard.tool('delete_epic').capabilities).toEqual(['EXTERNAL_ACTION']);
-    guard.registerTool(tool('search_stories', 'Search the stories.', origin));
-    expect(guard.tool('delete_epic').capabilities).toEqual(['LOCAL_MUTATION']);
+    registeringFlips([deleteEpic], 'delete_epic', search, tool('search_stories', 'Search the stories.', origin), ['LOCAL_MUTATION'], ['EXTERNAL_ACTION']);
   });
 
   it('the word most tools write wins; among as many, the shorter', () => {
@@ -181,12 +189,7 @@ describe('a server that serves published content', () => {
   });
 
   it('a tool registered later changes what the server serves and classifies its reads again; a re-declaration undoes it', () => {
-    const guard = createGuard({ tools: [videos, company] });
-    expect(guard.tool('get_company').capabilities).toEqual(['PRIVATE_ACCESS']);
-    guard.registerTool(news);
-    expect(guard.tool('get_company').capabilities).toEqual(['EXTERNAL_INGESTION']);
-    guard.registerTool(tool('search_news', 'Search the notes in my notebook.', crawler));
-    expect(guard.tool('get_company').capabilities).toEqual(['PRIVATE_ACCESS']);
+    registeringFlips([videos, company], 'get_company', news, tool('search_news', 'Search the notes in my notebook.', crawler), ['PRIVATE_ACCESS'], ['EXTERNAL_INGESTION']);
   });
 
   it('ServerReads: at least two published reads, at least as many as the others; only published without a read of the user alone', () => {
