@@ -112,6 +112,8 @@ export class Guard {
    * up. A host with a catalog of hundreds of tools whose sessions call a few pays for those few.
    */
   private readonly deferred = new Map<string, { readonly spec: ToolSpec; readonly content: string }>();
+  /** The names in `deferred` by their server's origin, for `settle`. */
+  private readonly deferredByOrigin = new Map<string, Set<string>>();
   /** Characters of the specs read into this guard, as read (their content): see {@link heldSpecChars}. */
   private specChars = 0;
 
@@ -141,7 +143,15 @@ export class Guard {
     // A tool declared once is classified when first looked up; the server it counts for is counted
     // already, so it is read as it would be here. Every one is set aside before any other is
     // installed: classifying a read may classify its server's other tools (`settle`).
-    for (const read of reads) if (read.ok && declared.get(read.spec.name) === 1) this.deferred.set(read.spec.name, { spec: read.spec, content: read.content });
+    for (const read of reads) {
+      if (!read.ok || declared.get(read.spec.name) !== 1) continue;
+      this.deferred.set(read.spec.name, { spec: read.spec, content: read.content });
+      const origin = read.spec.origin;
+      if (typeof origin !== 'string') continue;
+      let names = this.deferredByOrigin.get(origin);
+      if (names === undefined) this.deferredByOrigin.set(origin, (names = new Set()));
+      names.add(read.spec.name);
+    }
     // A tool declared again is installed in order, each declaration adding gate requirements to the
     // one before.
     for (const read of reads) if (!(read.ok && declared.get(read.spec.name) === 1)) this.install(read, false);
@@ -232,7 +242,7 @@ export class Guard {
     if (this.settling.has(origin)) return;
     this.settling.add(origin);
     try {
-      for (const [name, d] of [...this.deferred]) if (d.spec.origin === origin && this.deferred.has(name)) this.lookup(name);
+      for (const name of [...(this.deferredByOrigin.get(origin) ?? [])]) if (this.deferred.has(name)) this.lookup(name);
     } finally {
       this.settling.delete(origin);
     }
@@ -313,6 +323,7 @@ export class Guard {
       const d = this.deferred.get(name);
       // Out of the deferred tools first: classifying it may classify its server's other tools (`settle`).
       this.deferred.delete(name);
+      if (d !== undefined && typeof d.spec.origin === 'string') this.deferredByOrigin.get(d.spec.origin)?.delete(name);
       e = d === undefined ? this.entryFor(name, undefined) : this.entryFor(name, d.spec, undefined, d.content);
       this.setEntry(name, e);
     }
