@@ -1081,7 +1081,11 @@ export function analyse(seg: Segment, c: Collector, phase: Phase): Analysis {
     // clause it stays a transformation.
     const role = r.verb === 'neutral' && info?.inPlace === true && a.negatedClause[i] !== true && (kind === 'name' || verbPosition(toks, roles, i)) && editsStored(toks, roles, i) ? 'modify' : r.verb;
     if (info !== undefined) {
-      const execScoped = info.exec === 'any' || (info.exec === 'name' && kind === 'name');
+      // A name-only interpreter word before another noun of the name modifies it (`sandbox_metrics`,
+      // `python_version`): the tool is about that noun, and runs nothing by this word. Not before a
+      // program (`python_script`) or another interpreter word, nor in a name that acts otherwise.
+      const modifiesNoun = info.exec === 'name' && kind === 'name' && i + 1 < toks.length && roles.slice(i + 1).every((x) => x.verb === undefined || x.verb === 'read') && toks[i + 1]?.info?.exec === undefined && !isProgram((roles[i + 1] as Role).obj);
+      const execScoped = info.exec === 'any' || (info.exec === 'name' && kind === 'name' && !modifiesNoun);
       // `exec_sql`, `eval` of a query: running a non-program is not a shell.
       const ranOther = role === 'run' && objs.length > 0 && objs.every((j) => !isProgram((roles[j] as Role).obj));
       if (execScoped && !shellMentionOnly && !ranOther) addEvidence(c, EXEC, seg.source, info.term, seg.at);
