@@ -1064,10 +1064,13 @@ export function analyse(seg: Segment, c: Collector, phase: Phase): Analysis {
   // `get_terminal_size`, `python_package_search`, "Read the output of the terminal".
   let otherVerb = false;
   let runVerb = false;
-  for (const r of roles) {
+  /** The last act of the segment that is no read: an interpreter word after it modifies a noun (below). */
+  let lastAct = -1;
+  roles.forEach((r, k) => {
     if (r.verb === 'run') runVerb = true;
     else if (r.verb !== undefined && r.verb !== 'neutral') otherVerb = true;
-  }
+    if (r.verb !== undefined && r.verb !== 'read') lastAct = k;
+  });
   const shellMentionOnly = otherVerb && !runVerb;
   /** The pages the segment names (`pageOf`), looked for at its first run verb. */
   let pages: PagePhrase[] | undefined;
@@ -1084,7 +1087,7 @@ export function analyse(seg: Segment, c: Collector, phase: Phase): Analysis {
       // A name-only interpreter word before another noun of the name modifies it (`sandbox_metrics`,
       // `python_version`): the tool is about that noun, and runs nothing by this word. Not before a
       // program (`python_script`) or another interpreter word, nor in a name that acts otherwise.
-      const modifiesNoun = info.exec === 'name' && kind === 'name' && i + 1 < toks.length && roles.slice(i + 1).every((x) => x.verb === undefined || x.verb === 'read') && toks[i + 1]?.info?.exec === undefined && !isProgram((roles[i + 1] as Role).obj);
+      const modifiesNoun = info.exec === 'name' && kind === 'name' && i + 1 < toks.length && i >= lastAct && toks[i + 1]?.info?.exec === undefined && !isProgram((roles[i + 1] as Role).obj);
       const execScoped = info.exec === 'any' || (info.exec === 'name' && kind === 'name' && !modifiesNoun);
       // `exec_sql`, `eval` of a query: running a non-program is not a shell.
       const ranOther = role === 'run' && objs.length > 0 && objs.every((j) => !isProgram((roles[j] as Role).obj));

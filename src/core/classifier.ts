@@ -35,6 +35,7 @@ import { MAX_TEXT, nameTokens, textSegments, toTokens } from './classifier-token
 import type { Segment, Tok } from './classifier-tokens.js';
 import { DEMO, DETS, GETTER_OPENER, LEXICON, PHRASES, SCHEMA, SERVICES } from './classifier-lexicon.js';
 import type { WordInfo } from './classifier-lexicon.js';
+import type { ServerKind } from './servers.js';
 import { addEvidence, compareEvidence, readsArePublished, writesInOpenWorld, writesInProduct } from './classifier-evidence.js';
 import type { Collector } from './classifier-evidence.js';
 import { analyse, crossPair, emitPair, keptLocally, lastOnto, namedProduct, nameSpace, namesOwnStore, handedSecrets, notifiedPeople, publishedContents, readClass, saysLocal, submittedRecords } from './classifier-pairing.js';
@@ -348,9 +349,10 @@ export function classifyTool(spec: ToolSpec, context?: ClassifyContext): Classif
   for (let i = 0; i < CAPABILITIES.length; i++) if (c.mask & (1 << i)) capabilities.push(CAPABILITIES[i] as Capability);
   c.evidence.sort(compareEvidence);
   // What this tool says of its server's content, if it only reads (`ServerRead`).
+  // A spec read only in part is judged as doing all six things: it neither counts nor takes a kind.
   const serverRead: ServerRead | undefined =
-    unnamed ? 'unnamed'
-    : codeMode || !readWhole ? undefined
+    codeMode || !readWhole ? undefined
+    : unnamed ? 'unnamed'
     : c.mask === EIT ? 'published'
     : c.mask === PAT ? 'own'
     : c.mask === (EIT | PAT) ? 'both'
@@ -368,7 +370,7 @@ export const PUBLISHED_SERVER_TERM = 'a server of published content';
  * of whose reads returns the user's data alone (`only-published`), so does a read whose words say
  * both (a crawler's "user profile" is a stranger's). Every other classification is returned as it is.
  */
-export function onPublishedServer(cls: Classification, kind: 'published' | 'only-published'): Classification {
+export function onPublishedServer(cls: Classification, kind: NonNullable<ServerKind>): Classification {
   if (cls.serverRead !== 'unnamed' && (cls.serverRead !== 'both' || kind !== 'only-published')) return cls;
   const evidence: Evidence[] = [];
   for (const e of cls.evidence) {

@@ -192,6 +192,16 @@ describe('a server that serves published content', () => {
     registeringFlips([videos, company], 'get_company', news, tool('search_news', 'Search the notes in my notebook.', crawler), ['PRIVATE_ACCESS'], ['EXTERNAL_INGESTION']);
   });
 
+  it('a spec read only in part neither counts for its server nor takes its kind: all six, no published evidence', () => {
+    const padded = tool('get_company', `Get company details. ${'Filler words. '.repeat(1300)}`, crawler);
+    const info = createGuard({ tools: [videos, news, padded] }).tool('get_company');
+    expect(info.capabilities).toHaveLength(6);
+    expect(info.evidence.some((e) => e.term === 'a server of published content')).toBe(false);
+    // Nor does a padded published read make the server one that publishes.
+    const paddedNews = tool('search_news', `Search news headlines. ${'Filler words. '.repeat(1300)}`, crawler);
+    expect(capsAmong([videos, paddedNews, company], 'get_company')).toEqual(['PRIVATE_ACCESS']);
+  });
+
   it('ServerReads: at least two published reads, at least as many as the others; only published without a read of the user alone', () => {
     const reads = new ServerReads();
     expect(reads.kind(crawler)).toBeUndefined();
