@@ -278,7 +278,9 @@ export function classifyTool(spec: ToolSpec, context?: ClassifyContext): Classif
     // readOnlyHint: false is what every tool that is not marked read-only says (a demo's toggle, a
     // pure computation): with openWorldHint: false it confirms a local write the text names, even
     // without an object ("Set a feature flag"), and makes up none.
-    if (ro === false && ow === false && facts.writes && !c.outside && !writesInProduct(c)) addEvidence(c, MUT, 'annotation', ANNOTATION_TERMS.closedWorldWrite, undefined);
+    // A demonstration's or a simulation's switch ("Toggles simulated logging") changes the demo's own
+    // transient state: the hints confirm no write there.
+    if (ro === false && ow === false && facts.writes && !c.outside && !writesInProduct(c) && !demo) addEvidence(c, MUT, 'annotation', ANNOTATION_TERMS.closedWorldWrite, undefined);
     // readOnlyHint: false with openWorldHint: true, both stated: the tool changes things among outside
     // entities. A write the text leaves unplaced is made there, unless the tool brings outside content
     // in (what it saves lands locally) or already acts outside (the hints are that act's).
@@ -397,9 +399,19 @@ function actKind(verb: VerbRole | undefined): 'reads' | 'writes' | 'other' | und
  * with at least one? An `-ing` form in a name is a noun (`revise_listing`).
  */
 function nameActs(tokens: readonly string[]): 'reads' | 'writes' | undefined {
+  const infos = tokens.map((t) => (t.endsWith('ing') ? undefined : LEXICON.get(t)));
+  // A word that is a verb or a noun by position (`AMBIGUOUS`) is the name's verb only when no plain
+  // verb is there, and only the first such word (as the name's roles are resolved): `get_snapshot`
+  // reads a snapshot, `snapshot_droplet` takes one.
+  const plainVerb = infos.some((i) => i?.verb !== undefined && i.amb !== true && i.sForm !== true);
+  let ambTaken = false;
   let kind: 'reads' | 'writes' | undefined;
-  for (const t of tokens) {
-    const k = actKind(t.endsWith('ing') ? undefined : LEXICON.get(t)?.verb);
+  for (const info of infos) {
+    if (info?.amb === true) {
+      if (plainVerb || ambTaken || info.sForm === true) continue;
+      ambTaken = true;
+    }
+    const k = actKind(info?.verb);
     if (k === undefined) continue;
     if (k === 'other' || (kind !== undefined && kind !== k)) return undefined;
     kind = k;

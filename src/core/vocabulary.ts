@@ -83,6 +83,10 @@ export const STATE_VERBS: readonly string[] = [
   'power off', 'power on', 'power cycle',
   'ungroup', 'abort', 'migrate', 'relist', 'cherry pick', 'rebase', 'adjust',
   'reorder', 'shut down',
+  // Common verbs of API operations that change a thing's state: toggling a timer, reopening an
+  // issue, renewing a domain, restarting a service.
+  'restart', 'toggle', 'reopen', 'renew', 'reschedule', 'enroll', 'unenroll', 'unregister', 'kick',
+  'ban', 'unban', 'unblock', 'undelete', 'unpublish', 'unstar',
 ];
 
 /**
@@ -91,7 +95,18 @@ export const STATE_VERBS: readonly string[] = [
  * rest of its prose they are said of reads ("retry after a rate limit", "rows to skip", "stop at the
  * first failure", "confirm with the user", "a resume and a cover letter").
  */
-export const OPENING_VERBS: readonly string[] = ['retry', 'skip', 'unskip', 'stop', 'resume', 'confirm', 'accept', 'decline'];
+export const OPENING_VERBS: readonly string[] = [
+  'retry', 'skip', 'unskip', 'stop', 'resume', 'confirm', 'accept', 'decline', 'complete',
+  // "Assign a task", `subscribe_to_issue`; "users to assign", "events you can subscribe to" are read.
+  'assign', 'unassign', 'reassign', 'subscribe', 'unsubscribe',
+];
+
+/**
+ * Send verbs of the same kind: acts on a platform in a name or as a description's first word
+ * ("Follow a user", `like_post`, "Respond to an event"), said of something else in the rest of the
+ * prose ("follow the redirect", "formats like JSON", "the API responds with").
+ */
+export const OPENING_SENDS: readonly string[] = ['follow', 'unfollow', 'like', 'unlike', 'respond'];
 
 /** Verbs by role. */
 export const VERBS: Readonly<Record<VerbRole, readonly string[]>> = {
@@ -115,7 +130,7 @@ export const VERBS: Readonly<Record<VerbRole, readonly string[]>> = {
   // Bringing something new into existence. On a public place or a message it is an outbound action.
   create: [
     'create', 'add', 'insert', 'write', 'append', 'put', 'make', 'compose', 'copy', 'upsert', 'save',
-    'mkdir', 'fork', 'clone', 'import', 'export', 'duplicate',
+    'mkdir', 'fork', 'clone', 'import', 'export', 'duplicate', 'register',
     '写入', '创建', '新建', '添加', '保存', '插入', '追加', '写', '建立', '编写', '新增', '增加', '导入',
     // Japanese: 作成 create.
     '作成',
@@ -135,6 +150,8 @@ export const VERBS: Readonly<Record<VerbRole, readonly string[]>> = {
   send: [
     'send', 'publish', 'upload', 'forward', 'notify', 'broadcast', 'invite', 'pay', 'push', 'submit',
     'transmit', 'purchase', 'buy', 'reserve', 'reimburse',
+    // Acts on a platform or a chain that others see or that move money: a vote, a sale, a stake.
+    'upvote', 'downvote', 'sell', 'redeem', 'stake', 'unstake',
     '发送', '上传', '发布', '分享', '支付', '转发', '推送', '提交', '邀请', '付款', '汇款', '发帖', '群发',
     '传送',
     // Japanese: 送信 send, 投稿 post.
@@ -204,6 +221,22 @@ export const AMBIGUOUS: readonly { readonly term: string; readonly verb: VerbRol
   { term: 'lock', verb: 'modify', noun: 'private' },
   // `git_commit` commits; `list_commits` lists commit records.
   { term: 'commit', verb: 'create', noun: 'private' },
+  // Sends that open a name or a description (`OPENING_SENDS`): `follow_user`, "Like a post".
+  ...OPENING_SENDS.map((term) => ({ term, verb: 'send' as const })),
+  // `block_user` blocks; "append blocks to a page" are a document's blocks.
+  { term: 'block', verb: 'modify', noun: 'private' },
+  // `claim_fees` claims; "the token's claims" are its fields.
+  { term: 'claim', verb: 'modify' },
+  // `star_repo` stars; "a five-star rating" is a score.
+  { term: 'star', verb: 'modify' },
+  // `favorite_recipe` marks; "the user's favorites" are a list.
+  { term: 'favorite', verb: 'modify' },
+  { term: 'favourite', verb: 'modify' },
+  // `subscriptions_upgrade` upgrades; "upgrade (tier comparison)" in a list of topics is a noun.
+  { term: 'upgrade', verb: 'modify' },
+  { term: 'downgrade', verb: 'modify' },
+  // `snapshot_droplet` takes one; `list_snapshots` lists them.
+  { term: 'snapshot', verb: 'create' },
   { term: '转账', verb: 'send', noun: 'transaction' },
   { term: '回复', verb: 'send', noun: 'inbound' },
   { term: '评论', verb: 'send', noun: 'public' },

@@ -64,7 +64,7 @@ describe('state verbs', () => {
     expect(classifyTool({ name: 'list_rows', description: 'List the rows of a table.', inputSchema: { type: 'object', properties: { skip: { type: 'integer' } } } }).capabilities).toEqual(['PRIVATE_ACCESS']);
   });
 
-  it('words left out because they are read as instructions or nouns: refuse, tag, assign, attach, star, upgrade', () => {
+  it('words read as instructions or nouns: refuse, tag, and assign, star, upgrade where they do not open', () => {
     // "Refuse paths outside the workspace" tells the model what not to do; a résumé is a document;
     // "retry after a rate limit", "stop at the first failure", "rows to skip", "confirm with the user",
     // "filter by tag" and "users to assign" are said of reads.
@@ -78,5 +78,6 @@ describe('state verbs', () => {
     expect(hotels).not.toContain('LOCAL_MUTATION');
     expect(hotels).not.toContain('EXTERNAL_ACTION');
     expect(caps('guide', 'Setup guides. Actions: api_key (get an API key), upgrade (tier comparison)')).not.toContain('LOCAL_MUTATION');
+    expect(caps('list_users', 'List users to assign to a task.')).toEqual(['PRIVATE_ACCESS']);
   });
 });
