@@ -25,11 +25,11 @@
  */
 import { CAPABILITIES, EIT, EXEC, MUT, NAT, PAT } from './capabilities.js';
 import type { Capability } from './capabilities.js';
-import type { Classification, Evidence, ServerRead, SpecCut, ToolSpec } from './types.js';
+import type { Classification, Evidence, ServerRead, ServerWrite, SpecCut, ToolSpec } from './types.js';
 import { isRecord } from './values.js';
 import { collectDiscounts } from './classifier-discounts.js';
 import type { Discount } from './classifier-discounts.js';
-import { ANNOTATION_TERMS, CODE_MODE_NAME_PAIRS, GEOMETRY, HANDOFF, HARMLESS_NAMES, NOT_OBJECTS, OPENING_VERBS, POSSESSIVE, STATE_VERBS } from './vocabulary.js';
+import { ANNOTATION_TERMS, CODE_MODE_NAME_PAIRS, GEOMETRY, HANDOFF, HARMLESS_NAMES, NOT_OBJECTS, OPENING_VERBS, OWN_SETUP, POSSESSIVE, STATE_VERBS } from './vocabulary.js';
 import type { VerbRole } from './vocabulary.js';
 import { MAX_TEXT, nameTokens, textSegments, toTokens } from './classifier-tokens.js';
 import type { Segment, Tok } from './classifier-tokens.js';
@@ -359,7 +359,34 @@ export function classifyTool(spec: ToolSpec, context?: ClassifyContext): Classif
     : c.mask === PAT ? 'own'
     : c.mask === (EIT | PAT) ? 'both'
     : undefined;
-  return { capabilities, evidence: c.evidence, codeMode, ...(harmless !== undefined ? { harmless } : {}), ...(unread !== undefined ? { unread } : {}), ...(serverRead !== undefined ? { serverRead } : {}) };
+  // Where this tool keeps what it writes, if it writes (`ServerWrite`); a spec read in part says nothing.
+  const serverWrite: ServerWrite | undefined =
+    codeMode || !readWhole || !facts.writes || (c.mask & EXEC) !== 0 ? undefined
+    : keptLocally(c) || c.storeNamed ? 'local'
+    : (c.mask & NAT) !== 0 ? 'outside'
+    : (c.mask & (EIT | MUT)) === MUT && !c.evidence.some((e) => e.capability === 'LOCAL_MUTATION' && OWN_SETUP_TERMS.has(e.term)) ? 'unplaced'
+    : undefined;
+  return { capabilities, evidence: c.evidence, codeMode, ...(harmless !== undefined ? { harmless } : {}), ...(unread !== undefined ? { unread } : {}), ...(serverRead !== undefined ? { serverRead } : {}), ...(serverWrite !== undefined ? { serverWrite } : {}) };
+}
+
+const OWN_SETUP_TERMS: ReadonlySet<string> = new Set(OWN_SETUP);
+
+/** The evidence of a write that takes its server's place (`onRemoteServer`). */
+export const REMOTE_SERVER_TERM = 'a server that keeps its writes outside';
+
+/**
+ * A write on a server that keeps its writes outside (`ServerWrites`: several of its tools' writes are
+ * placed in a service by their words, none is kept local): a write of a record no word places
+ * (`create_cycle`, `delete_snippet`) is made there too, an EXTERNAL_ACTION, as a write in an open
+ * world is. Every other classification is returned as it is.
+ */
+export function onRemoteServer(cls: Classification): Classification {
+  if (cls.serverWrite !== 'unplaced') return cls;
+  const evidence: Evidence[] = cls.evidence.map((e) => (e.capability === 'LOCAL_MUTATION' ? { ...e, capability: 'EXTERNAL_ACTION' } : e));
+  evidence.push({ capability: 'EXTERNAL_ACTION', source: 'origin', term: REMOTE_SERVER_TERM });
+  evidence.sort(compareEvidence);
+  const capabilities = CAPABILITIES.filter((cap) => cap !== 'LOCAL_MUTATION' && (cap === 'EXTERNAL_ACTION' || cls.capabilities.includes(cap)));
+  return { ...cls, capabilities, evidence };
 }
 
 /** The evidence of a read that takes its server's kind (`onPublishedServer`). */

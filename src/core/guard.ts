@@ -26,10 +26,10 @@ import { AFTER_ALL, Ledger, MAX_TURN, PROVENANCE_BITS, PROVENANCE_CLASSES, SCRIP
 import type { ChainFacts, LedgerSnapshot, ProvenanceTable, Scope } from './ledger.js';
 import { DECIDING_ORDER, RULE_TABLE } from './rules.js';
 import { readSpec } from './spec-reading.js';
-import { onPublishedServer } from './classifier.js';
-import { ServerProducts, ServerReads } from './servers.js';
+import { onPublishedServer, onRemoteServer } from './classifier.js';
+import { ServerProducts, ServerReads, ServerWrites } from './servers.js';
 import type { RuleId } from './rules.js';
-import type { CallOutcome, CallRef, Classification, Decision, Evidence, FiredRule, Finding, GateSummary, Mutable, ProvenanceClass, ServerRead, SpecCut, ToolCall, ToolSpec } from './types.js';
+import type { CallOutcome, CallRef, Classification, Decision, Evidence, FiredRule, Finding, GateSummary, Mutable, ProvenanceClass, ServerRead, ServerWrite, SpecCut, ToolCall, ToolSpec } from './types.js';
 import { destinationMask, errorText, readValue } from './walk.js';
 import type { Stop } from './walk.js';
 
@@ -69,6 +69,8 @@ interface ToolEntry extends ToolInfo {
   readonly isDestination: (name: string) => boolean;
   /** What the tool's words say of its server's content (`Classification.serverRead`), counted in `reads`. */
   readonly serverRead?: ServerRead;
+  /** What the tool's words say of where its server keeps its writes (`Classification.serverWrite`), counted in `writes`. */
+  readonly serverWrite?: ServerWrite;
 }
 
 /** What {@link Session.record} did. */
@@ -88,6 +90,11 @@ function takesServerKind(read: ServerRead | undefined): boolean {
   return read === 'unnamed' || read === 'both';
 }
 
+/** Does an entry take what its server says (`onPublishedServer`, `onRemoteServer`)? */
+function takesServer(e: ToolEntry): boolean {
+  return takesServerKind(e.serverRead) || e.serverWrite === 'unplaced';
+}
+
 function isTurn(t: unknown): t is number {
   return typeof t === 'number' && Number.isInteger(t) && t >= 0 && t <= MAX_TURN;
 }
@@ -103,6 +110,8 @@ export class Guard {
   private readonly servers = new ServerProducts();
   /** What each server's reads serve (`ServerReads`), over the tools installed in `tools`. */
   private readonly reads = new ServerReads();
+  /** Where each server keeps its writes (`ServerWrites`), over the tools installed in `tools`. */
+  private readonly writes = new ServerWrites();
   /** Servers whose configured tools are being classified all at once (`settle`). */
   private readonly settling = new Set<string>();
   private readonly sessionMap = new Map<string, Session>();
@@ -223,12 +232,14 @@ export class Guard {
     const flipped = new Set<string>();
     if (this.reads.count(before, previous?.serverRead, -1)) flipped.add(before as string);
     if (this.reads.count(after, entry.serverRead, 1)) flipped.add(after as string);
+    if (this.writes.count(before, previous?.serverWrite, -1)) flipped.add(before as string);
+    if (this.writes.count(after, entry.serverWrite, 1)) flipped.add(after as string);
     for (const origin of flipped) {
       for (const [other, e] of this.tools) {
-        if (e.spec?.origin !== origin || !takesServerKind(e.serverRead)) continue;
+        if (e.spec?.origin !== origin || !takesServer(e)) continue;
         const again = this.entryFor(other, e.spec, undefined, e.content);
         if (e.required && again.required) again.required = monotonicRedeclaration(e.required, again.required);
-        // A read that takes its server's kind counts the same whatever that kind: no further change.
+        // A tool that takes its server's kind or place counts the same whatever they are: no further change.
         this.tools.set(other, again);
       }
     }
@@ -262,6 +273,11 @@ export class Guard {
           const kind = this.reads.kind(spec.origin);
           if (kind !== undefined) cls = onPublishedServer(cls, kind);
         }
+        // A write of a record no word places is kept where its server keeps its writes.
+        if (typeof spec.origin === 'string' && cls.serverWrite === 'unplaced') {
+          this.settle(spec.origin);
+          if (this.writes.outside(spec.origin)) cls = onRemoteServer(cls);
+        }
       } catch (e) {
         // INVARIANT: a tool the classifier cannot read is never allowed: its calls fail closed.
         classifyError = errorText(e);
@@ -293,6 +309,7 @@ export class Guard {
       ...(spec ? { spec } : {}),
       ...(content !== undefined ? { content } : {}),
       ...(cls.serverRead !== undefined ? { serverRead: cls.serverRead } : {}),
+      ...(cls.serverWrite !== undefined ? { serverWrite: cls.serverWrite } : {}),
     };
     if (this.config.policy) {
       entry.required = requiredCapabilities({

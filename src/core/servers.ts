@@ -8,7 +8,7 @@
  * locally (`secure-filesystem-server`) fronts none unless its tools write that word as a name.
  */
 import { properNames, serverNameKeys } from './classifier-pairing.js';
-import type { ServerRead } from './types.js';
+import type { ServerRead, ServerWrite } from './types.js';
 
 interface Server {
   readonly keys: ReadonlySet<string>;
@@ -111,5 +111,44 @@ export class ServerReads {
     const server = typeof origin === 'string' ? this.servers.get(origin) : undefined;
     if (server === undefined || server.published < MIN_PUBLISHED_READS || server.published < server.own + server.both) return undefined;
     return server.own === 0 ? 'only-published' : 'published';
+  }
+}
+
+/** How many of a server's writes its words must place outside, at least, for its other writes to be kept there. */
+const MIN_OUTSIDE_WRITES = 2;
+
+/**
+ * Where each MCP server keeps what its tools write, read from its tools' writes together
+ * (docs/semantics.md "Shells, unknown tools and overrides"). A server keeps its writes outside when
+ * at least two of its tools' writes are placed in a service by their words (an issue, a comment, a
+ * product the text names) and none is kept local by its words (a local path, "local", closed-world
+ * hints, one of the user's own stores): a hosted project tracker, a marketing platform. Its writes
+ * of records no word places take that place (`onRemoteServer`). Like {@link ServerProducts}, the
+ * answer depends on the set of tools, never on the order they were registered in.
+ */
+export class ServerWrites {
+  private readonly servers = new Map<string, { outside: number; local: number }>();
+
+  /**
+   * Count what a tool's words say of where its server keeps its writes (`sign` 1), or take back what
+   * was counted (-1).
+   * @returns whether where the server keeps its writes changed
+   */
+  count(origin: unknown, write: ServerWrite | undefined, sign: 1 | -1): boolean {
+    if (typeof origin !== 'string' || write === undefined || write === 'unplaced') return false;
+    const before = this.outside(origin);
+    let server = this.servers.get(origin);
+    if (server === undefined) {
+      server = { outside: 0, local: 0 };
+      this.servers.set(origin, server);
+    }
+    server[write] += sign;
+    return this.outside(origin) !== before;
+  }
+
+  /** Does the server of this origin keep its writes outside, as its counted writes say? */
+  outside(origin: unknown): boolean {
+    const server = typeof origin === 'string' ? this.servers.get(origin) : undefined;
+    return server !== undefined && server.outside >= MIN_OUTSIDE_WRITES && server.local === 0;
   }
 }

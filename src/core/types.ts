@@ -83,10 +83,22 @@ export interface Classification {
    * makes content external").
    */
   readonly serverRead?: ServerRead;
+  /**
+   * @internal What a tool that writes says of where its server keeps what it writes, for the
+   * server's other writes (`ServerWrites`): `outside` (a write the words place in a service, an
+   * EXTERNAL_ACTION), `local` (a write the words keep local: a local path, "local", closed-world
+   * hints, one of the user's own stores); or `unplaced`, a write of a record no word places
+   * (LOCAL_MUTATION, unless its server keeps its writes outside: docs/semantics.md "Shells, unknown
+   * tools and overrides").
+   */
+  readonly serverWrite?: ServerWrite;
 }
 
 /** What a read says of its server's content (`Classification.serverRead`). */
 export type ServerRead = 'published' | 'own' | 'both' | 'unnamed';
+
+/** What a write says of where its server keeps what it writes (`Classification.serverWrite`). */
+export type ServerWrite = 'outside' | 'local' | 'unplaced';
 
 /** Where the classifier stopped reading a tool spec: the part (and, in the schema, the path) and why. */
 export interface SpecCut {

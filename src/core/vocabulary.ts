@@ -776,6 +776,13 @@ export const SETUP_HEADS: readonly string[] = [
 ];
 
 /**
+ * A server's own setup: its configuration, settings, preferences or log. A write of one that no word
+ * places may change the server's own process (a log level, a proxy, a cache), so it stays a local
+ * write even on a server that keeps its other writes outside (`ServerWrites`).
+ */
+export const OWN_SETUP: readonly string[] = ['configuration', 'config', 'setting', 'preference', 'log'];
+
+/**
  * Modifiers that make a compound noun a local record whatever its other words: a "draft email" is a
  * draft (written and kept locally, sent by no one), not an e-mail.
  */

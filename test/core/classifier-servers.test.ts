@@ -4,14 +4,15 @@
  * proper name. Both signs must agree; a server named for a category or for a local store, a word
  * only in lower case, one of the user's own stores and an act front nothing. A read whose object the
  * vocabulary does not name takes the kind of content its server serves, read from the server's
- * other reads. The answer depends on the set of tools the guard knows, not on the order they were
+ * other reads, and a write of a record no word places takes the place where its server keeps its
+ * other writes. The answer depends on the set of tools the guard knows, not on the order they were
  * registered in.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { properNames, serverNameKeys } from '../../src/core/classifier-pairing.js';
 import { createGuard } from '../../src/core/guard.js';
-import { ServerProducts, ServerReads } from '../../src/core/servers.js';
+import { ServerProducts, ServerReads, ServerWrites } from '../../src/core/servers.js';
 import type { ToolOrigin, ToolSpec } from '../../src/core/types.js';
 
 const tool = (name: string, description: string, origin: ToolOrigin): ToolSpec => ({ name, description, origin });
@@ -226,6 +227,62 @@ describe('a server that serves published content', () => {
   });
 });
 
+describe('a server that keeps its writes outside', () => {
+  const tracker: ToolOrigin = 'mcp:trackr@1.0.0';
+  const issue = tool('create_issue', 'Create an issue in a project.', tracker);
+  const comment = tool('add_comment', 'Add a comment to an issue.', tracker);
+  const cycle = tool('create_cycle', 'Create a cycle in a project.', tracker);
+
+  it('a write of a record no word places is made where the server keeps its writes (EXTERNAL_ACTION, evidence origin:)', () => {
+    expect(capsAmong([issue, comment, cycle], 'create_cycle')).toEqual(['EXTERNAL_ACTION']);
+    expect(createGuard({ tools: [issue, comment, cycle] }).tool('create_cycle').evidence).toContainEqual({ capability: 'EXTERNAL_ACTION', source: 'origin', term: 'a server that keeps its writes outside' });
+    expect(capsAmong([issue, comment, tool('delete_label', 'Delete a label of a project.', tracker)], 'delete_label')).toEqual(['EXTERNAL_ACTION']);
+  });
+
+  it('alone, beside one write placed outside, or on a server one of whose writes is kept local, it stays local', () => {
+    expect(capsAmong([cycle], 'create_cycle')).toEqual(['LOCAL_MUTATION']);
+    expect(capsAmong([issue, cycle], 'create_cycle')).toEqual(['LOCAL_MUTATION']);
+    expect(capsAmong([issue, comment, tool('save_note', 'Save a note to the local disk.', tracker), cycle], 'create_cycle')).toEqual(['LOCAL_MUTATION']);
+    expect(capsAmong([issue, comment, tool('update_row', 'Update a row of a database table.', tracker), cycle], 'create_cycle')).toEqual(['LOCAL_MUTATION']);
+    // The same tools under another origin count for their own server, not this one.
+    expect(capsAmong([tool('create_issue', issue.description as string, 'mcp:other@1.0.0'), tool('add_comment', comment.description as string, 'mcp:other@1.0.0'), cycle], 'create_cycle')).toEqual(['LOCAL_MUTATION']);
+  });
+
+  it("a write of the server's own setup (a log level, settings) stays local; a read is what its words make it", () => {
+    expect(capsAmong([issue, comment, tool('set_log_level', 'Set the logging level.', tracker)], 'set_log_level')).toEqual(['LOCAL_MUTATION']);
+    expect(capsAmong([issue, comment, tool('get_cycle', 'Get a cycle of a project.', tracker)], 'get_cycle')).toEqual(['PRIVATE_ACCESS']);
+  });
+
+  it('a tool registered later changes where the server keeps its writes and classifies its writes again; a re-declaration undoes it', () => {
+    registeringFlips([issue, cycle], 'create_cycle', comment, tool('add_comment', 'Add a comment to a note on the local disk.', tracker), ['LOCAL_MUTATION'], ['EXTERNAL_ACTION']);
+  });
+
+  it('a spec read only in part neither counts for its server nor takes its place: all six, no origin evidence', () => {
+    const padded = tool('create_cycle', `Create a cycle in a project. ${'Filler words. '.repeat(1300)}`, tracker);
+    const info = createGuard({ tools: [issue, comment, padded] }).tool('create_cycle');
+    expect(info.capabilities).toHaveLength(6);
+    expect(info.evidence.some((e) => e.term === 'a server that keeps its writes outside')).toBe(false);
+    const paddedIssue = tool('create_issue', `Create an issue in a project. ${'Filler words. '.repeat(1300)}`, tracker);
+    expect(capsAmong([paddedIssue, comment, cycle], 'create_cycle')).toEqual(['LOCAL_MUTATION']);
+  });
+
+  it('ServerWrites: at least two writes placed outside and none kept local', () => {
+    const writes = new ServerWrites();
+    expect(writes.outside(tracker)).toBe(false);
+    expect(writes.count(tracker, 'outside', 1)).toBe(false);
+    expect(writes.count(tracker, 'unplaced', 1)).toBe(false);
+    expect(writes.count(tracker, 'outside', 1)).toBe(true);
+    expect(writes.outside(tracker)).toBe(true);
+    expect(writes.count(tracker, 'local', 1)).toBe(true);
+    expect(writes.outside(tracker)).toBe(false);
+    expect(writes.count(tracker, 'outside', 1)).toBe(false);
+    expect(writes.count(tracker, 'local', -1)).toBe(true);
+    expect(writes.outside(tracker)).toBe(true);
+    expect(writes.count(undefined, 'outside', 1)).toBe(false);
+    expect(writes.outside(42)).toBe(false);
+  });
+});
+
 describe('the classification depends on the tools, not on the order they came in', () => {
   const a: ToolOrigin = 'mcp:zorblat-mcp@1.0.0';
   const b: ToolOrigin = 'mcp:quux@2.0.0';
@@ -249,6 +306,12 @@ describe('the classification depends on the tools, not on the order they came in
     tool('get_balance', 'Get the account balance.', c),
     tool('get_forecast', 'Get the weather forecast for a city.', c),
     tool('get_forecast', 'Get the weather forecast for a city.', b),
+    // Where a server keeps its writes: writes placed outside, one kept local, and writes that take the place.
+    tool('create_issue', 'Create an issue in a project.', c),
+    tool('add_comment', 'Add a comment to an issue.', c),
+    tool('add_comment', 'Add a comment to a note on the local disk.', c),
+    tool('create_cycle', 'Create a cycle in a project.', c),
+    tool('delete_label', 'Delete a label of a project.', c),
   ];
   const names = [...new Set(specs.map((s) => s.name))];
 

@@ -561,7 +561,8 @@ describe('classifyTool: evidence', () => {
 
   it('reports the annotation rule by its hint names', () => {
     const cls = classifyTool({ name: 'x1', description: 'Set a feature flag', annotations: { readOnlyHint: false, openWorldHint: false } });
-    expect(cls).toEqual({ capabilities: [M], evidence: [{ capability: M, source: 'annotation', term: 'readOnlyHint=false+openWorldHint=false' }], codeMode: false });
+    // The closed world keeps the write local, so the tool says its server keeps writes local (`serverWrite`).
+    expect(cls).toEqual({ capabilities: [M], evidence: [{ capability: M, source: 'annotation', term: 'readOnlyHint=false+openWorldHint=false' }], codeMode: false, serverWrite: 'local' });
   });
 
   it('gives read_inbox both capabilities and read_file / fetch_url one each', () => {

@@ -74,15 +74,18 @@ describe('classifications kept between processes', () => {
       ['restore-test: bad 5', { ...MARK, harmless: { kind: 'time', terms: [1] } }],
       ['restore-test: bad 6', null],
       ['restore-test: bad 7', { ...MARK, serverRead: 'everything' }],
+      ['restore-test: bad 8', { ...MARK, serverWrite: 'somewhere' }],
       [7, MARK],
       'not an entry',
       ['restore-test: good', { ...MARK, harmless: { kind: 'time', terms: ['time'] } }],
       ['restore-test: good read', { ...MARK, serverRead: 'unnamed' }],
+      ['restore-test: good write', { ...MARK, serverWrite: 'unplaced' }],
     ] as unknown as [string, Classification][];
     expect(() => restoreClassifications(damaged)).not.toThrow();
-    for (let i = 1; i <= 7; i++) expect(kept(`restore-test: bad ${i}`)).toBeUndefined();
+    for (let i = 1; i <= 8; i++) expect(kept(`restore-test: bad ${i}`)).toBeUndefined();
     expect(kept('restore-test: good')?.harmless).toEqual({ kind: 'time', terms: ['time'] });
     expect(kept('restore-test: good read')?.serverRead).toBe('unnamed');
+    expect(kept('restore-test: good write')?.serverWrite).toBe('unplaced');
   });
 
   it('keeps where reading stopped (`unread`) only when it says where and why, in a part the classifier reads', () => {
