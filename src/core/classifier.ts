@@ -355,6 +355,7 @@ export function classifyTool(spec: ToolSpec, context?: ClassifyContext): Classif
   const serverRead: ServerRead | undefined =
     codeMode || !readWhole ? undefined
     : unnamed ? 'unnamed'
+    : c.mask === EIT && remarksOnly(c.evidence) ? 'remarks'
     : c.mask === EIT ? 'published'
     : c.mask === PAT ? 'own'
     : c.mask === (EIT | PAT) ? 'both'
@@ -370,6 +371,27 @@ export function classifyTool(spec: ToolSpec, context?: ClassifyContext): Classif
 }
 
 const OWN_SETUP_TERMS: ReadonlySet<string> = new Set(OWN_SETUP);
+
+/** Every vocabulary entry by its evidence term: single words and phrases. */
+const TERM_INFO: ReadonlyMap<string, WordInfo> = new Map<string, WordInfo>([
+  ...[...LEXICON.values()].map((i): [string, WordInfo] => [i.term, i]),
+  ...[...PHRASES.values()].flat().map((p): [string, WordInfo] => [p.info.term, p.info]),
+]);
+
+/**
+ * Does a read's evidence name only what people write in a place others share (`public` objects: an
+ * issue, a comment, a story, a review) as what it reads, with no web page, search engine or web verb?
+ */
+function remarksOnly(evidence: readonly Evidence[]): boolean {
+  let remark = false;
+  for (const e of evidence) {
+    const info = TERM_INFO.get(e.term);
+    if (info === undefined || info.verb === 'webRead') return false;
+    if (info.obj === 'public') remark = true;
+    else if (info.obj !== undefined) return false;
+  }
+  return remark;
+}
 
 /** The evidence of a write that takes its server's place (`onRemoteServer`). */
 export const REMOTE_SERVER_TERM = 'a server that keeps its writes outside';
@@ -387,6 +409,21 @@ export function onRemoteServer(cls: Classification): Classification {
   evidence.sort(compareEvidence);
   const capabilities = CAPABILITIES.filter((cap) => cap !== 'LOCAL_MUTATION' && (cap === 'EXTERNAL_ACTION' || cls.capabilities.includes(cap)));
   return { ...cls, capabilities, evidence };
+}
+
+/** The evidence of a read of remarks on a server of the user's own records (`onPublishedServer`). */
+export const SHARED_SERVER_TERM = "a server of the user's own records";
+
+/**
+ * Remarks read on a server of the user's own records (`ServerReads.ownRecords`) are written in the
+ * user's shared workspace: EXTERNAL_INGESTION and PRIVATE_ACCESS. Every other classification is
+ * returned as it is.
+ */
+export function onSharedServer(cls: Classification): Classification {
+  if (cls.serverRead !== 'remarks') return cls;
+  const evidence: Evidence[] = [...cls.evidence, { capability: 'PRIVATE_ACCESS', source: 'origin', term: SHARED_SERVER_TERM }];
+  evidence.sort(compareEvidence);
+  return { ...cls, capabilities: ['EXTERNAL_INGESTION', 'PRIVATE_ACCESS'], evidence };
 }
 
 /** The evidence of a read that takes its server's kind (`onPublishedServer`). */

@@ -26,7 +26,7 @@ import { AFTER_ALL, Ledger, MAX_TURN, PROVENANCE_BITS, PROVENANCE_CLASSES, SCRIP
 import type { ChainFacts, LedgerSnapshot, ProvenanceTable, Scope } from './ledger.js';
 import { DECIDING_ORDER, RULE_TABLE } from './rules.js';
 import { readSpec } from './spec-reading.js';
-import { onPublishedServer, onRemoteServer } from './classifier.js';
+import { onPublishedServer, onRemoteServer, onSharedServer } from './classifier.js';
 import { ServerProducts, ServerReads, ServerWrites } from './servers.js';
 import type { RuleId } from './rules.js';
 import type { CallOutcome, CallRef, Classification, Decision, Evidence, FiredRule, Finding, GateSummary, Mutable, ProvenanceClass, ServerRead, ServerWrite, SpecCut, ToolCall, ToolSpec } from './types.js';
@@ -87,7 +87,7 @@ const ALL_PROVENANCE = 7;
 
 /** Does a read with this kind take its server's (`onPublishedServer`)? */
 function takesServerKind(read: ServerRead | undefined): boolean {
-  return read === 'unnamed' || read === 'both';
+  return read === 'unnamed' || read === 'both' || read === 'remarks';
 }
 
 /** Does an entry take what its server says (`onPublishedServer`, `onRemoteServer`)? */
@@ -272,6 +272,8 @@ export class Guard {
           this.settle(spec.origin);
           const kind = this.reads.kind(spec.origin);
           if (kind !== undefined) cls = onPublishedServer(cls, kind);
+          // Remarks take no published kind; on a server of the user's own records they are its workspace's.
+          if (this.reads.ownRecords(spec.origin)) cls = onSharedServer(cls);
         }
         // A write of a record no word places is kept where its server keeps its writes.
         if (typeof spec.origin === 'string' && cls.serverWrite === 'unplaced') {

@@ -88,7 +88,7 @@ export type ServerKind = 'published' | 'only-published' | undefined;
  * registered in.
  */
 export class ServerReads {
-  private readonly servers = new Map<string, { published: number; own: number; both: number }>();
+  private readonly servers = new Map<string, { published: number; remarks: number; own: number; both: number }>();
 
   /**
    * Count what a tool's words say of its server (`sign` 1), or take back what was counted (-1).
@@ -97,19 +97,34 @@ export class ServerReads {
   count(origin: unknown, read: ServerRead | undefined, sign: 1 | -1): boolean {
     if (typeof origin !== 'string' || read === undefined || read === 'unnamed') return false;
     const before = this.kind(origin);
+    const ownBefore = this.ownRecords(origin);
     let server = this.servers.get(origin);
     if (server === undefined) {
-      server = { published: 0, own: 0, both: 0 };
+      server = { published: 0, remarks: 0, own: 0, both: 0 };
       this.servers.set(origin, server);
     }
     server[read] += sign;
-    return this.kind(origin) !== before;
+    return this.kind(origin) !== before || this.ownRecords(origin) !== ownBefore;
+  }
+
+  /**
+   * Does the server of this origin keep the user's own records, as its counted reads say, for one of
+   * its reads of remarks: at least two reads of the user's data alone, and more than the reads of
+   * content written outside, the other reads of remarks counted with those (a read never counts for
+   * the answer it takes).
+   */
+  ownRecords(origin: unknown): boolean {
+    const server = typeof origin === 'string' ? this.servers.get(origin) : undefined;
+    return server !== undefined && server.own >= MIN_PUBLISHED_READS && server.own > server.published + Math.max(0, server.remarks - 1);
   }
 
   /** What the server of this origin serves, as its counted reads say. */
   kind(origin: unknown): ServerKind {
     const server = typeof origin === 'string' ? this.servers.get(origin) : undefined;
-    if (server === undefined || server.published < MIN_PUBLISHED_READS || server.published < server.own + server.both) return undefined;
+    if (server === undefined) return undefined;
+    // Reads of remarks are published content (they take no published kind: `ownRecords`).
+    const published = server.published + server.remarks;
+    if (published < MIN_PUBLISHED_READS || published < server.own + server.both) return undefined;
     return server.own === 0 ? 'only-published' : 'published';
   }
 }

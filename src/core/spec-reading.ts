@@ -110,7 +110,7 @@ export function restoreClassifications(entries: readonly (readonly [string, Clas
 }
 
 const CUT_SOURCES = new Set(['name', 'description', 'schema']);
-const SERVER_READS = new Set(['published', 'own', 'both', 'unnamed']);
+const SERVER_READS = new Set(['published', 'remarks', 'own', 'both', 'unnamed']);
 const SERVER_WRITES = new Set(['outside', 'local', 'unplaced']);
 
 /** Whether `v` has the shape of a {@link Classification}, every capability one of the six. */

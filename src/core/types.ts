@@ -95,7 +95,7 @@ export interface Classification {
 }
 
 /** What a read says of its server's content (`Classification.serverRead`). */
-export type ServerRead = 'published' | 'own' | 'both' | 'unnamed';
+export type ServerRead = 'published' | 'remarks' | 'own' | 'both' | 'unnamed';
 
 /** What a write says of where its server keeps what it writes (`Classification.serverWrite`). */
 export type ServerWrite = 'outside' | 'local' | 'unplaced';

@@ -227,6 +227,50 @@ describe('a server that serves published content', () => {
   });
 });
 
+describe("a server of the user's own records", () => {
+  const tracker: ToolOrigin = 'mcp:trackr@1.0.0';
+  const projects = tool('list_projects', 'List the projects of the workspace.', tracker);
+  const members = tool('list_members', 'List the members of the team.', tracker);
+  const comments = tool('get_issue_comments', 'Get the comments of an issue.', tracker);
+
+  it("a read of remarks reads the user's shared workspace (EXTERNAL_INGESTION and PRIVATE_ACCESS, evidence origin:)", () => {
+    expect(capsAmong([projects, members, comments], 'get_issue_comments')).toEqual(['EXTERNAL_INGESTION', 'PRIVATE_ACCESS']);
+    expect(createGuard({ tools: [projects, members, comments] }).tool('get_issue_comments').evidence).toContainEqual({ capability: 'PRIVATE_ACCESS', source: 'origin', term: "a server of the user's own records" });
+  });
+
+  it('alone, beside one read of the user, on a server of as many published reads, or a web read: outside writing only', () => {
+    expect(capsAmong([comments], 'get_issue_comments')).toEqual(['EXTERNAL_INGESTION']);
+    expect(capsAmong([projects, comments], 'get_issue_comments')).toEqual(['EXTERNAL_INGESTION']);
+    const published = [tool('get_videos', 'Get the trending videos of a YouTube channel.', tracker), tool('search_news', 'Search news headlines.', tracker)];
+    expect(capsAmong([projects, members, ...published, comments], 'get_issue_comments')).toEqual(['EXTERNAL_INGESTION']);
+    expect(capsAmong([projects, members, tool('fetch_page', 'Fetch a web page.', tracker)], 'fetch_page')).toEqual(['EXTERNAL_INGESTION']);
+  });
+
+  it("a tool registered later makes the server one of the user's records and classifies its remarks again; a re-declaration undoes it", () => {
+    registeringFlips([projects, comments], 'get_issue_comments', members, tool('list_members', 'Search news headlines.', tracker), ['EXTERNAL_INGESTION'], ['EXTERNAL_INGESTION', 'PRIVATE_ACCESS']);
+  });
+
+  it("ServerReads.ownRecords: at least two reads of the user's own, more than the published ones and the other remarks", () => {
+    const reads = new ServerReads();
+    expect(reads.count(tracker, 'own', 1)).toBe(false);
+    expect(reads.ownRecords(tracker)).toBe(false);
+    expect(reads.count(tracker, 'own', 1)).toBe(true);
+    expect(reads.ownRecords(tracker)).toBe(true);
+    // A read of remarks is not counted against itself: two of the user's beat one other remark. For
+    // the reads that take the published kind, two remarks are as many published reads as the user's.
+    expect(reads.count(tracker, 'remarks', 1)).toBe(false);
+    expect(reads.count(tracker, 'remarks', 1)).toBe(true);
+    expect(reads.kind(tracker)).toBe('published');
+    expect(reads.ownRecords(tracker)).toBe(true);
+    // One published read more: as many as the user's beside the other remark, no records of the user's.
+    expect(reads.count(tracker, 'published', 1)).toBe(true);
+    expect(reads.ownRecords(tracker)).toBe(false);
+    expect(reads.count(tracker, 'published', -1)).toBe(true);
+    expect(reads.ownRecords(tracker)).toBe(true);
+    expect(reads.ownRecords(undefined)).toBe(false);
+  });
+});
+
 describe('a server that keeps its writes outside', () => {
   const tracker: ToolOrigin = 'mcp:trackr@1.0.0';
   const issue = tool('create_issue', 'Create an issue in a project.', tracker);
@@ -297,6 +341,10 @@ describe('the classification depends on the tools, not on the order they came in
     tool('list_boards', 'List the boards of a Quux team.', b),
     tool('list_boards', 'List the boards of a Zorblat team.', b),
     tool('update_card', 'Update a card on the local disk.', b),
+    tool('list_projects', 'List the projects of the workspace.', b),
+    tool('list_members', 'List the members of the team.', b),
+    tool('get_issue_comments', 'Get the comments of an issue.', b),
+    tool('search_news', 'Search news headlines.', b),
     // What a server serves: published reads, reads of the user's data, and reads that take the kind.
     tool('get_videos', 'Get the trending videos of a YouTube channel.', c),
     tool('search_news', 'Search news headlines.', c),
