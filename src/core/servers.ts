@@ -83,9 +83,10 @@ export type ServerKind = 'published' | 'only-published' | undefined;
  * forecasts, places) as return anything of the user's (PRIVATE_ACCESS, alone or beside it), and at
  * least two do: a crawler of social sites, a literature search, a map service. It serves only
  * published content when, besides, none of its reads returns the user's data alone. Reads whose words
- * name no known object, or name both kinds, take the server's kind (`onPublishedServer`). Like
- * {@link ServerProducts}, the answer depends on the set of tools, never on the order they were
- * registered in.
+ * name no known object, or name both kinds, take the server's kind (`onPublishedServer`). A server
+ * keeps the user's own records when its reads say so (`ownRecords`): its reads of remarks are then
+ * the user's shared workspace (`onSharedServer`). Like {@link ServerProducts}, the answer depends on
+ * the set of tools, never on the order they were registered in.
  */
 export class ServerReads {
   private readonly servers = new Map<string, { published: number; remarks: number; own: number; both: number }>();

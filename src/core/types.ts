@@ -77,10 +77,11 @@ export interface Classification {
   readonly unread?: SpecCut;
   /**
    * @internal What a tool that only reads says of what its server serves, for the server's other
-   * reads (`ServerReads`): `published` (content written outside, EXTERNAL_INGESTION alone), `own` (the
-   * user's data, PRIVATE_ACCESS alone), `both`; or `unnamed`, a read of an object the vocabulary does
-   * not name (PRIVATE_ACCESS, unless its server serves published content: docs/semantics.md "What
-   * makes content external").
+   * reads (`ServerReads`): `published` (content written outside, EXTERNAL_INGESTION alone), `remarks`
+   * (published content that people write in a place others share: issues, comments, stories; the
+   * workspace's on a server of the user's own records), `own` (the user's data, PRIVATE_ACCESS alone),
+   * `both`; or `unnamed`, a read of an object the vocabulary does not name (PRIVATE_ACCESS, unless its
+   * server serves published content: docs/semantics.md "What makes content external").
    */
   readonly serverRead?: ServerRead;
   /**
