@@ -35,6 +35,16 @@ function capsAmong(tools: readonly ToolSpec[], name: string): readonly string[] 
   return createGuard({ tools: [...tools] }).tool(name).capabilities;
 }
 
+/**
+ * Among `tools`, `name` classifies as `capabilities`, and says with `origin:` evidence that its
+ * server gave it `capability` (`term` names why).
+ */
+function takesFromServer(tools: readonly ToolSpec[], name: string, capabilities: readonly string[], capability: string, term: string): void {
+  const info = createGuard({ tools: [...tools] }).tool(name);
+  expect(info.capabilities).toEqual(capabilities);
+  expect(info.evidence).toContainEqual({ capability, source: 'origin', term });
+}
+
 describe('serverNameKeys: what a server name may call its product', () => {
   it('each word past the scope and the version, words written together joined, server words left out', () => {
     expect([...serverNameKeys('mcp:@shortcut/mcp@0.25.0')]).toEqual(['shortcut']);
@@ -78,8 +88,7 @@ describe('a server named for a product with digits at its end', () => {
   it('auth0: its writes are kept in Auth0', () => {
     const origin: ToolOrigin = 'mcp:auth0@0.1.0';
     const tools = [tool('update_resource_server', 'Update a resource server.', origin), tool('list_tenants', 'List the tenants of your Auth0 account.', origin)];
-    expect(capsAmong(tools, 'update_resource_server')).toEqual(['EXTERNAL_ACTION']);
-    expect(createGuard({ tools }).tool('update_resource_server').evidence).toContainEqual({ capability: 'EXTERNAL_ACTION', source: 'origin', term: 'auth0' });
+    takesFromServer(tools, 'update_resource_server', ['EXTERNAL_ACTION'], 'EXTERNAL_ACTION', 'auth0');
     expect(capsAmong(tools.slice(0, 1), 'update_resource_server')).toEqual(['LOCAL_MUTATION']);
   });
 });
@@ -90,9 +99,7 @@ describe('a server named for a product its tools name fronts it', () => {
   const search = tool('search_stories', 'Search the stories of a Zorblat workspace.', origin);
 
   it("a write that names no product is kept in the server's product (EXTERNAL_ACTION, evidence origin:)", () => {
-    expect(capsAmong([deleteEpic, search], 'delete_epic')).toEqual(['EXTERNAL_ACTION']);
-    const evidence = createGuard({ tools: [deleteEpic, search] }).tool('delete_epic').evidence;
-    expect(evidence).toContainEqual({ capability: 'EXTERNAL_ACTION', source: 'origin', term: 'zorblat' });
+    takesFromServer([deleteEpic, search], 'delete_epic', ['EXTERNAL_ACTION'], 'EXTERNAL_ACTION', 'zorblat');
   });
 
   it('alone, or beside tools that write the word only in lower case, the write stays local', () => {
@@ -234,8 +241,7 @@ describe("a server of the user's own records", () => {
   const comments = tool('get_issue_comments', 'Get the comments of an issue.', tracker);
 
   it("a read of remarks reads the user's shared workspace (EXTERNAL_INGESTION and PRIVATE_ACCESS, evidence origin:)", () => {
-    expect(capsAmong([projects, members, comments], 'get_issue_comments')).toEqual(['EXTERNAL_INGESTION', 'PRIVATE_ACCESS']);
-    expect(createGuard({ tools: [projects, members, comments] }).tool('get_issue_comments').evidence).toContainEqual({ capability: 'PRIVATE_ACCESS', source: 'origin', term: "a server of the user's own records" });
+    takesFromServer([projects, members, comments], 'get_issue_comments', ['EXTERNAL_INGESTION', 'PRIVATE_ACCESS'], 'PRIVATE_ACCESS', "a server of the user's own records");
   });
 
   it('alone, beside one read of the user, on a server of as many published reads, or a web read: outside writing only', () => {
@@ -278,8 +284,7 @@ describe('a server that keeps its writes outside', () => {
   const cycle = tool('create_cycle', 'Create a cycle in a project.', tracker);
 
   it('a write of a record no word places is made where the server keeps its writes (EXTERNAL_ACTION, evidence origin:)', () => {
-    expect(capsAmong([issue, comment, cycle], 'create_cycle')).toEqual(['EXTERNAL_ACTION']);
-    expect(createGuard({ tools: [issue, comment, cycle] }).tool('create_cycle').evidence).toContainEqual({ capability: 'EXTERNAL_ACTION', source: 'origin', term: 'a server that keeps its writes outside' });
+    takesFromServer([issue, comment, cycle], 'create_cycle', ['EXTERNAL_ACTION'], 'EXTERNAL_ACTION', 'a server that keeps its writes outside');
     expect(capsAmong([issue, comment, tool('delete_label', 'Delete a label of a project.', tracker)], 'delete_label')).toEqual(['EXTERNAL_ACTION']);
   });
 
