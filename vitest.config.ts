@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -16,8 +17,11 @@ export default defineConfig({
     // on 2 cores, every test passing, also with the files shuffled. So a test must not count on
     // fresh module state, and one that stubs a global restores it (`vi.unstubAllGlobals`).
     isolate: false,
-    // No parse cache: a test reads what its files say now, never entries an earlier run left in
-    // node_modules/.cache (the cache's own tests point GUARD_EVAL_CACHE at a folder of their own).
-    env: { GUARD_EVAL_CACHE: 'off' },
+    // The parse cache in a folder of the suite's own (`GUARD_EVAL_CACHE` set outside wins; `off` parses
+    // every file). An entry is found by a hash of the file's text and of the reading code, so a test
+    // never reads what an earlier version of a file or of the reader said; the tests that load or run
+    // whole sets parse them once per run instead of once per file (cold, the first of them still
+    // parses everything). The cache's own tests point it at folders of their own.
+    env: { GUARD_EVAL_CACHE: process.env.GUARD_EVAL_CACHE ?? fileURLToPath(new URL('node_modules/.cache/guard-eval-test', import.meta.url)) },
   },
 });

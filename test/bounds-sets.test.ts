@@ -22,7 +22,7 @@ import { readValue } from '../src/core/walk.js';
 import { forEachCall } from '../src/harness/model.js';
 import type { Scenario } from '../src/harness/model.js';
 import { runScenario } from '../src/harness/runner.js';
-import { loadScenarios } from '../src/io/dsl.js';
+import { loadSets } from './load-sets.js';
 import { formatIssue } from '../src/io/errors.js';
 
 type Transform = (args: unknown) => unknown;
@@ -114,7 +114,7 @@ let targets: Target[] = [];
 const runsAsWritten: { scenario: Scenario; mode: Mode; verdicts: Map<string, Verdict | null> }[] = [];
 
 beforeAll(async () => {
-  const loaded = await loadScenarios(['challenge-sets', 'scenarios/regressions']);
+  const loaded = await loadSets(['challenge-sets', 'scenarios/regressions']);
   if (!loaded.ok) throw new Error(loaded.issues.map(formatIssue).join('\n'));
   const guard = builtinGuard();
   const targeted = new Set<string>();

@@ -15,7 +15,7 @@ import type { Verdict } from '../src/core/capabilities.js';
 import { GUARDS, GUARD_NAMES } from '../src/harness/guards.js';
 import type { RunResults, Scenario } from '../src/harness/model.js';
 import { runScenarios } from '../src/harness/runner.js';
-import { loadScenarios } from '../src/io/dsl.js';
+import { loadSets } from './load-sets.js';
 import { formatIssue } from '../src/io/errors.js';
 import { loadProjectConfig } from '../src/io/project-config.js';
 
@@ -30,7 +30,7 @@ let scenarios: Scenario[] = [];
 const runs = new Map<string, RunResults>();
 
 beforeAll(async () => {
-  const loaded = await loadScenarios([ROOT]);
+  const loaded = await loadSets([ROOT]);
   if (!loaded.ok) throw new Error(loaded.issues.map(formatIssue).join('\n'));
   scenarios = loaded.scenarios;
   for (const name of GUARD_NAMES) runs.set(name, await runScenarios(scenarios, { guard: GUARDS[name]() }));

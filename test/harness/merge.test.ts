@@ -16,7 +16,7 @@ import { renderJson } from '../../src/harness/reports/json.js';
 import { assembleResults, runScenarios } from '../../src/harness/runner.js';
 import { selectShard } from '../../src/harness/shard.js';
 import { writeReports } from '../../src/harness/write-reports.js';
-import { loadScenarios } from '../../src/io/dsl.js';
+import { loadSets } from '../load-sets.js';
 import { InputError, formatIssue } from '../../src/io/errors.js';
 
 let scenarios: Scenario[] = [];
@@ -36,7 +36,7 @@ const run = (list: readonly Scenario[]): Promise<RunResults> => runScenarios(lis
 const shardsOf = (n: number): Scenario[][] => Array.from({ length: n }, (_, k) => selectShard(scenarios, { index: k + 1, count: n }));
 
 beforeAll(async () => {
-  const loaded = await loadScenarios(['challenge-sets', 'scenarios/examples']);
+  const loaded = await loadSets(['challenge-sets', 'scenarios/examples']);
   if (!loaded.ok) throw new Error(loaded.issues.map(formatIssue).join('\n'));
   scenarios = loaded.scenarios;
   unsharded = await run(scenarios);
