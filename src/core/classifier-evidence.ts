@@ -35,6 +35,12 @@ export interface Collector {
   readonly workspace: boolean;
   /** The tool takes a local file by its path, with no content beside it (`SCHEMA_TERMS.sourcePath`). */
   readonly localSource: boolean;
+  /**
+   * The tool takes a local file by its path ({@link localSource}), or the path of a media file
+   * (`image_path`, `SCHEMA_TERMS.mediaFiles`): what an upload sends is then a local file. Only an
+   * upload asks this: a media path alone does not make a tool's writes local.
+   */
+  readonly uploadSource: boolean;
   /** Segments already asked whether they call their files local (`FILE_TRANSFER.local`). */
   readonly saysLocal: Map<Segment, boolean>;
   /** The name or the description calls what the tool works on local (`FILE_TRANSFER.local`). */

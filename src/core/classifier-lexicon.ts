@@ -321,6 +321,8 @@ export const SCHEMA = {
   path: termSet(SCHEMA_TERMS.path),
   content: termSet(SCHEMA_TERMS.content),
   sourcePath: termSet(SCHEMA_TERMS.sourcePath),
+  mediaFiles: termSet(SCHEMA_TERMS.mediaFiles),
+  pathDestinations: termSet(SCHEMA_TERMS.pathDestinations),
   httpRequest: termSet(SCHEMA_TERMS.httpRequest),
   tenant: termSet(SCHEMA_TERMS.tenant),
 };

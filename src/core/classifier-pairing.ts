@@ -937,7 +937,7 @@ function transferPair(c: Collector, role: VerbRole, verbSeg: Segment, verbTok: T
   if (info === undefined || !(role === 'send' || (role === 'interact' && info.placing === true))) return;
   const term = objTok.info?.term;
   if (term === undefined || !TRANSFER_FILES.has(term)) return;
-  if (!c.localSource && !saysLocal(c, verbSeg) && !saysLocal(c, objSeg)) return;
+  if (!c.uploadSource && !saysLocal(c, verbSeg) && !saysLocal(c, objSeg)) return;
   addEvidence(c, PAT | NAT, verbSeg.source, info.term, verbSeg.at);
   addEvidence(c, PAT | NAT, objSeg.source, term, objSeg.at);
 }
@@ -1123,6 +1123,9 @@ export function analyse(seg: Segment, c: Collector, phase: Phase): Analysis {
     addEvidence(c, verbAloneBits(role), seg.source, info.term, seg.at);
     if (objs.length === 0) {
       a.lonelyVerbs.push(i);
+      // An upload that takes a local path and names nothing it knows ("Upload your avatar" with
+      // `file_path`) reads that file and sends it.
+      if (role === 'send' && info.transfer === true && c.uploadSource) addEvidence(c, PAT | NAT, seg.source, info.term, seg.at);
       // An object-less "Delete it." mutates; "use X to modify them" only mentions a mutation.
       const imperative = kind === 'name' || i === 0 || (toks[i - 1] as Tok).s.endsWith('ly');
       if (info.strong && (role === 'create' || role === 'modify') && imperative) {

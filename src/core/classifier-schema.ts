@@ -207,14 +207,32 @@ export interface ToolFacts {
   readonly exports: boolean;
 }
 
+const PATH_ENDS = new Set(['path', 'paths', 'file']);
+
 /**
- * Does the tool take a local file by its path (`SCHEMA_TERMS.sourcePath`: a string or an array of
+ * A property named for the path of a media file (`SCHEMA_TERMS.mediaFiles`): its last word is
+ * `path`, `paths` or `file`, another names the medium, and none says the file is where the tool
+ * writes (`output_image_path`).
+ */
+export function mediaPath(tokens: readonly string[]): boolean {
+  if (tokens.length < 2 || !PATH_ENDS.has(tokens[tokens.length - 1] as string)) return false;
+  let media = false;
+  for (const t of tokens) {
+    if (SCHEMA.pathDestinations.has(t)) return false;
+    if (SCHEMA.mediaFiles.has(t)) media = true;
+  }
+  return media;
+}
+
+/**
+ * Does the tool take a local file by its path (`SCHEMA_TERMS.sourcePath`, and with `media` a media
+ * file's path too, see {@link mediaPath}: a string or an array of
  * strings)? Not when the file's content is passed beside it (`{path, content}`): that path says where
  * the content goes.
  */
-export function takesLocalFile(props: readonly Prop[]): boolean {
+export function takesLocalFile(props: readonly Prop[], media = false): boolean {
   const groups = new Set<number>();
-  for (const p of props) if (SCHEMA.sourcePath.has(p.joined) && (p.text || p.strings)) groups.add(p.group);
+  for (const p of props) if ((SCHEMA.sourcePath.has(p.joined) || (media && mediaPath(p.tokens))) && (p.text || p.strings)) groups.add(p.group);
   for (const p of props) if (SCHEMA.content.has(p.joined) && p.text) groups.delete(p.group);
   return groups.size > 0;
 }

@@ -140,6 +140,7 @@ export function classifyTool(spec: ToolSpec, context?: ClassifyContext): Classif
     mask: 0, evidence: [], seen: new Set(), authored: [], channels: [],
     outside: mentions(SERVICES.writes), workspace: mentions(SERVICES.sharedContent),
     localSource: takesLocalFile(props),
+    uploadSource: takesLocalFile(props, true),
     saysLocal: new Map(),
     localText: false,
     storeNamed: false,

@@ -921,6 +921,14 @@ export const SCHEMA_TERMS = {
     'path', 'paths', 'file_path', 'file_paths', 'filepath', 'filepaths', 'local_path', 'local_paths',
     'source_path', 'file', 'files', '路径', '本地路径', '文件路径',
   ],
+  /**
+   * A media file a property's name says it holds the path of, when the name ends in `path`, `paths`
+   * or `file` (`image_path`, `front_image_path`, `pdf_file`): a local file the tool reads, as a
+   * `sourcePath` is. A name that also says where something goes (`output_image_path`) is not one.
+   */
+  mediaFiles: ['image', 'images', 'photo', 'photos', 'picture', 'video', 'audio', 'pdf', 'avatar', 'banner'],
+  /** Words of a path property's name that make it where the tool writes, not what it reads. */
+  pathDestinations: ['output', 'out', 'save', 'target', 'dest', 'destination', 'download', 'export'],
   /** A url plus one of these (whole property name) is a generic HTTP client. */
   httpRequest: ['method', 'http_method', 'headers'],
   /**
