@@ -29,7 +29,7 @@ import type { Classification, Evidence, ServerRead, ServerWrite, SpecCut, ToolSp
 import { isRecord } from './values.js';
 import { collectDiscounts } from './classifier-discounts.js';
 import type { Discount } from './classifier-discounts.js';
-import { ANNOTATION_TERMS, CODE_MODE_NAME_PAIRS, GEOMETRY, HANDOFF, HARMLESS_NAMES, NOT_OBJECTS, OPENING_VERBS, OWN_SETUP, POSSESSIVE, STATE_VERBS } from './vocabulary.js';
+import { ANNOTATION_TERMS, CALL_VALUES, CODE_MODE_NAME_PAIRS, GEOMETRY, HANDOFF, HARMLESS_NAMES, NOT_OBJECTS, OPENING_VERBS, OWN_SETUP, POSSESSIVE, STATE_VERBS } from './vocabulary.js';
 import type { VerbRole } from './vocabulary.js';
 import { MAX_TEXT, nameTokens, textSegments, toTokens } from './classifier-tokens.js';
 import type { Segment, Tok } from './classifier-tokens.js';
@@ -317,16 +317,13 @@ export function classifyTool(spec: ToolSpec, context?: ClassifyContext): Classif
     const agrees = descA.length === 0 || descA.some((a) => says(a, words));
     if (!agrees || actsOnSomething(descA, schemaA, words)) harmless = undefined;
   }
-  // Nothing found and no harmless name: a computation on shapes passed in the call (`GEOMETRY`).
+  // Nothing found and no harmless name: a computation on shapes (`GEOMETRY`), or on other values
+  // (`CALL_VALUES`), passed in the call.
   if (harmless === undefined && c.mask === 0 && !codeMode && readWhole && descA[0] !== undefined) {
-    const shapes = descA[0].seg.toks.filter((t) => GEOMETRY_SHAPES.has(t.s)).map((t) => t.s);
-    const actsOn = actsOnSomething(descA, schemaA, GEOMETRY_SHAPES);
-    // A lookup that takes a shape ("Get the elevation at the coordinates") reads a service's data.
-    const looksUp = (a: Analysis): boolean => a.verbRoles.has('read') || a.verbRoles.has('webRead');
-    // The first sentence must say what is done to the shapes with a verb the vocabulary knows ("Zorblat
-    // the points" is a tool nobody can read).
-    const computes = descA[0].verbRoles.size > 0;
-    if (shapes.length > 0 && computes && !actsOn && !looksUp(descA[0]) && !looksUp(nameA)) harmless = { kind: 'geometry', terms: [...new Set(shapes)] };
+    harmless = computesOn(descA, schemaA, nameA, GEOMETRY_SHAPES, 'geometry');
+    // Other values only under a name that does nothing itself: a name that writes, sends or runs
+    // (`create_text_item`, `replace_catalog_item`) acts on a record the vocabulary does not name.
+    if (harmless === undefined && [...nameA.verbRoles].every((r) => r === 'neutral')) harmless = computesOn(descA, schemaA, nameA, CALL_VALUE_WORDS, 'values');
   }
   // Nothing found and nothing harmless, yet the name reads or changes something the vocabulary
   // does not name (`get_pipeline`, `list_applications`, `create_change_request`): a record that a
@@ -620,7 +617,23 @@ const HARMLESS_KIND = new Map<string, string>(Object.entries(HARMLESS_NAMES.kind
 const HARMLESS_WORDS = new Set<string>(HARMLESS_NAMES.words);
 const RENDER_MAKERS = new Set<string>(HARMLESS_NAMES.rendering.makers);
 const GEOMETRY_SHAPES = new Set<string>(GEOMETRY.shapes);
+const CALL_VALUE_WORDS = new Set<string>(CALL_VALUES.values);
 const HARMLESS_BY_KIND = new Map<string, ReadonlySet<string>>(Object.entries(HARMLESS_NAMES.kinds).map(([kind, words]) => [kind, new Set<string>(words)]));
+
+/**
+ * A computation on values the call passes (harmless kind `kind`): the description's first sentence
+ * names one of `values` and says what is done with a verb the vocabulary knows ("Zorblat the points"
+ * is a tool nobody can read), that is no lookup ("Get the elevation at the coordinates" reads a
+ * service's data), and neither the description nor a property names anything the tool acts on.
+ */
+function computesOn(descA: readonly Analysis[], schemaA: readonly Analysis[], nameA: Analysis, values: ReadonlySet<string>, kind: string): { kind: string; terms: string[] } | undefined {
+  const first = descA[0] as Analysis;
+  const named = first.seg.toks.filter((t) => values.has(t.s)).map((t) => t.s);
+  if (named.length === 0 || first.verbRoles.size === 0) return undefined;
+  const looksUp = (a: Analysis): boolean => a.verbRoles.has('read') || a.verbRoles.has('webRead');
+  if (looksUp(first) || looksUp(nameA) || actsOnSomething(descA, schemaA, values)) return undefined;
+  return { kind, terms: [...new Set(named)] };
+}
 
 /** Does the segment say one of `words` (a harmless kind's word, a shape)? */
 function says(a: Analysis, words: ReadonlySet<string>): boolean {

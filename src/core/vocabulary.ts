@@ -997,6 +997,22 @@ export const GEOMETRY = {
 } as const;
 
 /**
+ * A computation on other values passed in the call (harmless kind `values`), by the same test as
+ * `GEOMETRY`: "Encode or decode Base64 strings", "Count characters, words and lines in text",
+ * "Convert colors between HEX, RGB and HSL", "Compute the hash of a string", "Validate check
+ * digits". The first sentence names one of `values` with a verb the vocabulary knows that is no
+ * lookup, and nothing the tool acts on is named: "Count the open tickets" or "Convert the file to
+ * PDF" names a ticket or a file, "Get the text of the page" reads, and neither is recognised.
+ */
+export const CALL_VALUES = {
+  values: [
+    'string', 'strings', 'text', 'texts', 'number', 'numbers', 'digit', 'digits', 'color', 'colors',
+    'colour', 'colours', 'expression', 'expressions', 'value', 'values', 'character', 'characters',
+    'timestamp', 'timestamps', 'checksum', 'checksums', 'unit', 'units', 'base', 'bases',
+  ],
+} as const;
+
+/**
  * A hand-off of the conversation to a person ("Transfer the user to a human agent, with a summary of
  * the user's issue", "Hand the conversation off to a live representative"): on a tool whose name is
  * a hand-off (`HARMLESS_NAMES`, kind `handoff`), a clause of its description or a property's made of

@@ -2,6 +2,7 @@
  * Harmless apart from unknown: a tool recognised by its name as doing none of the six things is
  * told apart from one the classifier cannot read, and nothing that does something is recognised.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { classifyTool } from '../../src/core/classifier.js';
 import { MAX_DEPTH, MAX_PROPERTIES } from '../../src/core/classifier-schema.js';
@@ -120,6 +121,46 @@ describe('harmless tools are recognised by their names', () => {
     expect(classifyTool({ name: 'area_tool', description: 'Calculate the area of a polygon.', inputSchema: styleProperty }).harmless).toEqual({ kind: 'geometry', terms: ['polygon'] });
     // Points of a loyalty account are no shape.
     expect(classifyTool({ name: 'score_points', description: 'Add points to the customer loyalty account.' }).harmless).toBeUndefined();
+  });
+
+  it('a computation on other values passed in the call: a known verb, a value, nothing acted on, a name that does nothing itself', () => {
+    expect(classifyTool({ name: 'base64', description: 'Encode or decode Base64 strings' })).toMatchObject({ capabilities: [], harmless: { kind: 'values', terms: ['strings'] } });
+    expect(harmless('color', 'Convert colors between HEX, RGB, and HSL formats')).toEqual({ kind: 'values', terms: ['colors'] });
+    expect(harmless('diff', 'Compare two texts: line-by-line diff')).toEqual({ kind: 'values', terms: ['texts'] });
+    expect(harmless('luhn', 'Validate or generate check digits using the Luhn algorithm')).toEqual({ kind: 'values', terms: ['digits'] });
+    // A property about the values themselves names nothing acted on.
+    const input = { type: 'object', properties: { input: { type: 'string', description: 'The string to encode or decode' } } };
+    expect(classifyTool({ name: 'base64', description: 'Encode or decode Base64 strings', inputSchema: input }).harmless).toEqual({ kind: 'values', terms: ['strings'] });
+  });
+
+  it('value look-alikes: something acted on, a lookup, an unknown verb, a name that writes or sends', () => {
+    // Something the tool acts on, in the description or a property.
+    expect(classifyTool({ name: 'convert_tool', description: 'Convert the file to PDF and return its text.' }).harmless).toBeUndefined();
+    expect(harmless('count_tool', 'Count the characters of the open tickets.')).toBeNull();
+    const fromFile = classifyTool({ name: 'encode_tool', description: 'Encode strings as Base64.', inputSchema: { type: 'object', properties: { path: { type: 'string', description: 'Path of a local file to read the strings from' } } } });
+    expect(fromFile.harmless).toBeUndefined();
+    expect(fromFile.capabilities).toContain('PRIVATE_ACCESS');
+    // A lookup reads a service's data.
+    expect(harmless('page_text', 'Get the text of the page.')).toBeNull();
+    // A verb nobody can read.
+    expect(harmless('zorblat', 'Zorblat the strings.')).toBeNull();
+    // A name that writes or sends acts on a record the vocabulary does not name.
+    expect(classifyTool({ name: 'create_text_item', description: 'Create a text item with the given text.' }).harmless).toBeUndefined();
+    expect(classifyTool({ name: 'send_text', description: 'Encode the text as Base64.' }).harmless).toBeUndefined();
+    // The values are sent: an act, whatever they are.
+    expect(classifyTool({ name: 'hex_tool', description: 'Convert numbers to hex and email them to the team.' }).capabilities).toEqual(['EXTERNAL_ACTION']);
+  });
+
+  it('values under a name that writes, sends or runs are never harmless (seed 7502)', () => {
+    const verbs = fc.constantFrom('create', 'update', 'delete', 'send', 'post', 'upload', 'run', 'execute', 'replace', 'publish');
+    const values = fc.constantFrom('string', 'text', 'numbers', 'colors', 'expression', 'values', 'digits', 'timestamps');
+    const acts = fc.constantFrom('Convert', 'Encode', 'Validate', 'Compare', 'Format');
+    fc.assert(
+      fc.property(verbs, values, acts, (verb, value, act) => {
+        expect(classifyTool({ name: `${verb}_${value}`, description: `${act} the ${value}.` }).harmless).toBeUndefined();
+      }),
+      { seed: 7502, numRuns: 200 },
+    );
   });
 
   it('a spec read only in part is never harmless: padding past a cap may hide an act', () => {
