@@ -208,6 +208,19 @@ export interface ToolFacts {
 }
 
 const PATH_ENDS = new Set(['path', 'paths', 'file']);
+const ATTACHMENT_WORDS = new Set(['attach', 'attachment', 'attachments']);
+/** "file path", "file paths", `filePath`: a description that says its values are local files' paths. */
+const FILE_PATHS = /file ?paths?/i;
+
+/**
+ * A property named for attachments (`attachments`, `attachment_files`) whose description says it
+ * holds files' paths ("Array of absolute file paths to attach", "… one of: filePath, content"): a
+ * send with it reads the files it attaches. An attachment's id ("Value for the 'attachmentId' path
+ * segment") names no file path.
+ */
+export function attachesPaths(p: Prop): boolean {
+  return p.tokens.some((t) => ATTACHMENT_WORDS.has(t)) && !p.tokens.includes('id') && p.description !== undefined && FILE_PATHS.test(p.description);
+}
 
 /**
  * A property named for the path of a media file (`SCHEMA_TERMS.mediaFiles`): its last word is
@@ -264,6 +277,9 @@ export function schemaRules(c: Collector, props: readonly Prop[], facts: ToolFac
       if (SCHEMA.path.has(p.joined) && p.text) paths.push(p);
       if (SCHEMA.content.has(p.joined) && p.text) contents.push(p);
       if (SCHEMA.httpRequest.has(p.joined)) httpParts.push(p);
+      // A send that attaches local files by their paths reads them ("attachments: List of file paths
+      // to attach"): what leaves is the user's files.
+      if (facts.sends && attachesPaths(p)) addEvidence(c, PAT, 'schema', p.joined, p.path);
       if (SCHEMA.command.has(p.joined)) addEvidence(c, EXEC, 'schema', p.joined, p.path);
       if (SCHEMA.code.has(p.joined) && facts.runs) addEvidence(c, EXEC, 'schema', p.joined, p.path);
       if (!facts.writes && (SCHEMA.sql.has(p.joined) || (facts.database && SCHEMA.query.has(p.joined)))) {

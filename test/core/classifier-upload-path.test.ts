@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { classifyTool } from '../../src/core/classifier.js';
-import { mediaPath } from '../../src/core/classifier-schema.js';
+import { attachesPaths, mediaPath } from '../../src/core/classifier-schema.js';
 import type { ToolSpec } from '../../src/core/types.js';
 
 const caps = (spec: ToolSpec): readonly string[] => classifyTool(spec).capabilities;
@@ -56,6 +56,35 @@ describe('an upload from a local path', () => {
     expect(mediaPath(['image'])).toBe(false);
     expect(mediaPath(['path'])).toBe(false);
     expect(mediaPath(['repo', 'path'])).toBe(false);
+  });
+
+  it('a send that attaches local files by their paths reads them', () => {
+    const send = (attachments: object): ToolSpec => ({
+      name: 'send_email',
+      description: 'Send an email via SMTP.',
+      inputSchema: { type: 'object', properties: { to: { type: 'string' }, body: { type: 'string' }, attachments } },
+    });
+    const byPath = classifyTool(send({ type: 'array', items: { type: 'string' }, description: 'Array of absolute file paths to attach' }));
+    expect(byPath.capabilities).toEqual(['PRIVATE_ACCESS', 'EXTERNAL_ACTION']);
+    expect(byPath.evidence).toContainEqual(expect.objectContaining({ capability: 'PRIVATE_ACCESS', source: 'schema', term: 'attachments' }));
+    // Look-alikes: attachments given as content, an attachment's id, and the same property on a tool that sends nothing.
+    expect(caps(send({ type: 'array', description: 'Attachments as base64 content with a filename' }))).toEqual(['EXTERNAL_ACTION']);
+    expect(caps(send({ type: 'array', items: { type: 'string' }, description: 'List of file paths to attach' }))).toContain('PRIVATE_ACCESS');
+    const idSpec: ToolSpec = { name: 'send_email', description: 'Send an email via SMTP.', inputSchema: { type: 'object', properties: { attachment_id: { type: 'string', description: 'The file path segment of the attachment id' } } } };
+    expect(caps(idSpec)).not.toContain('PRIVATE_ACCESS');
+    const save: ToolSpec = { name: 'save_attachment', description: 'Save an attachment of a message to disk.', inputSchema: { type: 'object', properties: { attachments: { type: 'array', description: 'File paths to save the attachments to' } } } };
+    expect(classifyTool(save).evidence).not.toContainEqual(expect.objectContaining({ capability: 'PRIVATE_ACCESS', term: 'attachments' }));
+  });
+
+  it('names attachments by path only with an attachment word, no id, and a description that says file paths', () => {
+    const prop = (tokens: string[], description?: string): Parameters<typeof attachesPaths>[0] =>
+      ({ path: `properties.${tokens.join('_')}`, key: tokens.join('_'), tokens, joined: tokens.join('_'), description, group: 0, uri: false, text: true, strings: false, enumValues: undefined });
+    expect(attachesPaths(prop(['attachments'], 'List of file paths to attach'))).toBe(true);
+    expect(attachesPaths(prop(['attachment', 'files'], 'Each needs filename plus one of: filePath, content'))).toBe(true);
+    expect(attachesPaths(prop(['attachments'], 'Base64 content of each file'))).toBe(false);
+    expect(attachesPaths(prop(['attachments']))).toBe(false);
+    expect(attachesPaths(prop(['attachment', 'id'], 'The file path of the attachment'))).toBe(false);
+    expect(attachesPaths(prop(['files'], 'List of file paths'))).toBe(false);
   });
 
   it('a path the tool writes to is never one it uploads from, whatever else its name says (seed 7501)', () => {
