@@ -136,11 +136,13 @@ export function classifyTool(spec: ToolSpec, context?: ClassifyContext): Classif
   // organization or workspace id) says there is one, unless the annotations close the world.
   const tenant = stated === undefined && !closedWorld ? props.find((p) => p.group === 0 && SCHEMA.tenant.has(p.joined)) : undefined;
   const product = stated ?? tenant?.key;
+  const localSource = takesLocalFile(props);
   const c: Collector = {
     mask: 0, evidence: [], seen: new Set(), authored: [], channels: [],
     outside: mentions(SERVICES.writes), workspace: mentions(SERVICES.sharedContent),
-    localSource: takesLocalFile(props),
-    uploadSource: takesLocalFile(props, true),
+    localSource,
+    // A local path already makes an upload's source local; only without one are media paths asked.
+    uploadSource: localSource || takesLocalFile(props, true),
     saysLocal: new Map(),
     localText: false,
     storeNamed: false,
