@@ -119,6 +119,15 @@ function moveEvidence(c: Collector, from: number, to: number): void {
   }
 }
 
+/**
+ * Every local write (LOCAL_MUTATION), each named by a property's description only, is the tool's own
+ * write outside (EXTERNAL_ACTION): a property says what the tool does with its argument, not where a
+ * second store is (`propertyWritesOutside`, classifier-schema.ts).
+ */
+export function propertyWritesAreTheTools(c: Collector): void {
+  moveEvidence(c, MUT, NAT);
+}
+
 /** Every local write (LOCAL_MUTATION) is a change in an outside service (EXTERNAL_ACTION), by the annotations. */
 export function writesInOpenWorld(c: Collector): void {
   moveEvidence(c, MUT, NAT);

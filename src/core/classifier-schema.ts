@@ -9,7 +9,7 @@ import { isRecord } from './values.js';
 import { SCHEMA_TERMS } from './vocabulary.js';
 import { MAX_TEXT, nameTokens } from './classifier-tokens.js';
 import { SCHEMA, termSet } from './classifier-lexicon.js';
-import { addEvidence, writesInProduct } from './classifier-evidence.js';
+import { addEvidence, propertyWritesAreTheTools, writesInProduct } from './classifier-evidence.js';
 import type { Collector } from './classifier-evidence.js';
 import type { SpecCut } from './types.js';
 
@@ -205,6 +205,26 @@ export interface ToolFacts {
   readonly imports: boolean;
   /** A create verb that reads what it writes out (`EXPORT_VERBS`: an export, a copy) acts: the database it is addressed to is read. */
   readonly exports: boolean;
+}
+
+/** The last word of a property's name that makes it a place on the machine: where a file or folder is (`savePath`, `output_dir`). */
+const PLACE_ENDS = new Set(['path', 'paths', 'dir', 'directory']);
+
+/**
+ * A tool that acts outside (EXTERNAL_ACTION, by its name, its description or a property) and whose
+ * only local writes (LOCAL_MUTATION) come from its properties' descriptions: those describe the
+ * same act ("id: The ID of the memory to update" on a tool that updates a memory in a named
+ * service; "content: The snippet to insert" on a tool that edits a hosted document), so they are
+ * that outside write. A local write stays when the name or the description says it, when the tool
+ * calls anything local or takes a local file, when a property is a path or a folder on the machine
+ * (`savePath`, `filename`, `output_dir`: where a download is saved), and on a tool that runs code
+ * (what it runs may change the machine).
+ */
+export function propertyWritesOutside(c: Collector, props: readonly Prop[], keptLocal: boolean): void {
+  if ((c.mask & NAT) === 0 || (c.mask & MUT) === 0 || (c.mask & EXEC) !== 0 || keptLocal) return;
+  if (c.evidence.some((e) => e.capability === 'LOCAL_MUTATION' && e.source !== 'schema')) return;
+  if (props.some((p) => SCHEMA.path.has(p.joined) || PLACE_ENDS.has(p.tokens[p.tokens.length - 1] ?? ''))) return;
+  propertyWritesAreTheTools(c);
 }
 
 const PATH_ENDS = new Set(['path', 'paths', 'file']);

@@ -40,7 +40,7 @@ import { addEvidence, compareEvidence, readsArePublished, writesInOpenWorld, wri
 import type { Collector } from './classifier-evidence.js';
 import { analyse, crossPair, emitPair, keptLocally, lastOnto, namedProduct, nameSpace, namesOwnStore, handedSecrets, notifiedPeople, publishedContents, readClass, saysLocal, submittedRecords } from './classifier-pairing.js';
 import type { Analysis, Phase, Role } from './classifier-pairing.js';
-import { capText, schemaProps, schemaRules, takesLocalFile, textRead } from './classifier-schema.js';
+import { capText, propertyWritesOutside, schemaProps, schemaRules, takesLocalFile, textRead } from './classifier-schema.js';
 import type { SchemaRead, ToolFacts } from './classifier-schema.js';
 
 export { nameTokens } from './classifier-tokens.js';
@@ -347,6 +347,8 @@ export function classifyTool(spec: ToolSpec, context?: ClassifyContext): Classif
       if (!found.writes) unnamed = true;
     }
   }
+  // A local write that only a property names, on a tool that acts outside, is that act.
+  propertyWritesOutside(c, props, keptLocally(c));
   const capabilities: Capability[] = [];
   for (let i = 0; i < CAPABILITIES.length; i++) if (c.mask & (1 << i)) capabilities.push(CAPABILITIES[i] as Capability);
   c.evidence.sort(compareEvidence);
