@@ -131,12 +131,12 @@ export class ServerReads {
 }
 
 /** How many of a server's writes its words must place outside, at least, for its other writes to be kept there. */
-const MIN_OUTSIDE_WRITES = 2;
+const MIN_OUTSIDE_WRITES = 1;
 
 /**
  * Where each MCP server keeps what its tools write, read from its tools' writes together
  * (docs/semantics.md "Shells, unknown tools and overrides"). A server keeps its writes outside when
- * at least two of its tools' writes are placed in a service by their words (an issue, a comment, a
+ * one of its tools' writes, at least, is placed in a service by its words (an issue, a comment, a
  * product the text names) and none is kept local by its words (a local path, "local", closed-world
  * hints, one of the user's own stores): a hosted project tracker, a marketing platform. Its writes
  * of records no word places take that place (`onRemoteServer`). Like {@link ServerProducts}, the

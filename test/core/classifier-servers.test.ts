@@ -286,11 +286,13 @@ describe('a server that keeps its writes outside', () => {
   it('a write of a record no word places is made where the server keeps its writes (EXTERNAL_ACTION, evidence origin:)', () => {
     takesFromServer([issue, comment, cycle], 'create_cycle', ['EXTERNAL_ACTION'], 'EXTERNAL_ACTION', 'a server that keeps its writes outside');
     expect(capsAmong([issue, comment, tool('delete_label', 'Delete a label of a project.', tracker)], 'delete_label')).toEqual(['EXTERNAL_ACTION']);
+    // One write placed outside is enough.
+    expect(capsAmong([issue, cycle], 'create_cycle')).toEqual(['EXTERNAL_ACTION']);
   });
 
-  it('alone, beside one write placed outside, or on a server one of whose writes is kept local, it stays local', () => {
+  it('alone, beside writes no word places, or on a server one of whose writes is kept local, it stays local', () => {
     expect(capsAmong([cycle], 'create_cycle')).toEqual(['LOCAL_MUTATION']);
-    expect(capsAmong([issue, cycle], 'create_cycle')).toEqual(['LOCAL_MUTATION']);
+    expect(capsAmong([tool('create_milestone', 'Create a milestone in a project.', tracker), tool('get_issue', 'Get an issue of a project.', tracker), cycle], 'create_cycle')).toEqual(['LOCAL_MUTATION']);
     expect(capsAmong([issue, comment, tool('save_note', 'Save a note to the local disk.', tracker), cycle], 'create_cycle')).toEqual(['LOCAL_MUTATION']);
     expect(capsAmong([issue, comment, tool('update_row', 'Update a row of a database table.', tracker), cycle], 'create_cycle')).toEqual(['LOCAL_MUTATION']);
     // The same tools under another origin count for their own server, not this one.
@@ -303,7 +305,7 @@ describe('a server that keeps its writes outside', () => {
   });
 
   it('a tool registered later changes where the server keeps its writes and classifies its writes again; a re-declaration undoes it', () => {
-    registeringFlips([issue, cycle], 'create_cycle', comment, tool('add_comment', 'Add a comment to a note on the local disk.', tracker), ['LOCAL_MUTATION'], ['EXTERNAL_ACTION']);
+    registeringFlips([tool('create_milestone', 'Create a milestone in a project.', tracker), cycle], 'create_cycle', comment, tool('add_comment', 'Add a comment to a note on the local disk.', tracker), ['LOCAL_MUTATION'], ['EXTERNAL_ACTION']);
   });
 
   it('a spec read only in part neither counts for its server nor takes its place: all six, no origin evidence', () => {
@@ -312,14 +314,15 @@ describe('a server that keeps its writes outside', () => {
     expect(info.capabilities).toHaveLength(6);
     expect(info.evidence.some((e) => e.term === 'a server that keeps its writes outside')).toBe(false);
     const paddedIssue = tool('create_issue', `Create an issue in a project. ${'Filler words. '.repeat(1300)}`, tracker);
-    expect(capsAmong([paddedIssue, comment, cycle], 'create_cycle')).toEqual(['LOCAL_MUTATION']);
+    expect(capsAmong([paddedIssue, cycle], 'create_cycle')).toEqual(['LOCAL_MUTATION']);
   });
 
-  it('ServerWrites: at least two writes placed outside and none kept local', () => {
+  it('ServerWrites: one write placed outside, at least, and none kept local', () => {
     const writes = new ServerWrites();
     expect(writes.outside(tracker)).toBe(false);
-    expect(writes.count(tracker, 'outside', 1)).toBe(false);
+    // Writes no word places say nothing of where the server keeps them.
     expect(writes.count(tracker, 'unplaced', 1)).toBe(false);
+    expect(writes.outside(tracker)).toBe(false);
     expect(writes.count(tracker, 'outside', 1)).toBe(true);
     expect(writes.outside(tracker)).toBe(true);
     expect(writes.count(tracker, 'local', 1)).toBe(true);
@@ -327,6 +330,10 @@ describe('a server that keeps its writes outside', () => {
     expect(writes.count(tracker, 'outside', 1)).toBe(false);
     expect(writes.count(tracker, 'local', -1)).toBe(true);
     expect(writes.outside(tracker)).toBe(true);
+    // Taken back one at a time: outside while one is left.
+    expect(writes.count(tracker, 'outside', -1)).toBe(false);
+    expect(writes.count(tracker, 'outside', -1)).toBe(true);
+    expect(writes.outside(tracker)).toBe(false);
     expect(writes.count(undefined, 'outside', 1)).toBe(false);
     expect(writes.outside(42)).toBe(false);
   });
