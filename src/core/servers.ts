@@ -81,7 +81,8 @@ export type ServerKind = 'published' | 'only-published' | undefined;
  * content external"). A server serves published content when at least as many of the reads its
  * tools' words name return content written outside (EXTERNAL_INGESTION alone: posts, videos,
  * forecasts, places) as return anything of the user's (PRIVATE_ACCESS, alone or beside it), and at
- * least two do: a crawler of social sites, a literature search, a map service. It serves only
+ * least two do: a crawler of social sites, a literature search, a map service. Reads of remarks
+ * (comments, reviews, issues) count with them only beside one read of content published outright. It serves only
  * published content when, besides, none of its reads returns the user's data alone. Reads whose words
  * name no known object, or name both kinds, take the server's kind (`onPublishedServer`). A server
  * keeps the user's own records when its reads say so (`ownRecords`): its reads of remarks are then
@@ -123,8 +124,10 @@ export class ServerReads {
   kind(origin: unknown): ServerKind {
     const server = typeof origin === 'string' ? this.servers.get(origin) : undefined;
     if (server === undefined) return undefined;
-    // Reads of remarks are published content (they take no published kind: `ownRecords`).
-    const published = server.published + server.remarks;
+    // Reads of remarks are published content beside a read of content published outright (they
+    // take no published kind: `ownRecords`). Alone they say nothing: comments are written on public
+    // sites and in a team's workspace alike.
+    const published = server.published + (server.published > 0 ? server.remarks : 0);
     if (published < MIN_PUBLISHED_READS || published < server.own + server.both) return undefined;
     return server.own === 0 ? 'only-published' : 'published';
   }

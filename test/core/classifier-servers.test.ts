@@ -210,6 +210,13 @@ describe('a server that serves published content', () => {
     expect(capsAmong([videos, paddedNews, company], 'get_company')).toEqual(['PRIVATE_ACCESS']);
   });
 
+  it("remarks alone do not make a server one of published content; beside a read of published content they count", () => {
+    const remarks = [tool('get_comments', 'Get the comments of an entry.', crawler), tool('get_single_comment', 'Get a comment by its id.', crawler)];
+    const space = tool('get_space', 'Get details of a space.', crawler);
+    expect(capsAmong([...remarks, space], 'get_space')).toEqual(['PRIVATE_ACCESS']);
+    takesFromServer([...remarks, news, space], 'get_space', ['EXTERNAL_INGESTION'], 'EXTERNAL_INGESTION', 'a server of published content');
+  });
+
   it('ServerReads: at least two published reads, at least as many as the others; only published without a read of the user alone', () => {
     const reads = new ServerReads();
     expect(reads.kind(crawler)).toBeUndefined();
@@ -262,14 +269,17 @@ describe("a server of the user's own records", () => {
     expect(reads.ownRecords(tracker)).toBe(false);
     expect(reads.count(tracker, 'own', 1)).toBe(true);
     expect(reads.ownRecords(tracker)).toBe(true);
-    // A read of remarks is not counted against itself: two of the user's beat one other remark. For
-    // the reads that take the published kind, two remarks are as many published reads as the user's.
+    // A read of remarks is not counted against itself: two of the user's beat one other remark.
+    // Remarks alone make no published kind: comments are written on public sites and in a team's
+    // workspace alike.
     expect(reads.count(tracker, 'remarks', 1)).toBe(false);
-    expect(reads.count(tracker, 'remarks', 1)).toBe(true);
-    expect(reads.kind(tracker)).toBe('published');
+    expect(reads.count(tracker, 'remarks', 1)).toBe(false);
+    expect(reads.kind(tracker)).toBeUndefined();
     expect(reads.ownRecords(tracker)).toBe(true);
-    // One published read more: as many as the user's beside the other remark, no records of the user's.
+    // One published read more: the remarks count with it (three published reads against the user's
+    // two), and the user's reads are as many as the published one beside the other remark.
     expect(reads.count(tracker, 'published', 1)).toBe(true);
+    expect(reads.kind(tracker)).toBe('published');
     expect(reads.ownRecords(tracker)).toBe(false);
     expect(reads.count(tracker, 'published', -1)).toBe(true);
     expect(reads.ownRecords(tracker)).toBe(true);
