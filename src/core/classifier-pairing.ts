@@ -406,7 +406,7 @@ function editsStored(toks: readonly Tok[], roles: readonly Role[], i: number): b
   return false;
 }
 /** Words that end an in-place edit's object: what follows them is no part of what is edited. */
-const EDIT_STOPS: ReadonlySet<string> = new Set(['as', 'in', 'into', 'to', 'for', 'with', 'from', 'by', 'on', 'at', 'within', 'using', 'via']);
+const EDIT_STOPS: ReadonlySet<string> = new Set(['as', 'in', 'into', 'to', 'for', 'with', 'from', 'by', 'on', 'at', 'within', 'using', 'via', 'against']);
 
 /** An object kept somewhere, that an in-place edit changes (`IN_PLACE_EDITS`): the user's own or shared data. */
 function isStored(cls: ObjectClass | undefined): boolean {
@@ -1082,7 +1082,11 @@ export function analyse(seg: Segment, c: Collector, phase: Phase): Analysis {
     // "Format the cells of a sheet", "Resize the disk": a transformation of a stored thing changes it
     // (`IN_PLACE_EDITS`); of a value passed in, as a noun ("in the mongodb:// format") or in a negated
     // clause it stays a transformation.
-    const role = r.verb === 'neutral' && info?.inPlace === true && a.negatedClause[i] !== true && (kind === 'name' || verbPosition(toks, roles, i)) && editsStored(toks, roles, i) ? 'modify' : r.verb;
+    // "Analyze a drum rack file", "Compare two versions of a project": examining a stored thing reads
+    // it (`EXAMINING_VERBS`). A negated examination ("Does not analyze files") emits nothing, as any
+    // negated pair does.
+    const examined = r.verb === 'neutral' && info?.examines === true && (kind === 'name' || verbPosition(toks, roles, i)) && editsStored(toks, roles, i);
+    const role = r.verb === 'neutral' && info?.inPlace === true && a.negatedClause[i] !== true && (kind === 'name' || verbPosition(toks, roles, i)) && editsStored(toks, roles, i) ? 'modify' : examined ? 'read' : r.verb;
     if (info !== undefined) {
       // A name-only interpreter word before another noun of the name modifies it (`sandbox_metrics`,
       // `python_version`): the tool is about that noun, and runs nothing by this word. Not before a

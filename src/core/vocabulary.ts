@@ -827,6 +827,14 @@ export const LIGHT_VERBS: Readonly<Record<string, { readonly nouns: readonly str
 export const IN_PLACE_EDITS: readonly string[] = ['format', 'resize'];
 
 /**
+ * Transformations that examine what they are given: done to a stored thing (a file, a project, a
+ * table's rows), they read it. "Analyze a drum rack file", "Compare two versions of a project" and
+ * "Count the rows of a table" read what they name; done to a value passed in the call they stay pure
+ * transformations ("Validate a JSON string", "Compare two texts", "Parse a cron expression").
+ */
+export const EXAMINING_VERBS: readonly string[] = ['analyze', 'analyse', 'compare', 'validate', 'parse', 'count'];
+
+/**
  * Verbs of authoring a text. With a program as object, on a tool that runs code, they say what the
  * caller writes for the tool to run ("Write a TypeScript program that calls the tools"), not a file
  * the tool writes.
