@@ -34,6 +34,8 @@ describe("a property's write on a tool that acts outside", () => {
     ['a folder on the machine', 'Update a memory in Lara.', { ...MEMORY_ID, output_dir: 'A folder' }],
     ['a file name', 'Update a memory in Lara.', { ...MEMORY_ID, filename: 'A name' }],
     ['a path to save to', 'Update a memory in Lara.', { ...MEMORY_ID, savePath: 'Where to save a copy' }],
+    ['paths to save to', 'Update a memory in Lara.', { ...MEMORY_ID, export_paths: 'Where to save copies' }],
+    ['a directory on the machine', 'Update a memory in Lara.', { ...MEMORY_ID, backup_directory: 'A backup folder' }],
     ['code the tool runs', 'Update a memory in Lara.', { ...MEMORY_ID, code: 'Python code to execute' }],
     ['a script the description runs', 'Update a memory in Lara and run a Python script.', MEMORY_ID],
   ])('%s keeps the local write', (_, description, props) => {
