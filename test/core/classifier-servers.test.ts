@@ -284,6 +284,12 @@ describe("a server of the user's own records", () => {
     expect(reads.count(tracker, 'published', -1)).toBe(true);
     expect(reads.ownRecords(tracker)).toBe(true);
     expect(reads.ownRecords(undefined)).toBe(false);
+    // With no other remark, one published read is all the user's reads must outnumber.
+    const fresh = new ServerReads();
+    fresh.count(tracker, 'own', 1);
+    fresh.count(tracker, 'own', 1);
+    fresh.count(tracker, 'published', 1);
+    expect(fresh.ownRecords(tracker)).toBe(true);
   });
 });
 
