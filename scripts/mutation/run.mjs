@@ -574,6 +574,8 @@ const UNIT_TESTS = {
   'config.ts': ['bounds'],
   'command.ts': ['head-lines', 'command-prefix-bounds', 'command-script-bounds'],
   'guard.ts': ['guard-spec-reading'],
+  // What a server's tools say together (its product, its reads, its writes) is tested through guards.
+  'servers.ts': ['classifier-servers'],
 };
 /** Test files by name in test/core (`gate` → test/core/gate.test.ts), or by path from the root. */
 function unitTestsFor(file) {
