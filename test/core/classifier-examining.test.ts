@@ -17,10 +17,11 @@ describe('examining a stored thing', () => {
     ['count_rows', 'Count the rows of a table.'],
     ['parse_file', 'Parse a CSV file.'],
     ['validate_config', 'Validate the configuration file in the project.'],
+    ['analyse_logs', 'Analyse the log file of the project.'],
   ])('%s reads what it examines', (name, description) => {
     const c = classifyTool({ name, description });
     expect(c.capabilities).toEqual(['PRIVATE_ACCESS']);
-    expect(c.evidence.some((e) => e.capability === 'PRIVATE_ACCESS' && ['analyze', 'compare', 'count', 'parse', 'validate'].includes(e.term))).toBe(true);
+    expect(c.evidence.some((e) => e.capability === 'PRIVATE_ACCESS' && ['analyze', 'analyse', 'compare', 'count', 'parse', 'validate'].includes(e.term))).toBe(true);
   });
 
   it.each([
