@@ -8,7 +8,7 @@
 import type { EvidenceSource } from './types.js';
 
 export interface Discount {
-  readonly why: 'negation' | 'example' | 'code-span' | 'enum-value' | 'usage';
+  readonly why: 'negation' | 'ability' | 'example' | 'code-span' | 'enum-value' | 'usage';
   readonly source: EvidenceSource;
   /** For `schema`: the property path. */
   readonly at?: string;

@@ -70,6 +70,8 @@ type MutableInfo = { -readonly [K in keyof WordInfo]: WordInfo[K] };
 
 export interface Phrase {
   readonly words: readonly string[];
+  /** The words joined by single spaces: the token a match makes. */
+  readonly text: string;
   readonly info: WordInfo;
 }
 
@@ -169,6 +171,15 @@ export const LEXICON = new Map<string, WordInfo>();
 export const LIGHT_ACTS = new Map<string, ReadonlyMap<string, WordInfo>>();
 /** First word of a phrase → its phrases, longest first. */
 export const PHRASES = new Map<string, Phrase[]>();
+/**
+ * What a word is, in one lookup: its entry (`LEXICON`) and the phrases it opens (`PHRASES`). Every
+ * word of either map has one; the tokenizer asks this once per word instead of each map in turn.
+ */
+export interface WordEntry {
+  readonly info: WordInfo | undefined;
+  readonly phrases: readonly Phrase[] | undefined;
+}
+export const WORDS = new Map<string, WordEntry>();
 /** First character of a Chinese dictionary word → the words, longest first. */
 export const CJK_WORDS = new Map<string, string[]>();
 
@@ -269,7 +280,7 @@ function compile(): void {
         variants.set(v.join(' '), v);
       }
     }
-    for (const v of variants.values()) phraseList.push({ words: v, info });
+    for (const v of variants.values()) phraseList.push({ words: v, text: v.join(' '), info });
   }
   for (const [surface, info] of inflected) if (!LEXICON.has(surface)) LEXICON.set(surface, info);
   for (const [verb, { nouns, as }] of Object.entries(LIGHT_VERBS)) {
@@ -301,6 +312,8 @@ function compile(): void {
     if (list === undefined) CJK_WORDS.set(first, [w]);
     else list.push(w);
   }
+  for (const [w, info] of LEXICON) WORDS.set(w, { info, phrases: PHRASES.get(w) });
+  for (const [w, phrases] of PHRASES) if (!WORDS.has(w)) WORDS.set(w, { info: undefined, phrases });
 }
 compile();
 

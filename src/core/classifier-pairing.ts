@@ -189,6 +189,10 @@ function opensWithSubject(toks: readonly Tok[]): boolean {
  * Roles by position. `placing`: the description drops something onto a target, so the name's placing
  * verb (`browser_drop`) is a drag and drop too.
  */
+/** "able to" opens an ability: its verbs, up to {@link ABILITY_REACH} tokens on, are not done by the call. */
+const ABLE = 'able';
+const ABILITY_REACH = 8;
+
 function resolveRoles(seg: Segment, placing: boolean, opening: boolean): Role[] {
   const { toks, kind } = seg;
   const subjectFirst = kind === 'description' && opensWithSubject(toks);
@@ -207,6 +211,8 @@ function resolveRoles(seg: Segment, placing: boolean, opening: boolean): Role[] 
   let plainVerbSeen = false;
   let negatedUntil = -1;
   let negatedBy = -1;
+  /** The last token of an ability's reach ("holders will be able to destroy their tokens"). */
+  let ableUntil = -1;
   for (let i = 0; i < toks.length; i++) {
     const info = (toks[i] as Tok).info;
     if (kind !== 'name') {
@@ -214,7 +220,10 @@ function resolveRoles(seg: Segment, placing: boolean, opening: boolean): Role[] 
       if (NEGATION.has(s)) {
         negatedUntil = i + NEGATION_REACH;
         negatedBy = i;
-      } else if (NEGATION_BREAK.has(s)) negatedUntil = -1;
+      } else if (NEGATION_BREAK.has(s)) {
+        negatedUntil = -1;
+        ableUntil = -1;
+      } else if (s === ABLE && toks[i + 1]?.s === 'to') ableUntil = i + ABILITY_REACH;
     }
     if (info === undefined || info.neutral) { roles.push(NO_ROLE); continue; }
     let verb = info.verb;
@@ -282,6 +291,12 @@ function resolveRoles(seg: Segment, placing: boolean, opening: boolean): Role[] 
     // A negated verb is not done, but it is still a verb (it keeps a noun-only name from being a getter).
     if (verb !== undefined && i <= negatedUntil) {
       if (verb !== 'neutral' && explaining()) discount('negation', seg.source, seg.at, (toks[i] as Tok).s, (toks[negatedBy] as Tok).s);
+      verb = 'neutral';
+    }
+    // What someone will be able to do once the call is made is no act of the call: "whether token
+    // holders will be able to destroy their tokens" configures a contract, it destroys nothing.
+    if (verb !== undefined && verb !== 'neutral' && i <= ableUntil) {
+      if (explaining()) discount('ability', seg.source, seg.at, (toks[i] as Tok).s);
       verb = 'neutral';
     }
     if (verb !== undefined && !info.amb) plainVerbSeen = true;

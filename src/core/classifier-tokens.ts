@@ -8,7 +8,7 @@ import type { EvidenceSource } from './types.js';
 import { withoutInvisible } from './ascii.js';
 import { discount, explaining } from './classifier-discounts.js';
 import { CONTRACTED_S, PARAMETER_TYPES, POSSESSIVE } from './vocabulary.js';
-import { CJK_WORDS, DETS, HAN, LEXICON, LIGHT_ACTS, PHRASES } from './classifier-lexicon.js';
+import { CJK_WORDS, DETS, HAN, LEXICON, LIGHT_ACTS, WORDS } from './classifier-lexicon.js';
 import type { Phrase, WordInfo, WordList } from './classifier-lexicon.js';
 
 /**
@@ -291,7 +291,8 @@ export function toTokens(raw: readonly string[], marks?: readonly number[]): Tok
     const mark = wordMarks?.[i] ?? 0;
     // A parameter's name in an argument list ("- email (str, optional): …") is neither verb nor noun.
     if ((mark & LABEL) !== 0) { out.push({ s: w, info: undefined, mark: 0 }); continue; }
-    const phrases = PHRASES.get(w);
+    const entry = WORDS.get(w);
+    const phrases = entry?.phrases;
     let matched: Phrase | undefined;
     if (phrases !== undefined) {
       for (const p of phrases) {
@@ -301,7 +302,7 @@ export function toTokens(raw: readonly string[], marks?: readonly number[]): Tok
         if (ok) { matched = p; break; }
       }
     }
-    out.push(matched !== undefined ? { s: matched.words.join(' '), info: matched.info, mark } : { s: w, info: LEXICON.get(w), mark });
+    out.push(matched !== undefined ? { s: matched.text, info: matched.info, mark } : { s: w, info: entry?.info, mark });
     if (matched !== undefined) i += matched.words.length - 1;
   }
   lightVerbs(out);

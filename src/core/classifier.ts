@@ -326,6 +326,9 @@ export function classifyTool(spec: ToolSpec, context?: ClassifyContext): Classif
     // Other values only under a name that does nothing itself: a name that writes, sends or runs
     // (`create_text_item`, `replace_catalog_item`) acts on a record the vocabulary does not name.
     if (harmless === undefined && [...nameA.verbRoles].every((r) => r === 'neutral')) harmless = computesOn(descA, schemaA, nameA, CALL_VALUE_WORDS, 'values');
+    // Nothing else: a maker that hands back the program it made ("Make an ERC-20 token. Returns the
+    // source code of the generated contract").
+    harmless ??= returnsMadeCode(nameA, descA);
   }
   // Nothing found and nothing harmless, yet the name reads or changes something the vocabulary
   // does not name (`get_pipeline`, `list_applications`, `create_change_request`): a record that a
@@ -637,6 +640,32 @@ function computesOn(descA: readonly Analysis[], schemaA: readonly Analysis[], na
   const looksUp = (a: Analysis): boolean => a.verbRoles.has('read') || a.verbRoles.has('webRead');
   if (looksUp(first) || looksUp(nameA) || actsOnSomething(descA, schemaA, values)) return undefined;
   return { kind, terms: [...new Set(named)] };
+}
+
+/**
+ * A tool that makes a program and returns its text (harmless kind `code`): its name and description
+ * only make or transform (a create or a neutral verb, and none that reads, changes, sends or runs),
+ * and a sentence of its description opens with what it returns, a program ("Returns the source code
+ * of the generated contract"). The text comes back to the caller; nothing is stored, sent or run.
+ * Asked only when nothing else gave a capability: a maker that saves what it makes ("write it to a
+ * file"), runs it, sends it, or keeps it as a record ("Create a snippet") has one already, and
+ * "Get the deployed contract. Returns the source code" reads.
+ */
+function returnsMadeCode(nameA: Analysis, descA: readonly Analysis[]): { kind: string; terms: string[] } | undefined {
+  let makes = false;
+  for (const a of [nameA, ...descA]) {
+    for (const r of a.verbRoles) {
+      if (r === 'create' || r === 'neutral') makes = true;
+      else return undefined;
+    }
+  }
+  if (!makes) return undefined;
+  for (const a of descA) {
+    if (!GETTER_OPENER.has(a.seg.toks[0]?.s ?? '')) continue;
+    const j = a.objects.find((k) => (a.roles[k] as Role).obj === 'code' && a.negatedClause[k] !== true);
+    if (j !== undefined) return { kind: 'code', terms: [((a.seg.toks[j] as Tok).info as WordInfo).term] };
+  }
+  return undefined;
 }
 
 /** Does the segment say one of `words` (a harmless kind's word, a shape)? */

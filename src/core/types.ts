@@ -63,9 +63,11 @@ export interface Classification {
   /**
    * Present when the tool is recognised as doing none of the six things (the current time, a
    * calculator, a unit conversion, a hand-off to a human agent, a chart drawn from the call's values,
-   * a computation on shapes or other values given in the call): what it was recognised as (`kind`) and
-   * the words that say so (of its name; for `geometry` and `values`, what its description names). Known and harmless, as an override to `[]` is, so the
-   * unknown-tool posture does not apply (docs/semantics.md "Shells, unknown tools and overrides").
+   * a computation on shapes or other values given in the call, a program made and returned as
+   * text): what it was recognised as (`kind`) and the words that say so (of its name; for
+   * `geometry`, `values` and `code`, what its description names). Known and harmless, as an
+   * override to `[]` is, so the unknown-tool posture does not apply (docs/semantics.md "Shells,
+   * unknown tools and overrides").
    */
   readonly harmless?: { readonly kind: string; readonly terms: readonly string[] };
   /**
