@@ -9,7 +9,7 @@
  * property description is); what the segment found comes back in its {@link Analysis}.
  */
 import { CRED, EIT, EXEC, MUT, NAT, PAT } from './capabilities.js';
-import { NOT_PRODUCTS, OWN_STORES, POSSESSIVE, POSSESSIVE_MODIFIERS, PRODUCT_STORE_PREPOSITIONS } from './vocabulary.js';
+import { ATTACH_VERBS, NOT_PRODUCTS, OWN_STORES, POSSESSIVE, POSSESSIVE_MODIFIERS, PRODUCT_STORE_PREPOSITIONS } from './vocabulary.js';
 import type { ObjectClass, VerbRole } from './vocabulary.js';
 import { ARRANGED, AUTHORS, AUTHOR_LINKS, AUTHOR_REACH, BE, CJK_CHAR, CONJ, CONTENT_SUBJECTS, CONTENT_VERBS, CUES, DESTINATION_PREPS, DETS, FP, FROM, HANDED, INCLUSION_OWNERS, INCLUSION_WORDS, INTERNAL_WORDS, LEXICON, LINKS, LIST_PREPS, LOCAL_WORDS, LOCATIVES, MODIFIER_STOPS, NEGATION, NEGATION_BREAK, NEGATION_REACH, NOTIFIED, OBJ_PRONOUNS, OWNERS, PAGES, PARTICIPLES, PHRASES, PLACING_PREPS, RELATIVE, REMARK, REQUESTS, SELF, SERVED, SETUP, THIRD_PARTY_CLASSES, TRANSFER_FILES, pairBits, verbAloneBits } from './classifier-lexicon.js';
 import type { WordInfo } from './classifier-lexicon.js';
@@ -189,6 +189,9 @@ function opensWithSubject(toks: readonly Tok[]): boolean {
  * Roles by position. `placing`: the description drops something onto a target, so the name's placing
  * verb (`browser_drop`) is a drag and drop too.
  */
+const ATTACHES: ReadonlySet<string> = new Set(ATTACH_VERBS);
+const CONNECTS_TO: ReadonlySet<string> = new Set(['to', 'from']);
+
 /** "able to" opens an ability: its verbs, up to {@link ABILITY_REACH} tokens on, are not done by the call. */
 const ABLE = 'able';
 const ABILITY_REACH = 8;
@@ -286,6 +289,9 @@ function resolveRoles(seg: Segment, placing: boolean, opening: boolean): Role[] 
         else if (subjectFirst && !verbSeen && ((toks[i] as Tok).mark & COMMA) === 0 && !verbPosition(toks, roles, i)) verb = undefined;
       }
     }
+    // "Attach to an interactive shell", `kubectl_attach`: with no object between the verb and `to`,
+    // or none after it in a name, it joins nothing to anything.
+    if (verb !== undefined && ATTACHES.has(info.term) && (kind === 'name' ? i === toks.length - 1 : CONNECTS_TO.has(toks[i + 1]?.s ?? ''))) verb = undefined;
     // "Fill in the link" in a property description tells the caller what to pass.
     if (kind === 'schema' && verb === 'interact') verb = undefined;
     // A negated verb is not done, but it is still a verb (it keeps a noun-only name from being a getter).
@@ -1093,7 +1099,9 @@ export function analyse(seg: Segment, c: Collector, phase: Phase): Analysis {
     const tok = toks[i] as Tok;
     const info = tok.info;
     const r = roles[i] as Role;
-    const objs = r.verb === undefined ? [] : objectsOf(toks, roles, i);
+    // What `attach` joins is not what it changes ("Attach a local file", to a message or a card): it
+    // pairs with nothing, and changes what it joins the thing to.
+    const objs = r.verb === undefined || (info !== undefined && ATTACHES.has(info.term)) ? [] : objectsOf(toks, roles, i);
     // "Format the cells of a sheet", "Resize the disk": a transformation of a stored thing changes it
     // (`IN_PLACE_EDITS`); of a value passed in, as a noun ("in the mongodb:// format") or in a negated
     // clause it stays a transformation.

@@ -90,6 +90,13 @@ export const STATE_VERBS: readonly string[] = [
 ];
 
 /**
+ * Verbs that join one thing to another ("Attach a tag to a bookmark", "Detach a tag from an item"):
+ * a change of the other thing. Right before `to` or `from` they name nothing joined, and connect the
+ * caller to something instead ("Attach to an interactive shell on a pod"): no change.
+ */
+export const ATTACH_VERBS: readonly string[] = ['attach', 'detach'];
+
+/**
  * State verbs that change something only where a tool says what it does: in its name, or as the
  * first word of its description ("Retry a failed pipeline job run", "Skip a delivery week"). In the
  * rest of its prose they are said of reads ("retry after a rate limit", "rows to skip", "stop at the
@@ -99,6 +106,8 @@ export const OPENING_VERBS: readonly string[] = [
   'retry', 'skip', 'unskip', 'stop', 'resume', 'confirm', 'accept', 'decline', 'complete',
   // "Assign a task", `subscribe_to_issue`; "users to assign", "events you can subscribe to" are read.
   'assign', 'unassign', 'reassign', 'subscribe', 'unsubscribe',
+  // "Attach a tag to a bookmark", `detach_tag`; "the files attached to an issue" are read.
+  ...ATTACH_VERBS,
 ];
 
 /**
