@@ -178,6 +178,8 @@ export const PHRASES = new Map<string, Phrase[]>();
 export interface WordEntry {
   readonly info: WordInfo | undefined;
   readonly phrases: readonly Phrase[] | undefined;
+  /** The word is a light verb (`LIGHT_ACTS`). */
+  readonly light: boolean;
 }
 export const WORDS = new Map<string, WordEntry>();
 /** First character of a Chinese dictionary word → the words, longest first. */
@@ -312,8 +314,7 @@ function compile(): void {
     if (list === undefined) CJK_WORDS.set(first, [w]);
     else list.push(w);
   }
-  for (const [w, info] of LEXICON) WORDS.set(w, { info, phrases: PHRASES.get(w) });
-  for (const [w, phrases] of PHRASES) if (!WORDS.has(w)) WORDS.set(w, { info: undefined, phrases });
+  for (const w of new Set([...LEXICON.keys(), ...PHRASES.keys(), ...LIGHT_ACTS.keys()])) WORDS.set(w, { info: LEXICON.get(w), phrases: PHRASES.get(w), light: LIGHT_ACTS.has(w) });
 }
 compile();
 

@@ -787,6 +787,10 @@ const PROPER = /^(?:[A-Z][a-z][A-Za-z]*|[a-z][A-Z][a-z][A-Za-z]*|\d+[A-Z][a-z][A
 /** A namespace: a word of three letters or more (a name's tokens hold no digits). */
 const NAMESPACE = /^[a-z]{3,}$/;
 
+const WORD_SEPARATOR = /[\s,]/;
+/** What every candidate of `nameCandidates` holds: a capital (`PROPER`) or a dot (`DOMAIN`). */
+const CANDIDATE_CHAR = /[A-Z.]/g;
+
 /** A service by its domain name, outside a URL ("a monday.com board"); `example.com` names none. */
 const DOMAIN = /^(?!example\.)[a-z][a-z0-9-]*\.(?:com|io|ai|app|dev|net|org|co|so|cloud)$/;
 
@@ -814,6 +818,12 @@ export function namedProduct(description: string): string | undefined {
 function* nameCandidates(description: string): Generator<{ word: string; domain: boolean; words: readonly string[]; at: number }> {
   const text = (description.length > MAX_TEXT ? description.slice(0, MAX_TEXT) : description).replace(CODE_SPAN, ' ');
   for (const phrase of text.split(PRODUCT_BREAK)) {
+    // A candidate holds a capital (`PROPER`) or a dot (`DOMAIN`) and is no phrase's first word: a
+    // phrase with neither after its first separator has none, and is not split.
+    const first = phrase.search(WORD_SEPARATOR);
+    if (first < 0) continue;
+    CANDIDATE_CHAR.lastIndex = first;
+    if (!CANDIDATE_CHAR.test(phrase)) continue;
     const words = phrase.split(/[\s,]+/).filter((w) => w !== '');
     for (let i = 1; i < words.length; i++) {
       const word = (words[i] as string).replace(/['’]s$/, '');

@@ -286,12 +286,15 @@ export function toTokens(raw: readonly string[], marks?: readonly number[]): Tok
     wordMarks = splitMarks;
   }
   const out: Tok[] = [];
+  /** Whether a light verb stands among the tokens (`lightVerbs` has work). */
+  let light = false;
   for (let i = 0; i < words.length; i++) {
     const w = words[i] as string;
     const mark = wordMarks?.[i] ?? 0;
+    const entry = WORDS.get(w);
+    if (entry?.light === true) light = true;
     // A parameter's name in an argument list ("- email (str, optional): …") is neither verb nor noun.
     if ((mark & LABEL) !== 0) { out.push({ s: w, info: undefined, mark: 0 }); continue; }
-    const entry = WORDS.get(w);
     const phrases = entry?.phrases;
     let matched: Phrase | undefined;
     if (phrases !== undefined) {
@@ -305,7 +308,7 @@ export function toTokens(raw: readonly string[], marks?: readonly number[]): Tok
     out.push(matched !== undefined ? { s: matched.text, info: matched.info, mark } : { s: w, info: entry?.info, mark });
     if (matched !== undefined) i += matched.words.length - 1;
   }
-  lightVerbs(out);
+  if (light) lightVerbs(out);
   return out;
 }
 
