@@ -9,7 +9,7 @@
  * property description is); what the segment found comes back in its {@link Analysis}.
  */
 import { CRED, EIT, EXEC, MUT, NAT, PAT } from './capabilities.js';
-import { ATTACH_VERBS, NOT_PRODUCTS, OWN_STORES, POSSESSIVE, POSSESSIVE_MODIFIERS, PRODUCT_STORE_PREPOSITIONS } from './vocabulary.js';
+import { ATTACH_VERBS, NOT_PRODUCTS, OWN_STORES, POSSESSIVE, POSSESSIVE_MODIFIERS, PRODUCT_STORE_PREPOSITIONS, RUNTIMES } from './vocabulary.js';
 import type { ObjectClass, VerbRole } from './vocabulary.js';
 import { ARRANGED, AUTHORS, AUTHOR_LINKS, AUTHOR_REACH, BE, CJK_CHAR, CONJ, CONTENT_SUBJECTS, CONTENT_VERBS, CUES, DESTINATION_PREPS, DETS, FP, FROM, HANDED, INCLUSION_OWNERS, INCLUSION_WORDS, INTERNAL_WORDS, LEXICON, LINKS, LIST_PREPS, LOCAL_WORDS, LOCATIVES, MODIFIER_STOPS, NEGATION, NEGATION_BREAK, NEGATION_REACH, NOTIFIED, OBJ_PRONOUNS, OWNERS, PAGES, PARTICIPLES, PHRASES, PLACING_PREPS, RELATIVE, REMARK, REQUESTS, SELF, SERVED, SETUP, THIRD_PARTY_CLASSES, TRANSFER_FILES, pairBits, verbAloneBits } from './classifier-lexicon.js';
 import type { WordInfo } from './classifier-lexicon.js';
@@ -190,6 +190,7 @@ function opensWithSubject(toks: readonly Tok[]): boolean {
  * verb (`browser_drop`) is a drag and drop too.
  */
 const ATTACHES: ReadonlySet<string> = new Set(ATTACH_VERBS);
+const RUNTIME_WORDS: ReadonlySet<string> = new Set(RUNTIMES);
 const CONNECTS_TO: ReadonlySet<string> = new Set(['to', 'from']);
 
 /** "able to" opens an ability: its verbs, up to {@link ABILITY_REACH} tokens on, are not done by the call. */
@@ -518,7 +519,9 @@ export function emitPair(c: Collector, phase: Phase, role: VerbRole, verb: { seg
   // Running a query on a database ("execute SQL against the warehouse") reads it. Not in a property
   // description: "SQL query to execute" is said of write tools too (the schema rules weigh that).
   const dbRun = role === 'run' && objTok.info?.db === true && objSeg.kind !== 'schema';
-  let bits = dbRun ? PAT : pairBits(role, cls);
+  // "List Docker containers", "Stop the sandbox": a place code runs is read and changed as the user's own.
+  const runtime = cls === 'interpreter' && role !== 'run' && verb?.seg !== undefined && verb.seg === objSeg && RUNTIME_WORDS.has(objTok.info?.term ?? '');
+  let bits = dbRun ? PAT : pairBits(role, runtime ? 'private' : cls);
   if (movesSecret(role, cls, verb?.tok.info)) bits |= CRED;
   // An upload into the browser or a page (`browser_file_upload`) is an interaction with the page: the
   // site answers with its page. An upload from a URL reads what is there.

@@ -442,6 +442,15 @@ export const OBJECTS: Readonly<Record<ObjectClass, readonly string[]>> = {
 };
 
 /**
+ * Interpreter words that name a place code runs on the user's behalf, not a language: reading one
+ * ("List Docker containers on the host", "Get a sandbox") reads the user's own environment
+ * (PRIVATE_ACCESS), and creating, changing or removing one ("Stop the container") changes it, as
+ * any private object (run in it, it stays CODE_EXECUTION). "Search GitHub for Python projects" names
+ * a language: nothing of the user's is read.
+ */
+export const RUNTIMES: readonly string[] = ['sandbox', 'container', 'docker', 'jupyter'];
+
+/**
  * Nouns that only count in a tool's name, where they are unambiguous. In a description `token` is
  * as often a pagination or LLM token and `env` a deployment environment.
  */
@@ -682,7 +691,7 @@ export const NOT_PRODUCTS: readonly string[] = [
   'chinese', 'boolean', 'true', 'false', 'null',
   // Systems and programs of the user's machine; Apple's own apps (Notes, Reminders) keep data on it.
   'linux', 'windows', 'unix', 'posix', 'chrome', 'chromium', 'firefox', 'safari', 'git', 'vim',
-  'emacs', 'obsidian', 'apple', 'playwright', 'puppeteer', 'selenium',
+  'emacs', 'obsidian', 'apple', 'playwright', 'puppeteer', 'selenium', 'docker',
   // The folders of the user's home and mailbox (All Mail, Junk Email, Deleted Items).
   'desktop', 'pictures', 'music', 'movies', 'videos', 'home', 'all', 'junk', 'items',
   // A role a tool's name opens with (`admin_create_user`): no service.

@@ -139,6 +139,14 @@ describe('a server named for a product its tools name fronts it', () => {
     registeringFlips([deleteEpic], 'delete_epic', search, tool('search_stories', 'Search the stories.', origin), ['LOCAL_MUTATION'], ['EXTERNAL_ACTION']);
   });
 
+  it('a program of the user\'s machine is no product: a Docker server keeps its writes local', () => {
+    const servers = new ServerProducts();
+    const docker: ToolOrigin = 'mcp:docker-mcp-server@1.0.0';
+    servers.count(docker, 'Stop Docker containers', 1);
+    servers.count(docker, 'Remove unused Docker objects (images, containers, networks, volumes)', 1);
+    expect(servers.product(docker)).toBeUndefined();
+  });
+
   it('the word most tools write wins; among as many, the shorter', () => {
     const servers = new ServerProducts();
     const both: ToolOrigin = 'mcp:acme-zorblat@1.0.0';
