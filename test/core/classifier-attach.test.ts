@@ -25,6 +25,7 @@ describe('attach and detach', () => {
   it('with nothing joined they connect the caller: no change', () => {
     expect(caps('kubectl_attach', 'Attach to an interactive shell on a pod and feed it the given input; returns the output.')).toEqual(['CODE_EXECUTION']);
     expect(caps('zorb', 'Attach to the zorblat.')).toEqual([]);
+    expect(caps('detach_zorblat', 'Detach from the zorblat.')).toEqual([]);
     expect(caps('zorblat_detach', '')).toEqual([]);
   });
 });

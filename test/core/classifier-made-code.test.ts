@@ -37,6 +37,12 @@ describe('an ability is no act of the call', () => {
     expect(classifyTool({ name: 'tool', description: 'Deletes the file when unable to read it.' }).capabilities).toContain('LOCAL_MUTATION');
   });
 
+  it('the reach ends seven words after "able to": a verb past it is the tool\'s again', () => {
+    const caps = (filler: number): readonly string[] => classifyTool({ name: 'tool', description: `Holders will be able to ${'zorb '.repeat(filler)}delete the file.` }).capabilities;
+    expect(caps(6)).toEqual([]);
+    expect(caps(7)).toEqual(['LOCAL_MUTATION']);
+  });
+
   it('property: any act verb right after "will be able to" gives no capability (seed 7505)', () => {
     fc.assert(
       fc.property(
