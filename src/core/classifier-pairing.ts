@@ -522,6 +522,10 @@ export function emitPair(c: Collector, phase: Phase, role: VerbRole, verb: { seg
   // "List Docker containers", "Stop the sandbox": a place code runs is read and changed as the user's own.
   const runtime = cls === 'interpreter' && role !== 'run' && verb?.seg !== undefined && verb.seg === objSeg && RUNTIME_WORDS.has(objTok.info?.term ?? '');
   let bits = dbRun ? PAT : pairBits(role, runtime ? 'private' : cls);
+  // "Create a page in the Confluence space": a page written in an outside service, or in the product
+  // the tool names, is a write there, as a record a service keeps is. A page made with no such place
+  // named pairs with nothing, as before.
+  if (bits === 0 && cls === 'web' && (role === 'create' || role === 'modify') && PAGES.has(objTok.info?.term ?? '') && (c.outside || c.product !== undefined)) bits = NAT;
   if (movesSecret(role, cls, verb?.tok.info)) bits |= CRED;
   // An upload into the browser or a page (`browser_file_upload`) is an interaction with the page: the
   // site answers with its page. An upload from a URL reads what is there.
