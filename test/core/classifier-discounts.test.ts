@@ -53,6 +53,12 @@ describe('explainTool', () => {
     expect(digest.classification.capabilities).toContain('EXTERNAL_ACTION');
   });
 
+  it('a negation reaches eight words: a verb past them is the tool\'s again', () => {
+    const caps = (filler: number): readonly string[] => classifyTool({ name: 'tool', description: `It does not ${'zorb '.repeat(filler)}delete the file.` }).capabilities;
+    expect(caps(7)).toEqual([]);
+    expect(caps(8)).toEqual(['LOCAL_MUTATION']);
+  });
+
   it('names the negation of a passive notification, found before the participle', () => {
     const d = explainTool({ name: 'move_meeting', description: 'Move a meeting to another room. The attendees will not be notified.' }).discounted;
     expect(d).toContainEqual({ why: 'negation', source: 'description', text: 'be notified', cue: 'not' });
