@@ -9,7 +9,7 @@
  * property description is); what the segment found comes back in its {@link Analysis}.
  */
 import { CRED, EIT, EXEC, MUT, NAT, PAT } from './capabilities.js';
-import { ATTACH_VERBS, NOT_PRODUCTS, OWN_STORES, POSSESSIVE, POSSESSIVE_MODIFIERS, PRODUCT_STORE_PREPOSITIONS, RUNTIMES } from './vocabulary.js';
+import { AGGREGATE_NOUNS, ATTACH_VERBS, NOT_PRODUCTS, OWN_STORES, POSSESSIVE, POSSESSIVE_MODIFIERS, PRODUCT_STORE_PREPOSITIONS, RUNTIMES } from './vocabulary.js';
 import type { ObjectClass, VerbRole } from './vocabulary.js';
 import { ARRANGED, AUTHORS, AUTHOR_LINKS, AUTHOR_REACH, BE, CJK_CHAR, CONJ, CONTENT_SUBJECTS, CONTENT_VERBS, CUES, DESTINATION_PREPS, DETS, FP, FROM, HANDED, INCLUSION_OWNERS, INCLUSION_WORDS, INTERNAL_WORDS, LEXICON, LINKS, LIST_PREPS, LOCAL_WORDS, LOCATIVES, MODIFIER_STOPS, NEGATION, NEGATION_BREAK, NEGATION_REACH, NOTIFIED, OBJ_PRONOUNS, OWNERS, PAGES, PARTICIPLES, PHRASES, PLACING_PREPS, RELATIVE, REMARK, REQUESTS, SELF, SERVED, SETUP, THIRD_PARTY_CLASSES, TRANSFER_FILES, pairBits, verbAloneBits } from './classifier-lexicon.js';
 import type { WordInfo } from './classifier-lexicon.js';
@@ -535,6 +535,9 @@ export function emitPair(c: Collector, phase: Phase, role: VerbRole, verb: { seg
   const outsideSearch = c.outside && role === 'read' && verb?.tok.info?.search === true;
   if (bits === 0 && outsideSearch) bits = EIT;
   if (bits === 0) return;
+  // "Get the unread message count", "email statistics": numbers about others' writing kept in the
+  // user's account, not the writing (`AGGREGATE_NOUNS`).
+  if (role === 'read' && (bits & (EIT | PAT)) === (EIT | PAT) && aggregateOf(objSeg, objTok, verb?.tok)) bits &= ~EIT;
   // "List comments on a record", "Get the stories of a task": people's remarks on one of the user's
   // own records are others' writing kept in the user's account: read, they are both.
   if (role === 'read' && remarksOnOwnRecord(objSeg, objTok)) bits |= PAT;
@@ -565,6 +568,26 @@ export function emitPair(c: Collector, phase: Phase, role: VerbRole, verb: { seg
   }
   if (verb !== undefined) addEvidence(c, bits, verb.seg.source, (verb.tok.info as WordInfo).term, verb.seg.at);
   addEvidence(c, bits, objSeg.source, (objTok.info as WordInfo).term, objSeg.at);
+}
+
+const AGGREGATES: ReadonlySet<string> = new Set(AGGREGATE_NOUNS);
+/** How far an aggregate's noun may stand after its object ("message count", "email delivery stats"). */
+const AGGREGATE_AFTER = 2;
+/** How far before its object "number of" or "count of" may stand ("the number of unread messages"). */
+const AGGREGATE_BEFORE = 3;
+
+/**
+ * Is the read of `tok` an aggregate of it (`AGGREGATE_NOUNS`): its verb counts ("Count the issues"),
+ * an aggregate's noun follows it closely ("message count"), or one stands before it with `of` ("the
+ * number of messages")?
+ */
+function aggregateOf(seg: Segment, tok: Tok, verb: Tok | undefined): boolean {
+  if (verb?.info?.term === 'count') return true;
+  const i = seg.toks.indexOf(tok);
+  if (i < 0) return false;
+  for (let k = i + 1; k <= i + AGGREGATE_AFTER && k < seg.toks.length; k++) if (AGGREGATES.has((seg.toks[k] as Tok).s)) return true;
+  for (let k = Math.max(0, i - AGGREGATE_BEFORE); k < i; k++) if (AGGREGATES.has((seg.toks[k] as Tok).s) && seg.toks[k + 1]?.s === 'of') return true;
+  return false;
 }
 
 /**

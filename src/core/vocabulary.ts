@@ -451,6 +451,14 @@ export const OBJECTS: Readonly<Record<ObjectClass, readonly string[]>> = {
 export const RUNTIMES: readonly string[] = ['sandbox', 'container', 'docker', 'jupyter'];
 
 /**
+ * Nouns of an aggregate: a count or statistics of others' writing kept in the user's account ("the
+ * unread message count", "email statistics", "the number of messages", "Count the issues") returns
+ * numbers, not the writing: the read is the user's data alone (PRIVATE_ACCESS). Of content that is
+ * outsiders' alone (public flights, a public channel's figures) it stays EXTERNAL_INGESTION.
+ */
+export const AGGREGATE_NOUNS: readonly string[] = ['count', 'counts', 'stats', 'statistics', 'metrics', 'metric', 'number'];
+
+/**
  * Nouns that only count in a tool's name, where they are unambiguous. In a description `token` is
  * as often a pagination or LLM token and `env` a deployment environment.
  */
