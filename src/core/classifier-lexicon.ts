@@ -172,8 +172,9 @@ export const LIGHT_ACTS = new Map<string, ReadonlyMap<string, WordInfo>>();
 /** First word of a phrase → its phrases, longest first. */
 export const PHRASES = new Map<string, Phrase[]>();
 /**
- * What a word is, in one lookup: its entry (`LEXICON`) and the phrases it opens (`PHRASES`). Every
- * word of either map has one; the tokenizer asks this once per word instead of each map in turn.
+ * What a word is, in one lookup: its entry (`LEXICON`), the phrases it opens (`PHRASES`) and whether
+ * it is a light verb (`LIGHT_ACTS`). Every word of those maps has one; the tokenizer asks this once
+ * per word instead of each map in turn.
  */
 export interface WordEntry {
   readonly info: WordInfo | undefined;

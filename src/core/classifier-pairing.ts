@@ -520,7 +520,7 @@ export function emitPair(c: Collector, phase: Phase, role: VerbRole, verb: { seg
   // description: "SQL query to execute" is said of write tools too (the schema rules weigh that).
   const dbRun = role === 'run' && objTok.info?.db === true && objSeg.kind !== 'schema';
   // "List Docker containers", "Stop the sandbox": a place code runs is read and changed as the user's own.
-  const runtime = cls === 'interpreter' && role !== 'run' && verb?.seg !== undefined && verb.seg === objSeg && RUNTIME_WORDS.has(objTok.info?.term ?? '');
+  const runtime = cls === 'interpreter' && role !== 'run' && verb !== undefined && verb.seg === objSeg && RUNTIME_WORDS.has(objTok.info?.term ?? '');
   let bits = dbRun ? PAT : pairBits(role, runtime ? 'private' : cls);
   // "Create a page in the Confluence space": a page written in an outside service, or in the product
   // the tool names, is a write there, as a record a service keeps is. A page made with no such place

@@ -80,6 +80,12 @@ describe('a maker that returns the program it made', () => {
     expect(c.capabilities).not.toEqual([]);
   });
 
+  it('a maker padded past the text cap is never harmless: the guard judges it as doing all six things', () => {
+    const padded = classifyTool({ name: 'solidity-erc20', description: `${made} ${'Lorem ipsum dolor. '.repeat(1000)}` });
+    expect(padded.unread).toBeDefined();
+    expect(padded.harmless).toBeUndefined();
+  });
+
   it('look-alikes that stay unknown: no maker, or nothing returned as code', () => {
     expect(classifyTool({ name: 'zorb', description: 'Frobnicate the zx. Returns the source code.' }).harmless).toBeUndefined();
     expect(classifyTool({ name: 'make_token', description: 'Make a fungible token per the ERC-20 standard.' }).harmless).toBeUndefined();
