@@ -207,11 +207,12 @@ const padProperty: SpecTransform = (spec) => {
   const properties = isRecord(schema['properties']) ? schema['properties'] : {};
   return { ...spec, inputSchema: { ...schema, properties: { ...properties, zzz_note: { type: 'string', description: `A note.${SPEC_PAD}` } } } };
 };
+/** Filler properties up to the count cap, made once (the guard reads each spec into its own copy). */
+const FILLER = Object.fromEntries(Array.from({ length: MAX_PROPERTIES }, (_, i) => [`aaa_filler_${String(i).padStart(4, '0')}`, { type: 'string' }]));
 const fillProperties: SpecTransform = (spec) => {
   const schema = isRecord(spec.inputSchema) ? spec.inputSchema : { type: 'object' };
   const properties = isRecord(schema['properties']) ? schema['properties'] : {};
-  const filler = Object.fromEntries(Array.from({ length: MAX_PROPERTIES }, (_, i) => [`aaa_filler_${String(i).padStart(4, '0')}`, { type: 'string' }]));
-  return { ...spec, inputSchema: { ...schema, properties: { ...filler, ...properties } } };
+  return { ...spec, inputSchema: { ...schema, properties: { ...FILLER, ...properties } } };
 };
 
 /**

@@ -421,7 +421,13 @@ export function toPlain(tape: Tape): unknown {
     const container = out[p];
     const k = tape.key[i];
     if (Array.isArray(container)) container[k as number] = v === undefined ? null : v;
-    else if (v !== undefined) Object.defineProperty(container, k as string, { value: v, enumerable: true, writable: true, configurable: true });
+    else if (v !== undefined) {
+      // A plain store where nothing of that name is inherited. An inherited name is defined instead:
+      // a store would set the prototype (`__proto__`), call an inherited setter, or throw on a frozen
+      // prototype's read-only member (`toString` in a hardened realm).
+      if ((k as string) in (container as object)) Object.defineProperty(container, k as string, { value: v, enumerable: true, writable: true, configurable: true });
+      else (container as Record<string, unknown>)[k as string] = v;
+    }
   }
   return out[0];
 }

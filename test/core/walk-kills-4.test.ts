@@ -159,4 +159,20 @@ describe('toPlain', () => {
     expect(back.list).toEqual([null, 2]);
     expect(Object.getPrototypeOf(back)).toBe(Object.prototype);
   });
+
+  it('makes an inherited name an own member without calling what is inherited', () => {
+    const calls: unknown[] = [];
+    // A setter of the prototype, as a polluted realm could have: a plain store would call it.
+    Object.defineProperty(Object.prototype, 'zzInheritedSetter', { set: (v: unknown) => calls.push(v), configurable: true });
+    try {
+      const back = toPlain(readValue(JSON.parse('{"toString":"t","constructor":{"c":1},"hasOwnProperty":2,"zzInheritedSetter":"s","plain":3}'))) as Record<string, unknown>;
+      expect(calls).toEqual([]);
+      expect(Object.keys(back)).toEqual(['toString', 'constructor', 'hasOwnProperty', 'zzInheritedSetter', 'plain']);
+      for (const [k, v] of Object.entries({ toString: 't', constructor: { c: 1 }, hasOwnProperty: 2, zzInheritedSetter: 's', plain: 3 })) {
+        expect(Object.getOwnPropertyDescriptor(back, k), k).toEqual({ value: v, enumerable: true, writable: true, configurable: true });
+      }
+    } finally {
+      delete (Object.prototype as Record<string, unknown>)['zzInheritedSetter'];
+    }
+  });
 });
