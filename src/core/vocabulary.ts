@@ -108,6 +108,9 @@ export const OPENING_VERBS: readonly string[] = [
   'assign', 'unassign', 'reassign', 'subscribe', 'unsubscribe',
   // "Attach a tag to a bookmark", `detach_tag`; "the files attached to an issue" are read.
   ...ATTACH_VERBS,
+  // "Promote a release to production", `docker_logout`, "Clean up unused images", `git_pull`; "a
+  // promotional code", "log out of the page first", "clean data", "pull requests" are something else.
+  'promote', 'logout', 'clean', 'pull',
 ];
 
 /**

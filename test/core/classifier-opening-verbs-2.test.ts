@@ -1,0 +1,33 @@
+/**
+ * `promote`, `logout`, `clean` and `pull` change something where a tool says what it does: in its
+ * name, or as the first word of its description (`OPENING_VERBS`). Look-alikes: a noun of the same
+ * stem ("a promotional code", "the promotions"), the verb later in the prose ("Call logout when
+ * done", "Pull the rest with a cursor"), an adjective ("clean data") and a pull request, which is a
+ * thing that is read.
+ */
+import { describe, expect, it } from 'vitest';
+import { capsOf as caps } from './tools-fixture.js';
+
+describe('promote, logout, clean and pull', () => {
+  it('change state in a name or as the first word of a description', () => {
+    expect(caps('promote_release', 'Promote a release to production.')).toEqual(['EXTERNAL_ACTION']);
+    expect(caps('docker_logout', 'Log out from a Docker registry.')).toEqual(['LOCAL_MUTATION']);
+    expect(caps('docker_clean', 'Clean up unused Docker images and stopped containers.')).toEqual(['LOCAL_MUTATION']);
+    expect(caps('git_pull', 'Pull changes from the remote repository into the local branch.')).toEqual(['LOCAL_MUTATION']);
+    // With an object the vocabulary does not name, as any other write verb of a name.
+    for (const verb of ['promote', 'clean', 'pull']) expect(caps(`${verb}_zorblat`, ''), verb).toEqual(['EXTERNAL_ACTION']);
+  });
+
+  it('said of something else, they change nothing', () => {
+    expect(caps('apply_coupon', 'Apply a promotional code to the cart.')).toEqual([]);
+    expect(caps('get_promotions', 'List the promotions of a store.')).toEqual(['PRIVATE_ACCESS']);
+    expect(caps('get_session', 'Returns the session. Call logout when done.')).toEqual(['PRIVATE_ACCESS']);
+    expect(caps('get_data', 'Returns clean data for a table.')).toEqual(['PRIVATE_ACCESS']);
+    expect(caps('fetch_rows', 'Fetch rows. Pull the rest with a cursor.')).toEqual(['PRIVATE_ACCESS']);
+  });
+
+  it('a pull request is read, not pulled', () => {
+    expect(caps('list_pull_requests', 'List the pull requests of a repository.')).toEqual(['EXTERNAL_INGESTION']);
+    expect(caps('get_pull_request', 'Get a pull request.')).toEqual(['EXTERNAL_INGESTION']);
+  });
+});
