@@ -341,8 +341,12 @@ export function classifyTool(spec: ToolSpec, context?: ClassifyContext): Classif
   // leaves the tool unread.
   let unnamed = false;
   if (c.mask === 0 && !codeMode && harmless === undefined) {
-    const opening = nameA.verbRoles.size === 0 && descA[0] !== undefined ? openingObject(descA[0].seg, descA[0]) : undefined;
-    const found = unnamedObject(nameSeg, nameA) ?? opening;
+    const fromName = unnamedObject(nameSeg, nameA);
+    // A name with no verb, or a bare verb (`fetch`, `search`) that names no object: the description's
+    // first sentence says what it reads.
+    const bare = fromName === undefined && nameA.objects.length === 0;
+    const opening = (nameA.verbRoles.size === 0 || bare) && descA[0] !== undefined ? openingObject(descA[0].seg, descA[0]) : undefined;
+    const found = fromName ?? opening;
     const confirmed = (writes: boolean): boolean => descA.length === 0 || descA.some((a) => (writes ? a.verbRoles.has('create') || a.verbRoles.has('modify') : a.verbRoles.has('read')));
     if (found !== undefined && confirmed(found.writes)) {
       const bits = !found.writes ? PAT : keptLocally(c) ? MUT : NAT;

@@ -195,7 +195,8 @@ const CASES: readonly Case[] = [
   tool('summarize_url', 'Summarize the content at a URL', [E], { url: undefined }),
   tool('format_text', 'Formats text as Markdown and uploads the result to a paste service', [N], { text: undefined }),
   // openWorldHint says where a server connects, not who wrote what it returns: no ingestion from it.
-  tool('lookup', 'Look up a value by key', [], { key: undefined }, { readOnlyHint: true, openWorldHint: true }),
+  // (A bare verb as the name reads what its description opens with: a stored value, PRIVATE_ACCESS.)
+  tool('lookup', 'Look up a value by key', [P], { key: undefined }, { readOnlyHint: true, openWorldHint: true }),
   tool('cleanup', 'Clean up temporary state', [M], undefined, { destructiveHint: true }),
   tool('send_alert', 'Send an alert to the on-call channel', [N], { message: undefined }, { destructiveHint: true }),
   tool('set_flag', 'Set a feature flag', [M], { flag: undefined, value: undefined }, { readOnlyHint: false, openWorldHint: false }),
