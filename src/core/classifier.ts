@@ -347,7 +347,7 @@ export function classifyTool(spec: ToolSpec, context?: ClassifyContext): Classif
     const bare = fromName === undefined && nameA.objects.length === 0;
     const opening = (nameA.verbRoles.size === 0 || bare) && descA[0] !== undefined ? openingObject(descA[0].seg, descA[0]) : undefined;
     const found = fromName ?? opening;
-    const confirmed = (writes: boolean): boolean => descA.length === 0 || descA.some((a) => (writes ? a.verbRoles.has('create') || a.verbRoles.has('modify') : a.verbRoles.has('read')));
+    const confirmed = (writes: boolean): boolean => descA.length === 0 || descA.some((a) => (writes ? a.verbRoles.has('create') || a.verbRoles.has('modify') : a.verbRoles.has('read') || returnsRecords(a.seg)));
     if (found !== undefined && confirmed(found.writes)) {
       const bits = !found.writes ? PAT : keptLocally(c) ? MUT : NAT;
       addEvidence(c, bits, found === opening ? 'description' : 'name', found.term, undefined);
@@ -551,6 +551,18 @@ function unnamedObject(seg: Segment, a: Analysis): { term: string; writes: boole
   }
   const object = after ?? before;
   return verb === undefined || object === undefined ? undefined : { term: `${verb.s} ${object.s}`, writes: writes === true };
+}
+
+const RECORD_HEADS: ReadonlySet<string> = new Set(['list', 'lists', 'list of', 'information', 'info', 'details']);
+/** A sentence that opens by saying it returns records: "Returns a list of priorities", "Returns information about the space". */
+function returnsRecords(seg: Segment): boolean {
+  if (!GETTER_OPENER.has(seg.toks[0]?.s ?? '')) return false;
+  for (let i = 1; i < Math.min(seg.toks.length, 4); i++) {
+    const w = (seg.toks[i] as Tok).s;
+    if (RECORD_HEADS.has(w)) return true;
+    if (!DETS.has(w)) return false;
+  }
+  return false;
 }
 
 /** A word that may name an object the vocabulary does not know: not a known term, a determiner, a preposition or a number. */
