@@ -318,6 +318,9 @@ export function classifyTool(spec: ToolSpec, context?: ClassifyContext): Classif
     const words = HARMLESS_BY_KIND.get(harmless.kind) as ReadonlySet<string>;
     const agrees = descA.length === 0 || descA.some((a) => says(a, words));
     if (!agrees || actsOnSomething(descA, schemaA, words)) harmless = undefined;
+    // The server's own state (`ping`, `version`) is asked with nothing passed: a tool that takes an
+    // argument (a host to ping, a document whose version to get) acts on what it is given.
+    else if (harmless.kind === STATUS_KIND && props.length > 0) harmless = undefined;
   }
   // Nothing found and no harmless name: a computation on shapes (`GEOMETRY`), or on other values
   // (`CALL_VALUES`), passed in the call.
@@ -638,6 +641,7 @@ function withoutHandOff(seg: Segment): Segment {
 
 const HARMLESS_KIND = new Map<string, string>(Object.entries(HARMLESS_NAMES.kinds).flatMap(([kind, words]) => words.map((w: string): [string, string] => [w, kind])));
 const HARMLESS_WORDS = new Set<string>(HARMLESS_NAMES.words);
+const STATUS_KIND = 'status';
 const RENDER_MAKERS = new Set<string>(HARMLESS_NAMES.rendering.makers);
 const GEOMETRY_SHAPES = new Set<string>(GEOMETRY.shapes);
 const CALL_VALUE_WORDS = new Set<string>(CALL_VALUES.values);

@@ -1003,6 +1003,8 @@ export const HARMLESS_NAMES = {
     conversion: ['convert', 'converter', 'conversion'],
     handoff: ['human', 'handoff'],
     chart: ['chart', 'diagram', 'plot', 'visualization', 'visualisation', 'infographic'],
+    // The server's own state, asked with no argument: "Ping the server", "MCP server version".
+    status: ['ping', 'version'],
   },
   /**
    * A rendering (kind `chart`): a chart or a diagram drawn from values passed in the call. Its name
@@ -1019,6 +1021,7 @@ export const HARMLESS_NAMES = {
   words: [
     'get', 'the', 'a', 'to', 'now', 'today', 'current', 'utc', 'local', 'unit', 'units', 'temperature',
     'transfer', 'hand', 'off', 'escalate', 'agent', 'agents', 'representative', 'live', 'expression',
+    'server', 'mcp', 'api', 'system',
   ],
 } as const;
 
