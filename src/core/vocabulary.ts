@@ -111,10 +111,11 @@ export const OPENING_VERBS: readonly string[] = [
   // "Promote a release to production", `docker_logout`, "Clean up unused images", `git_pull`; "a
   // promotional code", "log out of the page first", "clean data", "pull requests" are something else.
   'promote', 'logout', 'clean', 'pull',
-  // "End a campaign", `unmerge_range`, "Endorse an agent"; "the end date" and "the endorsements of
-  // an agent" are read. (Left out: `watch`, since watching a card subscribes to it and watching a
-  // folder reads it; `shutdown`, a noun in `device_shutdown_time`, where `shut down` is the verb.)
-  'end', 'unmerge', 'endorse',
+  // "End a campaign", `unmerge_range`, "Endorse an agent", "Deny a pending request"; "the end date",
+  // "the endorsements of an agent" and "requests that match are denied" are read. (Left out: `watch`,
+  // since watching a card subscribes to it and watching a folder reads it; `shutdown`, a noun in
+  // `device_shutdown_time`, where `shut down` is the verb.)
+  'end', 'unmerge', 'endorse', 'deny',
 ];
 
 /**
