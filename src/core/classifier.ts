@@ -537,6 +537,12 @@ function unnamedObject(seg: Segment, a: Analysis): { term: string; writes: boole
   for (let i = 0; i < seg.toks.length; i++) {
     const t = seg.toks[i] as Tok;
     const role = (a.roles[i] as Role).verb;
+    // After the verb, an -ing form (`create_marketplace_listing`) or a verb word after a preposition
+    // (`add_card_to_list`) is a noun: what is acted on, or where.
+    if (role !== undefined && verb !== undefined && (NOUN_ING.test(t.s) || PLACE_PREPS.has(seg.toks[i - 1]?.s ?? ''))) {
+      after ??= t;
+      continue;
+    }
     // `get_active_hosts_count`: a neutral verb after a read is what the read returns.
     if (role === 'neutral' && writes === false) continue;
     // `get_monitors`, `list_updates`: a verb word that does not act (a verb right after a verb is a
@@ -567,6 +573,9 @@ function returnsRecords(seg: Segment): boolean {
   }
   return false;
 }
+
+const NOUN_ING = /^[a-z]{3,}ing$/u;
+const PLACE_PREPS: ReadonlySet<string> = new Set(['to', 'from', 'in', 'into', 'on', 'onto']);
 
 /** A word that may name an object the vocabulary does not know: not a known term, a determiner, a preposition or a number. */
 function unnamedWord(t: Tok): boolean {
