@@ -29,7 +29,7 @@ import type { Classification, Evidence, ServerRead, ServerWrite, SpecCut, ToolSp
 import { isRecord } from './values.js';
 import { collectDiscounts } from './classifier-discounts.js';
 import type { Discount } from './classifier-discounts.js';
-import { ANNOTATION_TERMS, CALL_VALUES, CODE_MODE_NAME_PAIRS, GEOMETRY, HANDOFF, HARMLESS_NAMES, NOT_OBJECTS, OPENING_VERBS, OWN_SETUP, POSSESSIVE, STATE_VERBS } from './vocabulary.js';
+import { ANNOTATION_TERMS, CALL_VALUES, CODE_MODE_NAME_PAIRS, GEOMETRY, HANDOFF, HARMLESS_NAMES, NAME_PLACE_PREPOSITIONS, NOT_OBJECTS, OPENING_VERBS, OWN_SETUP, POSSESSIVE, RETURNED_RECORDS, STATE_VERBS } from './vocabulary.js';
 import type { VerbRole } from './vocabulary.js';
 import { MAX_TEXT, nameTokens, textSegments, toTokens } from './classifier-tokens.js';
 import type { Segment, Tok } from './classifier-tokens.js';
@@ -562,8 +562,8 @@ function unnamedObject(seg: Segment, a: Analysis): { term: string; writes: boole
   return verb === undefined || object === undefined ? undefined : { term: `${verb.s} ${object.s}`, writes: writes === true };
 }
 
-const RECORD_HEADS: ReadonlySet<string> = new Set(['list', 'lists', 'list of', 'information', 'info', 'details']);
-/** A sentence that opens by saying it returns records: "Returns a list of priorities", "Returns information about the space". */
+const RECORD_HEADS: ReadonlySet<string> = new Set(RETURNED_RECORDS);
+/** A sentence that opens by saying it returns records (`RETURNED_RECORDS`): "Returns a list of priorities". */
 function returnsRecords(seg: Segment): boolean {
   if (!GETTER_OPENER.has(seg.toks[0]?.s ?? '')) return false;
   for (let i = 1; i < Math.min(seg.toks.length, 4); i++) {
@@ -575,7 +575,7 @@ function returnsRecords(seg: Segment): boolean {
 }
 
 const NOUN_ING = /^[a-z]{3,}ing$/u;
-const PLACE_PREPS: ReadonlySet<string> = new Set(['to', 'from', 'in', 'into', 'on', 'onto']);
+const PLACE_PREPS: ReadonlySet<string> = new Set(NAME_PLACE_PREPOSITIONS);
 
 /** A word that may name an object the vocabulary does not know: not a known term, a determiner, a preposition or a number. */
 function unnamedWord(t: Tok): boolean {

@@ -624,6 +624,12 @@ export const INCLUSIONS = {
 export const DESTINATION_PREPOSITIONS: readonly string[] = ['to', 'into', 'onto', 'via', 'through', 'toward', 'towards'];
 
 /**
+ * In a name, after its verb, a verb word right after one of these is a noun, where the act happens
+ * (`add_card_to_list`, `get_widget_from_list`); so is an `-ing` form (`create_marketplace_listing`).
+ */
+export const NAME_PLACE_PREPOSITIONS: readonly string[] = ['to', 'from', 'in', 'into', 'on', 'onto'];
+
+/**
  * Words that name no object when a tool's act has no object the vocabulary knows: prepositions and
  * `all` ("Search for security hotspots", `list_all_pipelines`). The object is the first word after
  * them: `hotspots`, `pipelines`. (Determiners, `each` or `some`, are no object either: `DETERMINERS`.)
@@ -1182,6 +1188,14 @@ export const NOTIFIED_PARTICIPLES: readonly string[] = [
  * anywhere (a getter), the objects of such a sentence are what it gets.
  */
 export const GETTER_OPENERS: readonly string[] = ['returns', 'return', '返回'];
+
+/**
+ * What a sentence that opens with one of `GETTER_OPENERS` returns when it returns records ("Returns
+ * list of priorities", "Returns information about the Backlog space", "Returns details of …"), past
+ * determiners: it says a read, as a read verb does. Anything else returned ("Returns the sum of two
+ * numbers") says none.
+ */
+export const RETURNED_RECORDS: readonly string[] = ['list', 'lists', 'list of', 'information', 'info', 'details'];
 
 /** Evidence terms of the MCP annotation rules (named after the hints they read). */
 export const ANNOTATION_TERMS = {
