@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { readToolSpec } from '../../src/core/config.js';
 import { createGuard } from '../../src/core/guard.js';
-import { forgetRestoredClassifications, keptClassifications, restoreClassifications } from '../../src/core/spec-reading.js';
+import { forgetRestoredClassifications, keptClassifications, restoreClassifications, specReadingsHeld } from '../../src/core/spec-reading.js';
 import type { Classification } from '../../src/core/types.js';
 import type { ToolSpec } from '../../src/core/types.js';
 
@@ -35,8 +35,12 @@ describe('classifications kept between processes', () => {
     if (!read.ok) throw new Error('unreadable');
     // A classification no classifier would make: seeing it proves the restored one was used.
     restoreClassifications([[read.content, { capabilities: ['LOCAL_MUTATION'], evidence: [{ capability: 'LOCAL_MUTATION', source: 'description', term: 'restored' }], codeMode: false }]]);
+    const made = specReadingsHeld().made;
     const g = createGuard({ tools: [s, unique('send2', 'Send a message to a recipient by e-mail.')], salt: 't' });
     expect(g.tool(s.name).capabilities).toEqual(['LOCAL_MUTATION']);
+    // The restored spec is not classified; the other one is.
+    expect(g.tool('restore_test_send2').capabilities.length).toBeGreaterThan(0);
+    expect(specReadingsHeld().made).toBe(made + 1);
     expect(g.tool(s.name).evidence).toEqual([{ capability: 'LOCAL_MUTATION', source: 'description', term: 'restored' }]);
     expect(g.tool('restore_test_send2').capabilities).toContain('EXTERNAL_ACTION');
   });
@@ -54,13 +58,13 @@ describe('classifications kept between processes', () => {
     expect(kept('restore-test: twice')).toEqual(MARK);
   });
 
-  it('restores no content longer than a kept reading may be, and up to 8 MiB of contents in all', () => {
+  it('restores no content longer than a kept reading may be, and up to 32 MiB of contents in all', () => {
     restoreClassifications([['x'.repeat(16_385), MARK]]);
     expect(kept('x'.repeat(16_385))).toBeUndefined();
-    // 512 contents of 16 KiB fill the 8 MiB exactly; one character more is refused.
-    const full = Array.from({ length: 512 }, (_, i): [string, Classification] => [`${String(i).padStart(3, '0')}${'y'.repeat(16_381)}`, MARK]);
+    // 2 048 contents of 16 KiB fill the 32 MiB exactly; one character more is refused.
+    const full = Array.from({ length: 2_048 }, (_, i): [string, Classification] => [`${String(i).padStart(4, '0')}${'y'.repeat(16_380)}`, MARK]);
     restoreClassifications(full);
-    expect(kept(full[511]?.[0] as string)).toEqual(MARK);
+    expect(kept(full[2_047]?.[0] as string)).toEqual(MARK);
     restoreClassifications([['z', MARK]]);
     expect(kept('z')).toBeUndefined();
   });
