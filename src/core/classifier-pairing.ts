@@ -271,9 +271,10 @@ function resolveRoles(seg: Segment, placing: boolean, opening: boolean): Role[] 
       } else if (kind === 'name' && i > 0 && (roles[i - 1] as Role).verb !== undefined) {
         // `write_query`, `run_query`, `search_query`: a verb right after a verb is its object.
         verb = undefined;
-      } else if (kind === 'name' && verb === 'run' && i > 0 && (toks[i - 1] as Tok).info === undefined) {
+      } else if (kind === 'name' && verb === 'run' && i > 0 && ((toks[i - 1] as Tok).info === undefined || runOfObject(roles, i))) {
         // `get_pipeline_run`, `list_job_runs`: after a word the vocabulary does not know, a run is a
-        // noun, one run of that thing.
+        // noun, one run of that thing; so it is after an object the name's verb acts on
+        // (`create_test_run`: a test run is created, nothing is run).
         verb = undefined;
       } else if (info.sForm) {
         // `updates`, `lists`, `edits` are as often nouns: in a name always, in prose unless placed as a verb.
@@ -285,6 +286,9 @@ function resolveRoles(seg: Segment, placing: boolean, opening: boolean): Role[] 
         // "perform a search", "an INSERT query", "DELETE query": nouns; "if part is set": a state.
         const prev = (toks[i - 1] as Tok).s;
         if (DETS.has(prev) || BE.has(prev) || (roles[i - 1] as Role).verb !== undefined) verb = undefined;
+        // "Create a test run in …", "Delete a user list": after a determiner and a singular noun, a
+        // plain verb with no object of its own is the head of a compound noun.
+        else if (compoundHead(toks, roles, i)) verb = undefined;
         // "the requester and every CC on the ticket receive it by e-mail": the first verb of a sentence
         // that opens with a noun phrase is what that subject does, not what the tool does.
         else if (subjectFirst && !verbSeen && ((toks[i] as Tok).mark & COMMA) === 0 && !verbPosition(toks, roles, i)) verb = undefined;
@@ -312,6 +316,38 @@ function resolveRoles(seg: Segment, placing: boolean, opening: boolean): Role[] 
     else roles.push(obj !== undefined && verb === undefined && info.local === true ? { verb, obj, local: true } : { verb, obj });
   }
   return roles;
+}
+
+/**
+ * In a name, is the token at `i` (a `run`) right after an object, with a verb before that object
+ * (`create_test_run`)? Then it is a noun: one run of that thing. With no verb
+ * before (`sandbox_run`, `bash_run`) the name's run is its act.
+ */
+function runOfObject(roles: readonly Role[], i: number): boolean {
+  const prev = roles[i - 1] as Role;
+  if (prev.obj === undefined || prev.verb !== undefined) return false;
+  for (let k = 0; k < i - 1; k++) {
+    const v = (roles[k] as Role).verb;
+    if (v !== undefined && v !== 'neutral') return true;
+  }
+  return false;
+}
+
+/**
+ * In prose, is the verb at `i` the head of a compound noun: right after a determiner and a singular
+ * noun the vocabulary reads as an object ("a test run", "a user list"), and followed by neither a
+ * determiner nor an object of its own? A singular noun does not take a plain verb as its subject
+ * ("the tests run" does, and keeps its verb), and "let the bot send a message" keeps its send, which
+ * has an object.
+ */
+function compoundHead(toks: readonly Tok[], roles: readonly Role[], i: number): boolean {
+  if (i < 2) return false;
+  const noun = toks[i - 1] as Tok;
+  const role = roles[i - 1] as Role;
+  // A comma or a colon before the verb starts another clause: "Read the ticket, summarize it".
+  if ((toks[i] as Tok).mark !== 0 || role.obj === undefined || role.verb !== undefined || noun.s.endsWith('s') || !DETS.has((toks[i - 2] as Tok).s)) return false;
+  const next = toks[i + 1];
+  return next === undefined || (!DETS.has(next.s) && next.info?.obj === undefined);
 }
 
 /**

@@ -1,0 +1,29 @@
+/**
+ * A verb word at the head of a compound noun is a noun. In prose, after a determiner and a singular
+ * noun, with no object of its own ("Create a test run in …", "Delete a user list"); in a name, a
+ * `run` after an object its verb acts on (`create_test_run`). Look-alikes keep their verbs: a run
+ * with no verb before it in the name (`sandbox_run`), a plural subject ("the tests run in parallel"),
+ * a verb with an object of its own ("let the assistant send a message"), and a verb after a comma
+ * ("Read the ticket, summarize it and reply …").
+ */
+import { describe, expect, it } from 'vitest';
+import { capsOf as caps } from './tools-fixture.js';
+
+describe('verb words at the head of a compound noun', () => {
+  it('a test run is created, and a user list deleted: nothing is run, nothing listed', () => {
+    expect(caps('create_test_run', 'Create a test run in the test management tool.')).not.toContain('CODE_EXECUTION');
+    expect(caps('create_test_run', '')).not.toContain('CODE_EXECUTION');
+    expect(caps('start_regression', 'Build and start a test run from a suite.')).not.toContain('CODE_EXECUTION');
+    expect(caps('delete_list', 'Delete a user list')).toEqual(['LOCAL_MUTATION']);
+  });
+
+  it('a run with no verb before it, a plural subject, and a verb with an object keep their verbs', () => {
+    expect(caps('sandbox_run', 'Run a command in the sandbox.')).toContain('CODE_EXECUTION');
+    expect(caps('bash_run', '')).toContain('CODE_EXECUTION');
+    expect(caps('run_tests', 'Run the test suite. The tests run in parallel.')).toContain('CODE_EXECUTION');
+    expect(caps('notify', 'Let the assistant send a message to the channel.')).toContain('EXTERNAL_ACTION');
+    expect(caps('run_test', 'Run a test.')).toContain('CODE_EXECUTION');
+    // A comma starts another clause: "summarize" is the tool's act, and so is the reply after it.
+    expect(caps('triage', 'Read the ticket, summarize it and reply to the customer')).toContain('EXTERNAL_ACTION');
+  });
+});
