@@ -286,8 +286,9 @@ function resolveRoles(seg: Segment, placing: boolean, opening: boolean): Role[] 
         // "perform a search", "an INSERT query", "DELETE query": nouns; "if part is set": a state.
         const prev = (toks[i - 1] as Tok).s;
         if (DETS.has(prev) || BE.has(prev) || (roles[i - 1] as Role).verb !== undefined) verb = undefined;
-        // "Create a test run in …", "Delete a user list": after a determiner and a singular noun, a
-        // plain verb with no object of its own is the head of a compound noun.
+        // "Create a test run in …", "Delete a user list": after a determiner and a singular noun that
+        // a verb makes, changes, reads or sends, a plain verb with no object of its own is the head of
+        // a compound noun (`compoundHead`).
         else if (compoundHead(toks, roles, i)) verb = undefined;
         // "the requester and every CC on the ticket receive it by e-mail": the first verb of a sentence
         // that opens with a noun phrase is what that subject does, not what the tool does.
@@ -335,20 +336,28 @@ function runOfObject(roles: readonly Role[], i: number): boolean {
 
 /**
  * In prose, is the verb at `i` the head of a compound noun: right after a determiner and a singular
- * noun the vocabulary reads as an object ("a test run", "a user list"), and followed by neither a
+ * noun the vocabulary reads as an object ("a test run", "a user list"), the determiner right after a
+ * verb that makes, changes, reads or sends it ("Create a test run"), and followed by neither a
  * determiner nor an object of its own? A singular noun does not take a plain verb as its subject
  * ("the tests run" does, and keeps its verb), and "let the bot send a message" keeps its send, which
  * has an object.
  */
 function compoundHead(toks: readonly Tok[], roles: readonly Role[], i: number): boolean {
-  if (i < 2) return false;
+  if (i < 3) return false;
   const noun = toks[i - 1] as Tok;
   const role = roles[i - 1] as Role;
   // A comma or a colon before the verb starts another clause: "Read the ticket, summarize it".
   if ((toks[i] as Tok).mark !== 0 || role.obj === undefined || role.verb !== undefined || noun.s.endsWith('s') || !DETS.has((toks[i - 2] as Tok).s)) return false;
+  // The compound is the object of a verb that makes, changes, reads or sends a thing. Run, performed,
+  // triggered or requested, the act it names is done: "Run a database delete" deletes.
+  const governing = (roles[i - 3] as Role).verb;
+  if (governing === undefined || !RECORD_VERBS.has(governing)) return false;
   const next = toks[i + 1];
   return next === undefined || (!DETS.has(next.s) && next.info?.obj === undefined);
 }
+
+/** Verbs whose object is a thing, not an act to do (`compoundHead`). */
+const RECORD_VERBS: ReadonlySet<VerbRole> = new Set<VerbRole>(['read', 'webRead', 'create', 'modify', 'send']);
 
 /**
  * Objects of a run starting at `j`: consecutive nouns form a compound, `and`/`or`/`from` continue the

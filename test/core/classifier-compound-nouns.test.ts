@@ -1,10 +1,12 @@
 /**
  * A verb word at the head of a compound noun is a noun. In prose, after a determiner and a singular
- * noun, with no object of its own ("Create a test run in …", "Delete a user list"); in a name, a
+ * noun, the determiner right after a verb that makes, changes, reads or sends the thing, and with no
+ * object of its own ("Create a test run in …", "Delete a user list"); in a name, a
  * `run` after an object its verb acts on (`create_test_run`). Look-alikes keep their verbs: a run
  * with no verb before it in the name (`sandbox_run`), a plural subject ("the tests run in parallel"),
- * a verb with an object of its own ("let the assistant send a message"), and a verb after a comma
- * ("Read the ticket, summarize it and reply …").
+ * a verb with an object of its own ("let the assistant send a message"), a verb after a comma
+ * ("Read the ticket, summarize it and reply …"), and a compound that is run or triggered ("Run a
+ * database delete" deletes).
  */
 import { describe, expect, it } from 'vitest';
 import { capsOf as caps } from './tools-fixture.js';
@@ -13,7 +15,6 @@ describe('verb words at the head of a compound noun', () => {
   it('a test run is created, and a user list deleted: nothing is run, nothing listed', () => {
     expect(caps('create_test_run', 'Create a test run in the test management tool.')).not.toContain('CODE_EXECUTION');
     expect(caps('create_test_run', '')).not.toContain('CODE_EXECUTION');
-    expect(caps('start_regression', 'Build and start a test run from a suite.')).not.toContain('CODE_EXECUTION');
     expect(caps('delete_list', 'Delete a user list')).toEqual(['LOCAL_MUTATION']);
   });
 
@@ -23,6 +24,9 @@ describe('verb words at the head of a compound noun', () => {
     expect(caps('run_tests', 'Run the test suite. The tests run in parallel.')).toContain('CODE_EXECUTION');
     expect(caps('notify', 'Let the assistant send a message to the channel.')).toContain('EXTERNAL_ACTION');
     expect(caps('run_test', 'Run a test.')).toContain('CODE_EXECUTION');
+    // Run, performed or triggered, the act a compound names is done: the delete deletes.
+    expect(caps('db_op', 'Run a database delete')).toContain('LOCAL_MUTATION');
+    expect(caps('files_op', 'Trigger a file delete')).toContain('LOCAL_MUTATION');
     // A comma starts another clause: "summarize" is the tool's act, and so is the reply after it.
     expect(caps('triage', 'Read the ticket, summarize it and reply to the customer')).toContain('EXTERNAL_ACTION');
   });
