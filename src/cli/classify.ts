@@ -3,6 +3,7 @@ import Table from 'cli-table3';
 import { SHORT_NAMES } from '../core/capabilities.js';
 import type { Capability } from '../core/capabilities.js';
 import { explainTool } from '../core/classifier.js';
+import type { WordsRead } from '../core/classifier.js';
 import type { Discount } from '../core/classifier-discounts.js';
 import { createGuard } from '../core/guard.js';
 import type { SpecCut } from '../core/types.js';
@@ -24,6 +25,11 @@ export interface ClassifyRow {
   /** With `--explain`: what the classifier read and set aside (a negation, an example, a code span, an enum value). */
   readonly discounted?: readonly Discount[];
   /**
+   * With `--explain`, for a tool that classifies to nothing and is not harmless: the verbs and
+   * objects its name and description were read as, which paired into nothing the vocabulary places.
+   */
+  readonly read?: readonly WordsRead[];
+  /**
    * When the spec was read only in part: where reading stopped and why. The tool then carries all six
    * capabilities (what was read, and the rest for what the unread part may say) and every call to it
    * asks, or is denied in strict mode (`guard.input-unread`); the unknownTool posture applies too.
@@ -44,8 +50,12 @@ export async function classifyCommand(file: string, opts: { json: boolean; expla
   const rows: ClassifyRow[] = tools.map(({ spec }) => {
     const info = guard.tool(spec.name);
     const empty = info.capabilities.length > 0 ? undefined : info.recognised !== undefined ? { as: 'harmless' as const, ...info.recognised } : { as: 'unknown' as const };
-    const discounted = opts.explain === true ? explainTool(spec, { server: guard.serverProduct(spec.origin) }).discounted : undefined;
-    return { name: spec.name, capabilities: info.capabilities, codeMode: info.codeMode, evidence: info.evidence, ...(empty !== undefined ? { empty } : {}), ...(info.unread !== undefined ? { unread: info.unread } : {}), ...(discounted !== undefined ? { discounted } : {}) };
+    const explained = opts.explain === true ? explainTool(spec, { server: guard.serverProduct(spec.origin) }) : undefined;
+    const discounted = explained?.discounted;
+    // What the text was read as, for a tool the guard treats as unknown (its own answer, which weighs
+    // the tool's server too, decides).
+    const read = explained?.read !== undefined && empty?.as === 'unknown' ? explained.read : undefined;
+    return { name: spec.name, capabilities: info.capabilities, codeMode: info.codeMode, evidence: info.evidence, ...(empty !== undefined ? { empty } : {}), ...(info.unread !== undefined ? { unread: info.unread } : {}), ...(discounted !== undefined ? { discounted } : {}), ...(read !== undefined ? { read } : {}) };
   });
   if (opts.json) {
     io.stdout(`${JSON.stringify(rows, null, 2)}\n`);
@@ -61,6 +71,11 @@ const WHY: Readonly<Record<Discount['why'], string>> = { negation: 'negated', ab
 /** Where reading stopped, in words: `description past 16 384 characters`, `property properties.a: 512 properties or more`. */
 function unreadText(cut: SpecCut): string {
   return `${place(cut.source, cut.at)}${cut.source === 'schema' ? ':' : ''} ${cut.why}`;
+}
+
+/** Quoted terms, or `none`. */
+function listed(terms: readonly string[]): string {
+  return terms.length === 0 ? 'none' : terms.map((t) => JSON.stringify(t)).join(', ');
 }
 
 /** Where a term was read: `name`, `description`, or `property properties.to`. */
@@ -91,6 +106,10 @@ export function renderExplanation(rows: readonly ClassifyRow[]): string {
     // The words come from the name (a time, a calculator, a chart) or, for a computation on shapes,
     // from the description's first sentence.
     if (e?.as === 'harmless') out.push(`  recognised by the words: ${e.terms.map((t) => JSON.stringify(t)).join(', ')}`);
+    if (r.read !== undefined) {
+      out.push('  read as (no verb paired with an object the vocabulary places):');
+      for (const w of r.read) out.push(`    ${w.source}: verbs ${listed(w.verbs)}; objects ${listed(w.objects)}; words it does not know ${listed(w.unknown)}`);
+    }
     const d = r.discounted ?? [];
     if (d.length > 0) {
       out.push('  set aside:');

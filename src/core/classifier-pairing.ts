@@ -320,6 +320,25 @@ function resolveRoles(seg: Segment, placing: boolean, opening: boolean): Role[] 
 }
 
 /**
+ * The words of a segment that its positions make verbs and objects, by their vocabulary terms, each
+ * once, in order: what `classify --explain` shows of a tool that classifies to nothing (a verb whose
+ * object the vocabulary does not know, an object no verb acts on). Neutral verbs are left out.
+ */
+export function wordsRead(seg: Segment): { readonly verbs: string[]; readonly objects: string[] } {
+  const roles = resolveRoles(seg, false, true);
+  const verbs: string[] = [];
+  const objects: string[] = [];
+  for (let i = 0; i < seg.toks.length; i++) {
+    const info = (seg.toks[i] as Tok).info;
+    const role = roles[i] as Role;
+    if (info === undefined) continue;
+    if (role.verb !== undefined && role.verb !== 'neutral' && !verbs.includes(info.term)) verbs.push(info.term);
+    if (role.obj !== undefined && !objects.includes(info.term)) objects.push(info.term);
+  }
+  return { verbs, objects };
+}
+
+/**
  * In a name, is the token at `i` (a `run`) right after an object, with a verb before that object
  * (`create_test_run`)? Then it is a noun: one run of that thing. With no verb
  * before (`sandbox_run`, `bash_run`) the name's run is its act.

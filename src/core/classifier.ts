@@ -29,7 +29,7 @@ import type { Classification, Evidence, ServerRead, ServerWrite, SpecCut, ToolSp
 import { isRecord } from './values.js';
 import { collectDiscounts } from './classifier-discounts.js';
 import type { Discount } from './classifier-discounts.js';
-import { ANNOTATION_TERMS, CALL_VALUES, CODE_MODE_NAME_PAIRS, GEOMETRY, HANDOFF, HARMLESS_NAMES, NAME_PLACE_PREPOSITIONS, NOT_OBJECTS, OPENING_VERBS, OWN_SETUP, POSSESSIVE, RETURNED_RECORDS, STATE_VERBS } from './vocabulary.js';
+import { ANNOTATION_TERMS, CALL_VALUES, CONJUNCTIONS, CODE_MODE_NAME_PAIRS, GEOMETRY, HANDOFF, HARMLESS_NAMES, NAME_PLACE_PREPOSITIONS, NOT_OBJECTS, OPENING_VERBS, OWN_SETUP, POSSESSIVE, RETURNED_RECORDS, STATE_VERBS } from './vocabulary.js';
 import type { VerbRole } from './vocabulary.js';
 import { MAX_TEXT, nameTokens, textSegments, toTokens } from './classifier-tokens.js';
 import type { Segment, Tok } from './classifier-tokens.js';
@@ -38,7 +38,7 @@ import type { WordInfo } from './classifier-lexicon.js';
 import type { ServerKind } from './servers.js';
 import { addEvidence, compareEvidence, readsArePublished, writesInOpenWorld, writesInProduct } from './classifier-evidence.js';
 import type { Collector } from './classifier-evidence.js';
-import { analyse, crossPair, emitPair, keptLocally, lastOnto, namedProduct, nameSpace, namesOwnStore, handedSecrets, notifiedPeople, publishedContents, readClass, saysLocal, submittedRecords } from './classifier-pairing.js';
+import { analyse, crossPair, emitPair, keptLocally, lastOnto, namedProduct, nameSpace, namesOwnStore, handedSecrets, notifiedPeople, publishedContents, readClass, saysLocal, submittedRecords, wordsRead } from './classifier-pairing.js';
 import type { Analysis, Phase, Role } from './classifier-pairing.js';
 import { capText, propertyWritesOutside, schemaProps, schemaRules, takesLocalFile, textRead } from './classifier-schema.js';
 import type { SchemaRead, ToolFacts } from './classifier-schema.js';
@@ -49,6 +49,21 @@ export { nameTokens } from './classifier-tokens.js';
 export interface Explanation {
   readonly classification: Classification;
   readonly discounted: readonly Discount[];
+  /**
+   * For a tool that classifies to nothing and is not recognised as harmless: the verbs and objects
+   * its name and description were read as, which paired into nothing the vocabulary places (a verb
+   * whose object it does not know, an object no verb acts on, or neither).
+   */
+  readonly read?: readonly WordsRead[];
+}
+
+/** The verbs and objects one place of a tool's text was read as (`Explanation.read`). */
+export interface WordsRead {
+  readonly source: 'name' | 'description';
+  readonly verbs: readonly string[];
+  readonly objects: readonly string[];
+  /** Words that may name a thing or an act the vocabulary does not know (not a determiner, a preposition or a number). */
+  readonly unknown: readonly string[];
 }
 
 /** Enum values tried per property, and their length, when explaining. */
@@ -75,8 +90,36 @@ export function explainTool(spec: ToolSpec, context?: ClassifyContext): Explanat
       if (classifyTool({ name: '', description: v.replace(/[_-]+/g, ' ') }).capabilities.length > 0) discounts.push({ why: 'enum-value', source: 'schema', at: p.path, text: v });
     }
   }
-  return { classification: value, discounted: discounts };
+  const unknown = value.capabilities.length === 0 && value.harmless === undefined && !value.codeMode;
+  return { classification: value, discounted: discounts, ...(unknown ? { read: wordsOfUnknown(name, description) } : {}) };
 }
+
+/** The verbs and objects of a tool's name and description (`Explanation.read`). */
+function wordsOfUnknown(name: string, description: string): WordsRead[] {
+  const descSegs: Segment[] = [];
+  textSegments(description, 'description', 'description', undefined, descSegs);
+  const nameSeg: Segment = { kind: 'name', source: 'name', at: undefined, toks: toTokens(nameTokens(name)) };
+  const place = (source: WordsRead['source'], segs: readonly Segment[]): WordsRead => {
+    const verbs: string[] = [];
+    const objects: string[] = [];
+    const unknown: string[] = [];
+    const add = (list: string[], w: string): void => {
+      if (!list.includes(w)) list.push(w);
+    };
+    for (const seg of segs) {
+      const w = wordsRead(seg);
+      for (const v of w.verbs) add(verbs, v);
+      for (const o of w.objects) add(objects, o);
+      for (const t of seg.toks) if (unnamedWord(t) && !CONJUNCTION_WORDS.has(t.s) && unknown.length < MAX_UNKNOWN_WORDS) add(unknown, t.s);
+    }
+    return { source, verbs, objects, unknown };
+  };
+  return [place('name', [nameSeg]), place('description', descSegs)];
+}
+
+/** Words the vocabulary does not know shown per place, at most. */
+const MAX_UNKNOWN_WORDS = 12;
+const CONJUNCTION_WORDS: ReadonlySet<string> = new Set(CONJUNCTIONS);
 
 /** What the classifier is told beside the spec. */
 export interface ClassifyContext {

@@ -65,6 +65,34 @@ describe('guard-eval classify', () => {
     expect((JSON.parse((await cli('classify', file, '--json')).out) as object[])[0]).not.toHaveProperty('discounted');
   });
 
+  it('--explain says what a tool that classifies to nothing was read as, and nothing of the others', async () => {
+    const file = tmp('unknown.json', JSON.stringify([
+      { name: 'domain_privacy', description: 'Toggle WHOIS privacy protection for a domain.' },
+      { name: 'mystery_tool' },
+      { name: 'read_file', description: 'Read a file from the workspace' },
+      { name: 'get_current_time', description: 'Return the current time in a time zone' },
+    ]));
+    const r = await cli('classify', file, '--explain');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain(
+      'domain_privacy: no capability (unknown: the unknownTool posture applies)\n' +
+        '  read as (no verb paired with an object the vocabulary places):\n' +
+        '    name: verbs none; objects none; words it does not know "domain", "privacy"\n' +
+        '    description: verbs "toggle"; objects none; words it does not know "whois", "privacy", "protection", "domain"',
+    );
+    expect(r.out).toContain('mystery_tool: no capability (unknown: the unknownTool posture applies)\n  read as (no verb paired with an object the vocabulary places):\n    name: verbs none; objects none; words it does not know "mystery", "tool"\n    description: verbs none; objects none; words it does not know none');
+    expect(r.out.match(/read as/g)).toHaveLength(2);
+    type Row = { name: string; read?: { source: string; verbs: string[]; objects: string[]; unknown: string[] }[] };
+    const json = JSON.parse((await cli('classify', file, '--explain', '--json')).out) as Row[];
+    expect(json[0]?.read).toEqual([
+      { source: 'name', verbs: [], objects: [], unknown: ['domain', 'privacy'] },
+      { source: 'description', verbs: ['toggle'], objects: [], unknown: ['whois', 'privacy', 'protection', 'domain'] },
+    ]);
+    // A tool with capabilities, and a harmless one, get no such reading; nor does any row without --explain.
+    expect(json.filter((row) => row.read !== undefined).map((row) => row.name)).toEqual(['domain_privacy', 'mystery_tool']);
+    expect((JSON.parse((await cli('classify', file, '--json')).out) as Row[]).some((row) => row.read !== undefined)).toBe(false);
+  });
+
   it('--json gives name, capabilities and evidence for each tool', async () => {
     const r = await cli('classify', 'scenarios/catalog/examples.yaml', '--json');
     expect(r.code).toBe(0);
