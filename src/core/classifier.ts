@@ -110,7 +110,7 @@ function wordsOfUnknown(name: string, description: string): WordsRead[] {
       const w = wordsRead(seg);
       for (const v of w.verbs) add(verbs, v);
       for (const o of w.objects) add(objects, o);
-      for (const t of seg.toks) if (unnamedWord(t) && !CONJUNCTION_WORDS.has(t.s) && unknown.length < MAX_UNKNOWN_WORDS) add(unknown, t.s);
+      for (const t of seg.toks) if (unnamedWord(t) && !NOT_SHOWN_UNKNOWN.has(t.s) && unknown.length < MAX_UNKNOWN_WORDS) add(unknown, t.s);
     }
     return { source, verbs, objects, unknown };
   };
@@ -119,7 +119,17 @@ function wordsOfUnknown(name: string, description: string): WordsRead[] {
 
 /** Words the vocabulary does not know shown per place, at most. */
 const MAX_UNKNOWN_WORDS = 12;
-const CONJUNCTION_WORDS: ReadonlySet<string> = new Set(CONJUNCTIONS);
+/**
+ * Words left out of what `--explain` lists as unknown: they name no thing and no act (conjunctions,
+ * auxiliaries, function words and the adjectives of API prose: "Returns the specified item using the
+ * current API"), so listing them would only hide the words that matter.
+ */
+const NOT_SHOWN_UNKNOWN: ReadonlySet<string> = new Set([
+  ...CONJUNCTIONS, 'not', 'only', 'when', 'which', 'that', 'this', 'are', 'can', 'will', 'may', 'must', 'should',
+  'use', 'using', 'used', 'through', 'per', 'based', 'returns', 'return', 'specific', 'specified', 'existing',
+  'single', 'multiple', 'current', 'also', 'than', 'then', 'more', 'most', 'other', 'such', 'new', 'given',
+  'optional', 'optionally', 'available', 'tool', 'tools', 'you', 'your', 'has', 'have', 'been', 'was', 'were',
+]);
 
 /** What the classifier is told beside the spec. */
 export interface ClassifyContext {

@@ -80,8 +80,11 @@ describe('guard-eval classify', () => {
         '    name: verbs none; objects none; words it does not know "domain", "privacy"\n' +
         '    description: verbs "toggle"; objects none; words it does not know "whois", "privacy", "protection", "domain"',
     );
-    expect(r.out).toContain('mystery_tool: no capability (unknown: the unknownTool posture applies)\n  read as (no verb paired with an object the vocabulary places):\n    name: verbs none; objects none; words it does not know "mystery", "tool"\n    description: verbs none; objects none; words it does not know none');
+    expect(r.out).toContain('mystery_tool: no capability (unknown: the unknownTool posture applies)\n  read as (no verb paired with an object the vocabulary places):\n    name: verbs none; objects none; words it does not know "mystery"\n    description: verbs none; objects none; words it does not know none');
     expect(r.out.match(/read as/g)).toHaveLength(2);
+    // Function words and the adjectives of API prose name nothing: they are not listed.
+    const prose = await cli('classify', tmp('prose.json', JSON.stringify([{ name: 'zorp', description: 'Returns the specified widget using the current API' }])), '--explain');
+    expect(prose.out).toContain('description: verbs none; objects none; words it does not know "widget", "api"');
     type Row = { name: string; read?: { source: string; verbs: string[]; objects: string[]; unknown: string[] }[] };
     const json = JSON.parse((await cli('classify', file, '--explain', '--json')).out) as Row[];
     expect(json[0]?.read).toEqual([
