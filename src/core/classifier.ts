@@ -52,7 +52,8 @@ export interface Explanation {
   /**
    * For a tool that classifies to nothing and is not recognised as harmless: the verbs and objects
    * its name and description were read as, which paired into nothing the vocabulary places (a verb
-   * whose object it does not know, an object no verb acts on, or neither).
+   * whose object it does not know, an object no verb acts on, or neither), and the words it does
+   * not know.
    */
   readonly read?: readonly WordsRead[];
 }
@@ -62,7 +63,10 @@ export interface WordsRead {
   readonly source: 'name' | 'description';
   readonly verbs: readonly string[];
   readonly objects: readonly string[];
-  /** Words that may name a thing or an act the vocabulary does not know (not a determiner, a preposition or a number). */
+  /**
+   * Words that may name a thing or an act the vocabulary does not know: not a determiner, a
+   * preposition, a number or a function word (`NOT_SHOWN_UNKNOWN`); at most twelve.
+   */
   readonly unknown: readonly string[];
 }
 
@@ -94,7 +98,7 @@ export function explainTool(spec: ToolSpec, context?: ClassifyContext): Explanat
   return { classification: value, discounted: discounts, ...(unknown ? { read: wordsOfUnknown(name, description) } : {}) };
 }
 
-/** The verbs and objects of a tool's name and description (`Explanation.read`). */
+/** The verbs, objects and unknown words of a tool's name and description (`Explanation.read`). */
 function wordsOfUnknown(name: string, description: string): WordsRead[] {
   const descSegs: Segment[] = [];
   textSegments(description, 'description', 'description', undefined, descSegs);
