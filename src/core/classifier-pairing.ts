@@ -271,10 +271,9 @@ function resolveRoles(seg: Segment, placing: boolean, opening: boolean): Role[] 
       } else if (kind === 'name' && i > 0 && (roles[i - 1] as Role).verb !== undefined) {
         // `write_query`, `run_query`, `search_query`: a verb right after a verb is its object.
         verb = undefined;
-      } else if (kind === 'name' && verb === 'run' && i > 0 && ((toks[i - 1] as Tok).info === undefined || runOfObject(roles, i))) {
+      } else if (kind === 'name' && verb === 'run' && i > 0 && (toks[i - 1] as Tok).info === undefined) {
         // `get_pipeline_run`, `list_job_runs`: after a word the vocabulary does not know, a run is a
-        // noun, one run of that thing; so it is after an object the name's verb acts on
-        // (`create_test_run`: a test run is created, nothing is run).
+        // noun, one run of that thing.
         verb = undefined;
       } else if (info.sForm) {
         // `updates`, `lists`, `edits` are as often nouns: in a name always, in prose unless placed as a verb.
@@ -336,21 +335,6 @@ export function wordsRead(seg: Segment): { readonly verbs: string[]; readonly ob
     if (role.obj !== undefined && !objects.includes(info.term)) objects.push(info.term);
   }
   return { verbs, objects };
-}
-
-/**
- * In a name, is the token at `i` (a `run`) right after an object, with a verb before that object
- * (`create_test_run`)? Then it is a noun: one run of that thing. With no verb
- * before (`sandbox_run`, `bash_run`) the name's run is its act.
- */
-function runOfObject(roles: readonly Role[], i: number): boolean {
-  const prev = roles[i - 1] as Role;
-  if (prev.obj === undefined || prev.verb !== undefined) return false;
-  for (let k = 0; k < i - 1; k++) {
-    const v = (roles[k] as Role).verb;
-    if (v !== undefined && v !== 'neutral') return true;
-  }
-  return false;
 }
 
 /**

@@ -403,6 +403,8 @@ export const OBJECTS: Readonly<Record<ObjectClass, readonly string[]>> = {
     // Pay words that are nouns before a noun ("pay history" is a record, not a payment).
     'pay history', 'pay slip', 'payslip', 'pay stub', 'pay rate', 'pay grade', 'pay period', 'pay scale',
     'pay date',
+    // A test management record: a run of tests written down (its cases and results), not tests run.
+    'test run',
     // The user's own devices and where they are.
     'device', 'current location', 'gps', 'geolocation',
     // Infrastructure the user runs (a cluster is remote to the server, not to the user).
