@@ -338,6 +338,18 @@ export function wordsRead(seg: Segment): { readonly verbs: string[]; readonly ob
 }
 
 /**
+ * Is the `terminal` at `i` the adjective of a final state, not a shell: before a state's noun ("a
+ * terminal status", "terminal steps"), after a form of `be` or `non` ("`failed` is terminal",
+ * "non-terminal"), or an edge's end ("the source terminal")?
+ */
+function finalState(toks: readonly Tok[], i: number): boolean {
+  if ((toks[i] as Tok).s !== 'terminal') return false;
+  const prev = toks[i - 1]?.s ?? '';
+  return FINAL_STATE_NOUNS.has(toks[i + 1]?.s ?? '') || BE.has(prev) || prev === 'non' || prev === 'source' || prev === 'target';
+}
+const FINAL_STATE_NOUNS: ReadonlySet<string> = new Set(['status', 'state', 'states', 'step', 'steps', 'execution', 'executions', 'phase', 'stage', 'event', 'node', 'value']);
+
+/**
  * In prose, is the verb at `i` the head of a compound noun: right after a determiner and a singular
  * noun the vocabulary reads as an object ("a test run", "a user list"), the determiner right after a
  * verb that makes, changes, reads or sends it ("Create a test run"), and followed by neither a
@@ -1206,7 +1218,7 @@ export function analyse(seg: Segment, c: Collector, phase: Phase): Analysis {
       const execScoped = info.exec === 'any' || (info.exec === 'name' && kind === 'name' && !modifiesNoun);
       // `exec_sql`, `eval` of a query: running a non-program is not a shell.
       const ranOther = role === 'run' && objs.length > 0 && objs.every((j) => !isProgram((roles[j] as Role).obj));
-      if (execScoped && !shellMentionOnly && !ranOther) addEvidence(c, EXEC, seg.source, info.term, seg.at);
+      if (execScoped && !shellMentionOnly && !ranOther && !(kind !== 'name' && finalState(toks, i))) addEvidence(c, EXEC, seg.source, info.term, seg.at);
       if (info.http === 'any' || (info.http === 'name' && kind === 'name')) addEvidence(c, EIT | NAT, seg.source, info.term, seg.at);
       if (info.send) {
         // "… to the configured webhook", or a property that takes a webhook: where data goes, whatever
