@@ -9,7 +9,7 @@
  * property description is); what the segment found comes back in its {@link Analysis}.
  */
 import { CRED, EIT, EXEC, MUT, NAT, PAT } from './capabilities.js';
-import { AGGREGATE_NOUNS, ATTACH_VERBS, NOT_PRODUCTS, OWN_STORES, POSSESSIVE, POSSESSIVE_MODIFIERS, PRODUCT_STORE_PREPOSITIONS, RUNTIMES } from './vocabulary.js';
+import { AGGREGATE_NOUNS, ATTACH_VERBS, FINAL_STATE, NOT_PRODUCTS, OWN_STORES, POSSESSIVE, POSSESSIVE_MODIFIERS, PRODUCT_STORE_PREPOSITIONS, RUNTIMES } from './vocabulary.js';
 import type { ObjectClass, VerbRole } from './vocabulary.js';
 import { ARRANGED, AUTHORS, AUTHOR_LINKS, AUTHOR_REACH, BE, CJK_CHAR, CONJ, CONTENT_SUBJECTS, CONTENT_VERBS, CUES, DESTINATION_PREPS, DETS, FP, FROM, HANDED, INCLUSION_OWNERS, INCLUSION_WORDS, INTERNAL_WORDS, LEXICON, LINKS, LIST_PREPS, LOCAL_WORDS, LOCATIVES, MODIFIER_STOPS, NEGATION, NEGATION_BREAK, NEGATION_REACH, NOTIFIED, OBJ_PRONOUNS, OWNERS, PAGES, PARTICIPLES, PHRASES, PLACING_PREPS, RELATIVE, REMARK, REQUESTS, SELF, SERVED, SETUP, THIRD_PARTY_CLASSES, TRANSFER_FILES, pairBits, verbAloneBits } from './classifier-lexicon.js';
 import type { WordInfo } from './classifier-lexicon.js';
@@ -338,16 +338,17 @@ export function wordsRead(seg: Segment): { readonly verbs: string[]; readonly ob
 }
 
 /**
- * Is the `terminal` at `i` the adjective of a final state, not a shell: before a state's noun ("a
- * terminal status", "terminal steps"), after a form of `be` or `non` ("`failed` is terminal",
- * "non-terminal"), or an edge's end ("the source terminal")?
+ * Is the `terminal` at `i` the adjective of a final state, not a shell (`FINAL_STATE`): before a
+ * state's noun ("a terminal status", "terminal steps"), after a form of `be` or `non` ("`failed` is
+ * terminal", "non-terminal"), or an edge's end ("the source terminal")?
  */
 function finalState(toks: readonly Tok[], i: number): boolean {
-  if ((toks[i] as Tok).s !== 'terminal') return false;
+  if ((toks[i] as Tok).s !== FINAL_STATE.word) return false;
   const prev = toks[i - 1]?.s ?? '';
-  return FINAL_STATE_NOUNS.has(toks[i + 1]?.s ?? '') || BE.has(prev) || prev === 'non' || prev === 'source' || prev === 'target';
+  return FINAL_STATE_NOUNS.has(toks[i + 1]?.s ?? '') || BE.has(prev) || FINAL_STATE_BEFORE.has(prev);
 }
-const FINAL_STATE_NOUNS: ReadonlySet<string> = new Set(['status', 'state', 'states', 'step', 'steps', 'execution', 'executions', 'phase', 'stage', 'event', 'node', 'value']);
+const FINAL_STATE_NOUNS: ReadonlySet<string> = new Set(FINAL_STATE.nouns);
+const FINAL_STATE_BEFORE: ReadonlySet<string> = new Set(FINAL_STATE.before);
 
 /**
  * In prose, is the verb at `i` the head of a compound noun: right after a determiner and a singular

@@ -487,6 +487,17 @@ export const STANDALONE_EXEC: readonly string[] = [
 ];
 
 /**
+ * `terminal` as the adjective of a final state, not a shell (`STANDALONE_EXEC`): in prose, before one
+ * of `nouns` ("a terminal status", "terminal steps"), or after one of `before` (a form of `be` is
+ * one too: "`failed` is terminal"; "non-terminal"; an edge's "source terminal").
+ */
+export const FINAL_STATE = {
+  word: 'terminal',
+  nouns: ['status', 'state', 'states', 'step', 'steps', 'execution', 'executions', 'phase', 'stage', 'event', 'node', 'value'],
+  before: ['non', 'source', 'target'],
+} as const;
+
+/**
  * Terms that mean an interpreter only as (part of) a tool's name: `python_exec`, `ruby`, `sandbox_run`.
  * In prose they are mentioned far more often than run ("a Python library", "runs in a sandbox").
  */
