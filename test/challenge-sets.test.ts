@@ -137,8 +137,8 @@ describe('challenge sets', () => {
   it('keep every reading of their tool specs from one run to the next: a second run classifies no spec short enough to keep', () => {
     // The built-in guard's run classified the sets' tools; the racy guard reads the same specs. Were
     // the sets' specs more than the readings kept, visited in turn they would all be forgotten
-    // before their next use, and every run would classify every tool again (README "Bounds").
-    expect(readingsMade.get('builtin')).toBeGreaterThanOrEqual(0);
+    // before their next use, and every run would classify every tool again (README "Bounds"; with the
+    // earlier bound of 8 Mi characters, this run made 7 946 readings).
     expect(readingsMade.get('racy')).toBe(0);
   });
 
