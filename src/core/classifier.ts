@@ -29,7 +29,7 @@ import type { Classification, Evidence, ServerRead, ServerWrite, SpecCut, ToolSp
 import { isRecord } from './values.js';
 import { collectDiscounts } from './classifier-discounts.js';
 import type { Discount } from './classifier-discounts.js';
-import { ANNOTATION_TERMS, CALL_VALUES, CONJUNCTIONS, CODE_MODE_NAME_PAIRS, GEOMETRY, HANDOFF, HARMLESS_NAMES, NAME_PLACE_PREPOSITIONS, NOT_OBJECTS, OPENING_VERBS, OWN_SETUP, POSSESSIVE, RETURNED_RECORDS, STATE_VERBS } from './vocabulary.js';
+import { ANNOTATION_TERMS, CALL_VALUES, CONJUNCTIONS, CODE_MODE_NAME_PAIRS, GEOMETRY, HANDOFF, HARMLESS_NAMES, NAME_CLIPPINGS, NAME_PLACE_PREPOSITIONS, NOT_OBJECTS, OPENING_VERBS, OWN_SETUP, POSSESSIVE, RETURNED_RECORDS, STATE_VERBS } from './vocabulary.js';
 import type { VerbRole } from './vocabulary.js';
 import { MAX_TEXT, nameTokens, textSegments, toTokens } from './classifier-tokens.js';
 import type { Segment, Tok } from './classifier-tokens.js';
@@ -166,9 +166,9 @@ export function classifyTool(spec: ToolSpec, context?: ClassifyContext): Classif
   const s: Record<string, unknown> = isRecord(spec) ? spec : {};
   const name = typeof s['name'] === 'string' ? s['name'] : '';
   const description = typeof s['description'] === 'string' ? s['description'] : '';
-  const nTokens = nameTokens(name);
   let descSegs: Segment[] = [];
   textSegments(description, 'description', 'description', undefined, descSegs);
+  const nTokens = spelledOut(nameTokens(name), descSegs);
   // A hand-off to a person is no act: its words are not read (see `HANDOFF`).
   const named = harmlessName(nTokens);
   const handoff = named?.kind === 'handoff' && descSegs.some(hasHandOff);
@@ -531,6 +531,21 @@ function actKind(verb: VerbRole | undefined): 'reads' | 'writes' | 'other' | und
  * Do the verbs of a name all read (`get_records`, `search_web`) or all write (`create_mail_folder`),
  * with at least one? An `-ing` form in a name is a noun (`revise_listing`).
  */
+/**
+ * A name's words, each clipped one (`NAME_CLIPPINGS`) replaced by the full word its description
+ * spells out, the first the description uses: `search_docs` described as "Search the official
+ * documentation" reads `search documentation`.
+ */
+function spelledOut(tokens: string[], descSegs: readonly Segment[]): string[] {
+  if (!tokens.some((t) => Object.hasOwn(NAME_CLIPPINGS, t))) return tokens;
+  return tokens.map((t) => {
+    const full = Object.hasOwn(NAME_CLIPPINGS, t) ? (NAME_CLIPPINGS[t] as readonly string[]) : undefined;
+    if (full === undefined) return t;
+    for (const seg of descSegs) for (const tok of seg.toks) if (full.includes(tok.s)) return tok.s;
+    return t;
+  });
+}
+
 function nameActs(tokens: readonly string[]): 'reads' | 'writes' | undefined {
   const infos = tokens.map((t) => (t.endsWith('ing') ? undefined : LEXICON.get(t)));
   // A word that is a verb or a noun by position (`AMBIGUOUS`) is the name's verb only when no plain

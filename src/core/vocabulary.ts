@@ -317,6 +317,17 @@ export const PUBLISHED_WORKS: readonly string[] = [
   'video', 'movie', 'podcast', 'recipe', 'publication', 'citation', 'airport', 'airline',
 ];
 
+/**
+ * Words a tool's name clips, by the full words its description may spell out instead: the name's
+ * word then reads as the description's (`search_docs` + "Search the official documentation": the
+ * docs are documentation, a vendor's web content, not the user's documents). Only clippings whose
+ * full words differ in kind are listed.
+ */
+export const NAME_CLIPPINGS: Readonly<Record<string, readonly string[]>> = {
+  doc: ['documentation'],
+  docs: ['documentation'],
+};
+
 /** Nouns by class. */
 export const OBJECTS: Readonly<Record<ObjectClass, readonly string[]>> = {
   web: [
@@ -331,8 +342,10 @@ export const OBJECTS: Readonly<Record<ObjectClass, readonly string[]>> = {
     // What a browser shows: its tabs, dialogs and the page's console and network traffic.
     'dialog', 'viewport', 'console message', 'console log', 'network request',
     'search snippet',
-    // A vendor's published documentation is written outside the trust boundary, like any web page.
-    'official documentation', 'official docs', 'public documentation', 'vendor documentation',
+    // A vendor's published documentation is written outside the trust boundary, like any web page
+    // (the user's own documents are `document`s).
+    'documentation', 'official documentation', 'official docs', 'public documentation', 'vendor documentation',
+    'code example', 'code sample',
     // Map services: places, their listings and their reviews are written by businesses and the public;
     // a geocoding (an address's coordinates, a point's address), directions and POIs come from the
     // service's map data.
