@@ -339,6 +339,25 @@ function lightVerbs(toks: Tok[]): void {
  */
 export const CODE_SPAN = /`[^`\n]{0,200}`/g;
 
+/**
+ * A link's address (`https://www.twilio.com/docs/chat/rest/service-resource`): its path is no prose,
+ * only where something is, and of its host only the site's name says something (the product a link
+ * leads to). In prose a link is read as the word `url`, a web object as `https` was ("Fetch prices
+ * from https://api.example.com/v3"), then its site's name; as the target of a Markdown link
+ * (`[Service](https://…)`) only the site's name is read: the link's text says what is meant, its
+ * target where to learn more. "The SID of the [Service](…twilio.com/docs/chat/…) to fetch the
+ * resource from" reads neither a chat nor a web page. A link ends before the punctuation after it:
+ * "See https://example.com/docs. Then …" keeps its sentence break.
+ */
+export const LINK = /(\]\(\s*)?\b(?:https?|ftp|wss?):\/\/(?:[^\s<>"'`)\]/@]*@)?([^\s<>"'`)\]/:?#]*)[^\s<>"'`)\]]*(?<![.,;:!?。，；：！？])/g;
+/** A link as `LINK` finds it, as it is read: see there. */
+function readLink(_: string, target: string | undefined, host: string): string {
+  const labels = host.split('.').filter((l) => l !== '');
+  // The label before the top-level domain (`postman` of `learning.postman.com`), or a lone one (`localhost`).
+  const site = labels.length >= 2 ? (labels[labels.length - 2] as string) : (labels[0] ?? '');
+  return target !== undefined ? `${target} ${site} ` : ` url ${site} `;
+}
+
 /** What opens an example: `e.g.`, `eg.`, `for example`, `for instance`, with an optional `,` or `:` after it. */
 const EXAMPLE_MARK = /(?<![\p{L}\p{N}])(?:e\.\s?g\.?|eg\.|for example|for instance)(?![\p{L}\p{N}]|\.[\p{L}\p{N}])\s*[,:]?\s*/gu;
 /** The same mark, for a test: a regex without the `g` flag keeps no position between texts. */
@@ -391,12 +410,16 @@ export function textSegments(text: string, kind: SegKind, source: EvidenceSource
   const capped = withoutInvisible(text.length > MAX_TEXT ? text.slice(0, MAX_TEXT) : text).toLowerCase();
   // A code span needs a backtick: without one the text is kept as it is.
   const ticks = capped.includes('`');
+  const linked = capped.includes('://');
   let lower: string;
   if (explaining()) {
     if (ticks) for (const m of capped.matchAll(CODE_SPAN)) discount('code-span', source, at, m[0]);
-    lower = dropExamples(ticks ? capped.replace(CODE_SPAN, ' ') : capped, (example) => discount('example', source, at, example));
+    const spanless = ticks ? capped.replace(CODE_SPAN, ' ') : capped;
+    if (linked) for (const m of spanless.matchAll(LINK)) discount('link', source, at, m[0].slice((m[1] ?? '').length));
+    lower = dropExamples(linked ? spanless.replace(LINK, readLink) : spanless, (example) => discount('example', source, at, example));
   } else {
-    lower = dropExamples(ticks ? capped.replace(CODE_SPAN, ' ') : capped);
+    const spanless = ticks ? capped.replace(CODE_SPAN, ' ') : capped;
+    lower = dropExamples(linked ? spanless.replace(LINK, readLink) : spanless);
   }
   let raw: string[] = [];
   let marks: number[] = [];
