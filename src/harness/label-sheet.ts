@@ -175,8 +175,25 @@ function cutUnits(s: string, max: number, tail: string): string {
   return `${s.slice(0, end)}${tail}`;
 }
 
+/**
+ * Each arguments object's text, made once during one {@link buildSheet} (reset there): a call's
+ * arguments are shown in the history of every later call of its scenario, in each mode, and an
+ * argument can be a megabyte.
+ */
+let ARGS_TEXT = new WeakMap<object, string>();
+
 /** A call's arguments as compact JSON, the first {@link ARGS_MAX} characters of it when longer. */
 function argsText(args: unknown): string {
+  if (typeof args !== 'object' || args === null) return argsTextOf(args);
+  let text = ARGS_TEXT.get(args);
+  if (text === undefined) {
+    text = argsTextOf(args);
+    ARGS_TEXT.set(args, text);
+  }
+  return text;
+}
+
+function argsTextOf(args: unknown): string {
   const json = compactJson(args);
   if (json.length <= ARGS_MAX) return json;
   const shown = cutUnits(json, ARGS_MAX, '…');
@@ -263,11 +280,11 @@ function collect(steps: readonly Step[]): Judged[] {
  * The scenario's tools, a line each. With `only`, those tools in full and the others by name, as
  * many as `room` characters hold (a catalog of hundreds of tools would not fit a cell).
  */
-function toolsText(s: Scenario, only?: ReadonlySet<string>, room = Infinity): string[] {
+function toolsText(s: Scenario, only?: ReadonlySet<string>, room = Infinity): readonly string[] {
   const names = Object.keys(s.tools).sort();
   if (names.length === 0) return ['(no tools are declared)'];
   if (only !== undefined) {
-    const full = toolsText(s)
+    const full = allToolLines(s, names)
       .filter((_, i) => only.has(names[i] as string))
       .map((l) => cutUnits(l, TOOL_LINE_MAX, '… (the rest of this description is not shown)'));
     const rest = names.filter((n) => !only.has(n));
@@ -283,13 +300,38 @@ function toolsText(s: Scenario, only?: ReadonlySet<string>, room = Infinity): st
     const more = rest.length - listed;
     return [...full, `- also declared (${rest.length} more tools, by name only: the whole list is too long for one cell): ${list}${more > 0 ? `${listed > 0 ? ', ' : ''}and ${more} more` : ''}`];
   }
-  return names.map((name) => {
-    const t = s.tools[name];
-    const what = t?.description ?? t?.title ?? '(no description)';
-    const params = (t?.inputSchema as { properties?: Record<string, { description?: unknown }> } | undefined)?.properties;
-    const ps = params === undefined || params === null || typeof params !== 'object' ? [] : Object.keys(params);
-    return `- ${name}: ${what.replace(/\s+/g, ' ').trim()}${ps.length > 0 ? ` (parameters: ${ps.join(', ')})` : ''}`;
-  });
+  return allToolLines(s, names);
+}
+
+/**
+ * Every tool of a scenario, a line each, in `names`' order: made once per scenario, each line once per
+ * tool spec, during one {@link buildSheet} (which starts them afresh: a caller may change its
+ * scenarios between sheets). A scenario that imports a catalog declares hundreds of tools, and each
+ * of its items' narratives lists them; so do the other scenarios of that catalog, which share its specs.
+ */
+let TOOL_LINES = new WeakMap<Scenario, readonly string[]>();
+let LINE_OF_SPEC = new WeakMap<object, Map<string, string>>();
+function allToolLines(s: Scenario, names: readonly string[]): readonly string[] {
+  let lines = TOOL_LINES.get(s);
+  if (lines === undefined) {
+    lines = names.map((name) => toolLine(name, s.tools[name]));
+    TOOL_LINES.set(s, lines);
+  }
+  return lines;
+}
+function toolLine(name: string, t: Scenario['tools'][string] | undefined): string {
+  const byName = t === undefined ? undefined : (LINE_OF_SPEC.get(t) ?? new Map<string, string>());
+  const kept = byName?.get(name);
+  if (kept !== undefined) return kept;
+  const what = t?.description ?? t?.title ?? '(no description)';
+  const params = (t?.inputSchema as { properties?: Record<string, { description?: unknown }> } | undefined)?.properties;
+  const ps = params === undefined || params === null || typeof params !== 'object' ? [] : Object.keys(params);
+  const line = `- ${name}: ${what.replace(/\s+/g, ' ').trim()}${ps.length > 0 ? ` (parameters: ${ps.join(', ')})` : ''}`;
+  if (t !== undefined && byName !== undefined) {
+    byName.set(name, line);
+    LINE_OF_SPEC.set(t, byName);
+  }
+  return line;
 }
 
 function settingsText(s: Scenario): string[] {
@@ -413,6 +455,9 @@ function stratumOf(s: Scenario, spec: ExpectSpec, by: Stratify): string {
 export function buildSheet(scenarios: readonly Scenario[], opts: SheetOptions): Sheet {
   const seed = String(opts.seed);
   if (opts.sample !== undefined && (!Number.isSafeInteger(opts.sample) || opts.sample <= 0)) throw new RangeError(`sample must be a positive integer, got ${String(opts.sample)}`);
+  TOOL_LINES = new WeakMap();
+  LINE_OF_SPEC = new WeakMap();
+  ARGS_TEXT = new WeakMap();
   const taken = new Set<string>();
   const all: Candidate[] = [];
   for (const s of scenarios) {

@@ -56,6 +56,21 @@ describe('buildSheet', () => {
     expect(c.key.labeler).toBe('ana');
   });
 
+  it('shows each sheet the scenarios as they are when it is built: a tool or an argument changed since the last sheet is shown changed', async () => {
+    const scenarios = await load();
+    const before = buildSheet(scenarios, { seed: 42 });
+    const s = scenarios.find((x) => x.id === 'set-7/label/zebra-chain') as Scenario;
+    const [name, spec] = Object.entries(s.tools)[0] as [string, Scenario['tools'][string]];
+    (spec as { description?: string }).description = 'Okapidescription of the tool, changed';
+    const step = s.steps.find((x) => x.kind === 'call') as Extract<Scenario['steps'][number], { kind: 'call' }>;
+    (step as { args: unknown }).args = { changed: 'Okapiargument' };
+    const after = buildSheet(scenarios, { seed: 42 });
+    const text = (sheet: typeof before): string => sheet.rows.map((r) => r.narrative).join('\n');
+    expect(text(before)).not.toContain('Okapi');
+    expect(text(after)).toContain(`- ${name}: Okapidescription of the tool, changed`);
+    expect(text(after)).toContain('Okapiargument');
+  });
+
   it('samples K items, stratified with at least one per stratum', async () => {
     const scenarios = await load();
     const s = buildSheet(scenarios, { seed: 'x', sample: 4 });
