@@ -14,6 +14,11 @@ import type { Segment } from './classifier-tokens.js';
  */
 export interface Collector {
   mask: number;
+  /**
+   * The spec keeps notes in a vault (`NOTES_VAULT`: an Obsidian vault), so its `vault` is a folder of
+   * the user's notes, not a store of secrets.
+   */
+  readonly notesVault?: boolean;
   readonly evidence: Evidence[];
   readonly seen: Set<string>;
   /**

@@ -1170,6 +1170,8 @@ function sendsToSelf(toks: readonly Tok[], i: number): boolean {
 export function analyse(seg: Segment, c: Collector, phase: Phase): Analysis {
   const { toks, kind } = seg;
   const roles = resolveRoles(seg, phase.placing, seg === phase.opening);
+  // A vault of notes is a folder of the user's files (`NOTES_VAULT`), not a store of secrets.
+  if (c.notesVault === true) toks.forEach((t, j) => { if (t.info?.term === 'vault' && (roles[j] as Role).obj === 'credentialStore') roles[j] = { ...(roles[j] as Role), obj: 'private' }; });
   if (kind !== 'name') {
     firstPartyClauses(toks, roles);
     servedPersons(toks, roles);

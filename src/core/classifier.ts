@@ -29,7 +29,7 @@ import type { Classification, Evidence, ServerRead, ServerWrite, SpecCut, ToolSp
 import { isRecord } from './values.js';
 import { collectDiscounts } from './classifier-discounts.js';
 import type { Discount } from './classifier-discounts.js';
-import { ANNOTATION_TERMS, CALL_VALUES, CONJUNCTIONS, CODE_MODE_NAME_PAIRS, GEOMETRY, HANDOFF, HARMLESS_NAMES, NAME_CLIPPINGS, NAME_PLACE_PREPOSITIONS, NOT_OBJECTS, OPENING_VERBS, OWN_SETUP, POSSESSIVE, RETURNED_RECORDS, STATE_VERBS } from './vocabulary.js';
+import { ANNOTATION_TERMS, CALL_VALUES, CONJUNCTIONS, CODE_MODE_NAME_PAIRS, GEOMETRY, HANDOFF, HARMLESS_NAMES, NAME_CLIPPINGS, NAME_PLACE_PREPOSITIONS, NOTES_VAULT, NOT_OBJECTS, OPENING_VERBS, OWN_SETUP, POSSESSIVE, RETURNED_RECORDS, STATE_VERBS } from './vocabulary.js';
 import type { VerbRole } from './vocabulary.js';
 import { MAX_TEXT, nameTokens, textSegments, toTokens } from './classifier-tokens.js';
 import type { Segment, Tok } from './classifier-tokens.js';
@@ -41,7 +41,7 @@ import type { Collector } from './classifier-evidence.js';
 import { analyse, crossPair, emitPair, keptLocally, lastOnto, namedProduct, nameSpace, namesOwnStore, handedSecrets, notifiedPeople, publishedContents, readClass, saysLocal, submittedRecords, wordsRead } from './classifier-pairing.js';
 import type { Analysis, Phase, Role } from './classifier-pairing.js';
 import { capText, propertyWritesOutside, schemaProps, schemaRules, takesLocalFile, textRead } from './classifier-schema.js';
-import type { SchemaRead, ToolFacts } from './classifier-schema.js';
+import type { Prop, SchemaRead, ToolFacts } from './classifier-schema.js';
 
 export { nameTokens } from './classifier-tokens.js';
 
@@ -196,6 +196,7 @@ export function classifyTool(spec: ToolSpec, context?: ClassifyContext): Classif
   const localSource = takesLocalFile(props);
   const c: Collector = {
     mask: 0, evidence: [], seen: new Set(), authored: [], channels: [],
+    notesVault: keepsNotesInVault(nTokens, descSegs, props),
     outside: mentions(SERVICES.writes), workspace: mentions(SERVICES.sharedContent),
     localSource,
     // A local path already makes an upload's source local; only without one are media paths asked.
@@ -531,6 +532,31 @@ function actKind(verb: VerbRole | undefined): 'reads' | 'writes' | 'other' | und
  * Do the verbs of a name all read (`get_records`, `search_web`) or all write (`create_mail_folder`),
  * with at least one? An `-ing` form in a name is a noun (`revise_listing`).
  */
+/**
+ * Does the spec keep notes in a vault (`NOTES_VAULT`)? One of its sentences (of the description or
+ * of a property's) says `vault` and a word of notes, none says a secure note, and its description
+ * names no credential. Only a spec that says `vault` is asked.
+ */
+function keepsNotesInVault(nTokens: readonly string[], descSegs: readonly Segment[], props: readonly Prop[]): boolean {
+  const said = (seg: Segment): boolean => seg.toks.some((t) => t.info?.term === 'vault');
+  const propSegs: Segment[] = [];
+  for (const p of props) if (p.description !== undefined && p.description.toLowerCase().includes('vault')) textSegments(p.description, 'schema', 'schema', p.path, propSegs);
+  if (!nTokens.includes('vault') && !descSegs.some(said) && propSegs.length === 0) return false;
+  let notes = false;
+  for (const seg of [...descSegs, ...propSegs]) {
+    if (seg.kind !== 'schema' && seg.toks.some((t) => t.info?.obj === 'credential')) return false;
+    const words = seg.toks.map((t) => t.info?.term ?? t.s);
+    for (let i = 0; i < words.length; i++) {
+      if (!NOTES_VAULT_NOTES.has(words[i] as string)) continue;
+      if (NOTES_VAULT_UNLESS.has(words[i - 1] ?? '')) return false;
+      if (said(seg)) notes = true;
+    }
+  }
+  return notes;
+}
+const NOTES_VAULT_NOTES = new Set<string>(NOTES_VAULT.notes);
+const NOTES_VAULT_UNLESS = new Set<string>(NOTES_VAULT.unless);
+
 /**
  * A name's words, each clipped one (`NAME_CLIPPINGS`) replaced by the full word its description
  * spells out, the first the description uses: `search_docs` described as "Search the official
