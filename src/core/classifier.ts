@@ -529,10 +529,6 @@ function actKind(verb: VerbRole | undefined): 'reads' | 'writes' | 'other' | und
 }
 
 /**
- * Do the verbs of a name all read (`get_records`, `search_web`) or all write (`create_mail_folder`),
- * with at least one? An `-ing` form in a name is a noun (`revise_listing`).
- */
-/**
  * Does the spec keep notes in a vault (`NOTES_VAULT`)? One of its sentences (of the description or
  * of a property's) says `vault` and a word of notes, none says a secure note, and its description
  * names no credential. Only a spec that says `vault` is asked.
@@ -572,6 +568,10 @@ function spelledOut(tokens: string[], descSegs: readonly Segment[]): string[] {
   });
 }
 
+/**
+ * Do the verbs of a name all read (`get_records`, `search_web`) or all write (`create_mail_folder`),
+ * with at least one? An `-ing` form in a name is a noun (`revise_listing`).
+ */
 function nameActs(tokens: readonly string[]): 'reads' | 'writes' | undefined {
   const infos = tokens.map((t) => (t.endsWith('ing') ? undefined : LEXICON.get(t)));
   // A word that is a verb or a noun by position (`AMBIGUOUS`) is the name's verb only when no plain

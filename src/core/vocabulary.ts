@@ -330,8 +330,9 @@ export const NAME_CLIPPINGS: Readonly<Record<string, readonly string[]>> = {
 
 /**
  * A vault of notes: a notes app's vault (Obsidian's: "Create a new note in the specified vault") is
- * the folder its notes live in, the user's own files, not a store of secrets. A spec whose name or
- * description names one of `notes`, not after one of `unless` ("a secure note" is a password
+ * the folder its notes live in, the user's own files, not a store of secrets. A spec one of whose
+ * sentences (of its description or of a property's description) says `vault` and one of `notes`,
+ * none of whose sentences says one of `notes` after one of `unless` ("a secure note" is a password
  * manager's item), and whose description names no credential (a password, a token, a key), reads
  * every `vault` it says, in its name, description and properties, as a folder (`private`).
  */
