@@ -29,7 +29,7 @@ import type { Classification, Evidence, ServerRead, ServerWrite, SpecCut, ToolSp
 import { isRecord } from './values.js';
 import { collectDiscounts } from './classifier-discounts.js';
 import type { Discount } from './classifier-discounts.js';
-import { ANNOTATION_TERMS, CALL_VALUES, CONJUNCTIONS, CODE_MODE_NAME_PAIRS, GEOMETRY, HANDOFF, HARMLESS_NAMES, NAME_CLIPPINGS, NAME_PLACE_PREPOSITIONS, NOTES_VAULT, NOT_OBJECTS, OPENING_VERBS, OWN_SETUP, POSSESSIVE, RETURNED_RECORDS, STATE_VERBS } from './vocabulary.js';
+import { ANNOTATION_TERMS, CALL_VALUES, CONJUNCTIONS, CODE_MODE_NAME_PAIRS, GEOMETRY, HANDOFF, HARMLESS_NAMES, NAME_CLIPPINGS, NAME_PLACE_PREPOSITIONS, NEAR_A_PLACE, NOTES_VAULT, NOT_OBJECTS, OPENING_VERBS, OWN_SETUP, POSSESSIVE, RETURNED_RECORDS, STATE_VERBS } from './vocabulary.js';
 import type { VerbRole } from './vocabulary.js';
 import { MAX_TEXT, nameTokens, textSegments, toTokens } from './classifier-tokens.js';
 import type { Segment, Tok } from './classifier-tokens.js';
@@ -362,9 +362,10 @@ export function classifyTool(spec: ToolSpec, context?: ClassifyContext): Classif
   // "Create an API key. The key is only shown once": the caller sees the new secret.
   for (const a of descA) handedSecrets(c, a);
 
-  // "This includes official documentation, …": the store the tool reads is published content.
+  // "This includes official documentation, …": the store the tool reads is published content; so
+  // are listings found by place ("restaurants near a location").
   if (!facts.writes && !facts.sends && (c.mask & PAT) !== 0) {
-    const published = publishedContents(descA);
+    const published = publishedContents(descA) ?? listingsByPlace(descA);
     if (published !== undefined) readsArePublished(c, published);
   }
 
@@ -527,6 +528,31 @@ function actKind(verb: VerbRole | undefined): 'reads' | 'writes' | 'other' | und
   if (verb === 'create' || verb === 'modify' || verb === 'send') return 'writes';
   return 'other';
 }
+
+/**
+ * The phrase of a description's reading sentence that finds things by place (`NEAR_A_PLACE`), in a
+ * sentence that does not say whose they are.
+ */
+function listingsByPlace(descA: readonly Analysis[]): string | undefined {
+  for (const a of descA) {
+    if (!a.verbRoles.has('read') && !a.verbRoles.has('webRead')) continue;
+    const words = a.seg.toks.map((t) => t.s);
+    if (words.some((w) => NEAR_OWN.has(w)) || words.includes(POSSESSIVE)) continue;
+    for (let i = 0; i < words.length; i++) {
+      const w = words[i] as string;
+      if (!NEAR_WORDS.has(w)) continue;
+      const places = w === 'within' ? NEAR_WITHIN : NEAR_PLACES;
+      for (let k = i + 1; k <= i + NEAR_A_PLACE.reach && k < words.length; k++) {
+        if (places.has(words[k] as string)) return `${w} ${words[k] as string}`;
+      }
+    }
+  }
+  return undefined;
+}
+const NEAR_WORDS = new Set<string>(NEAR_A_PLACE.words);
+const NEAR_PLACES = new Set<string>(NEAR_A_PLACE.places);
+const NEAR_WITHIN = new Set<string>(NEAR_A_PLACE.within);
+const NEAR_OWN = new Set<string>(NEAR_A_PLACE.own);
 
 /**
  * Does the spec keep notes in a vault (`NOTES_VAULT`)? One of its sentences (of the description or

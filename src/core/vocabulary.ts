@@ -341,6 +341,23 @@ export const NOTES_VAULT = {
   unless: ['secure', 'secret', 'encrypted'],
 } as const;
 
+/**
+ * Listings found by place: a read whose sentence looks for things near a place (`near` or `around`
+ * and, within `reach` words, one of `places`: "restaurants near a location", "events around the
+ * city") or `within` a city reads what businesses and the public list there, not the user's records:
+ * EXTERNAL_INGESTION. A sentence that says whose they are (`own`: "my saved places near me", "the
+ * user's contacts near the office") keeps them the user's, and `nearby` alone says where a thing is
+ * found from, not what ("the laptop's location from nearby Wi-Fi").
+ */
+export const NEAR_A_PLACE = {
+  words: ['near', 'around', 'within'],
+  places: ['location', 'place', 'point', 'address', 'coordinate', 'coordinates', 'latitude', 'city', 'area', 'region', 'me', 'you'],
+  /** `within` a place only: "within a city", not "within 24 hours". */
+  within: ['city', 'area', 'region'],
+  reach: 3,
+  own: ['my', 'your', 'our', 'their', 'user', 'users', 'saved', 'own'],
+} as const;
+
 /** Nouns by class. */
 export const OBJECTS: Readonly<Record<ObjectClass, readonly string[]>> = {
   web: [
