@@ -346,16 +346,30 @@ export const CODE_SPAN = /`[^`\n]{0,200}`/g;
  * from https://api.example.com/v3"), then its site's name; as the target of a Markdown link
  * (`[Service](https://…)`) only the site's name is read: the link's text says what is meant, its
  * target where to learn more. "The SID of the [Service](…twilio.com/docs/chat/…) to fetch the
- * resource from" reads neither a chat nor a web page. A link ends before the punctuation after it:
- * "See https://example.com/docs. Then …" keeps its sentence break.
+ * resource from" reads neither a chat nor a web page. A link ends before the punctuation after it
+ * (`linkEnd`): "See https://example.com/docs. Then …" keeps its sentence break. Each part of the
+ * pattern is a run that stops at a character the next cannot take back, so a match costs one pass
+ * over it, however the text is padded.
  */
-export const LINK = /(\]\(\s*)?\b(?:https?|ftp|wss?):\/\/(?:[^\s<>"'`)\]/@]*@)?([^\s<>"'`)\]/:?#]*)[^\s<>"'`)\]]*(?<![.,;:!?。，；：！？])/g;
-/** A link as `LINK` finds it, as it is read: see there. */
-function readLink(_: string, target: string | undefined, host: string): string {
+export const LINK = /(\]\(\s*)?\b(?:https?|ftp|wss?):\/\/(?:[^\s<>"'`)\]/@]*@)?([^\s<>"'`)\]/:?#]*)[^\s<>"'`)\]]*/g;
+/** Punctuation that ends a sentence or a clause after a link rather than belonging to it. */
+const AFTER_LINK = new Set([...'.,;:!?。，；：！？']);
+/** Where the punctuation at the end of a link as `LINK` finds it starts (its length when none does). */
+function linkEnd(link: string): number {
+  let end = link.length;
+  while (end > 0 && AFTER_LINK.has(link[end - 1] as string)) end--;
+  return end;
+}
+/** A link as `LINK` finds it, as it is read (see there), with the punctuation after it kept. */
+function readLink(link: string, target: string | undefined, host: string): string {
+  // Punctuation at the end of a host is read as the punctuation after the link is: a break or a mark.
+  const site = siteOf(host);
+  return `${target !== undefined ? `${target} ${site} ` : ` url ${site} `}${link.slice(linkEnd(link))}`;
+}
+/** A host's site name: the label before the top-level domain (`postman` of `learning.postman.com`), or a lone one (`localhost`). */
+function siteOf(host: string): string {
   const labels = host.split('.').filter((l) => l !== '');
-  // The label before the top-level domain (`postman` of `learning.postman.com`), or a lone one (`localhost`).
-  const site = labels.length >= 2 ? (labels[labels.length - 2] as string) : (labels[0] ?? '');
-  return target !== undefined ? `${target} ${site} ` : ` url ${site} `;
+  return labels.length >= 2 ? (labels[labels.length - 2] as string) : (labels[0] ?? '');
 }
 
 /** What opens an example: `e.g.`, `eg.`, `for example`, `for instance`, with an optional `,` or `:` after it. */
@@ -415,7 +429,7 @@ export function textSegments(text: string, kind: SegKind, source: EvidenceSource
   if (explaining()) {
     if (ticks) for (const m of capped.matchAll(CODE_SPAN)) discount('code-span', source, at, m[0]);
     const spanless = ticks ? capped.replace(CODE_SPAN, ' ') : capped;
-    if (linked) for (const m of spanless.matchAll(LINK)) discount('link', source, at, m[0].slice((m[1] ?? '').length));
+    if (linked) for (const m of spanless.matchAll(LINK)) discount('link', source, at, m[0].slice((m[1] ?? '').length, linkEnd(m[0])));
     lower = dropExamples(linked ? spanless.replace(LINK, readLink) : spanless, (example) => discount('example', source, at, example));
   } else {
     const spanless = ticks ? capped.replace(CODE_SPAN, ' ') : capped;

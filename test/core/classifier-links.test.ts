@@ -4,6 +4,7 @@
  * a Markdown link's target only as its site's name (its text says what is meant). Look-alikes: a
  * link a tool reads from is still web content, and a sentence break after a link stays one.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { capsOf as caps } from './tools-fixture.js';
 import { textSegments } from '../../src/core/classifier-tokens.js';
@@ -27,6 +28,30 @@ describe("a link's address", () => {
   it("a Markdown link's path reads no object of the tool", () => {
     expect(caps('fetch_short_code', 'Fetch a short code. The SID of the [Service](https://www.twilio.com/docs/chat/rest/service-resource) to fetch it from.')).toEqual(['PRIVATE_ACCESS']);
     expect(caps('create_environment', 'Creates an environment. Only [shared variable](https://learning.postman.com/docs/use/send-requests/variables/) values can be modified.')).not.toContain('EXTERNAL_INGESTION');
+  });
+
+  it('reads a padded link as a short one: the punctuation after it stays, and only the site is read', () => {
+    expect(words(`See http://localhost${'.'.repeat(16_000)} Then send it.`)).toEqual(['see url localhost', 'then send it']);
+    expect(words('Visit http://localhost, then https://a.example.org/x/y?z;. Done')).toEqual(['visit url localhost then url example', 'done']);
+  });
+
+  it('reads every text as the pattern that ended a link by looking back does (fast-check, pinned seed)', () => {
+    // The earlier pattern: a link ends before punctuation by a look-behind, which backtracks over a
+    // run of punctuation (quadratic in it); its reading is the oracle on short texts.
+    const OLD = /(\]\(\s*)?\b(?:https?|ftp|wss?):\/\/(?:[^\s<>"'`)\]/@]*@)?([^\s<>"'`)\]/:?#]*)[^\s<>"'`)\]]*(?<![.,;:!?。，；：！？])/g;
+    const oldRead = (_: string, target: string | undefined, host: string): string => {
+      const labels = host.split('.').filter((l) => l !== '');
+      const site = labels.length >= 2 ? (labels[labels.length - 2] as string) : (labels[0] ?? '');
+      return target !== undefined ? `${target} ${site} ` : ` url ${site} `;
+    };
+    const piece = fc.constantFrom('http://', 'https://', 'ftp://', '[link](', ')', ' ', 'a', 'b.', 'example', 'com', '.', ',', ':', ';', '?', '!', '#', '/', '@', 'user@', 'docs/chat', '。', 'send', 'the');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 40 }), (parts) => {
+        const text = parts.join('');
+        expect(words(text)).toEqual(words(text.toLowerCase().replace(OLD, oldRead)));
+      }),
+      { seed: 4114, numRuns: 2_000 },
+    );
   });
 
   it('a link the tool reads from is still web content', () => {
