@@ -355,7 +355,8 @@ export const NEAR_A_PLACE = {
   /** `within` a place only: "within a city", not "within 24 hours". */
   within: ['city', 'area', 'region'],
   reach: 3,
-  own: ['my', 'your', 'our', 'their', 'user', 'users', 'saved', 'own'],
+  /** Whose they are: the owners `OWNED_PUBLIC` knows, and a few more words that say so. */
+  own: [...OWNED_PUBLIC.words, ...OWNED_PUBLIC.possessors, 'their', 'users', 'saved', 'own'],
 } as const;
 
 /** Nouns by class. */
