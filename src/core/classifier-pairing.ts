@@ -13,7 +13,7 @@ import { AGGREGATE_NOUNS, ATTACH_VERBS, FINAL_STATE, NOT_PRODUCTS, OWN_STORES, P
 import type { ObjectClass, VerbRole } from './vocabulary.js';
 import { ARRANGED, AUTHORS, AUTHOR_LINKS, AUTHOR_REACH, BE, CJK_CHAR, CONJ, CONTENT_SUBJECTS, CONTENT_VERBS, CUES, DESTINATION_PREPS, DETS, FP, FROM, HANDED, INCLUSION_OWNERS, INCLUSION_WORDS, INTERNAL_WORDS, LEXICON, LINKS, LIST_PREPS, LOCAL_WORDS, LOCATIVES, MODIFIER_STOPS, NEGATION, NEGATION_BREAK, NEGATION_REACH, NOTIFIED, OBJ_PRONOUNS, OWNERS, PAGES, PARTICIPLES, PHRASES, PLACING_PREPS, RELATIVE, REMARK, REQUESTS, SELF, SERVED, SETUP, THIRD_PARTY_CLASSES, TRANSFER_FILES, pairBits, verbAloneBits } from './classifier-lexicon.js';
 import type { WordInfo } from './classifier-lexicon.js';
-import { CLAUSE, CODE_SPAN, COMMA, MAX_TEXT, anyWordsAt } from './classifier-tokens.js';
+import { CLAUSE, CODE_SPAN, COMMA, MAX_TEXT, anyWordsAt, nameTokens } from './classifier-tokens.js';
 import type { Segment, Tok } from './classifier-tokens.js';
 import { addEvidence } from './classifier-evidence.js';
 import { discount, explaining } from './classifier-discounts.js';
@@ -945,6 +945,41 @@ export function nameSpace(nTokens: readonly string[], description: string): stri
   if (namesNoService(ns)) return undefined;
   return description.slice(0, MAX_TEXT).split(/[^\p{L}\p{N}]+/u).includes(ns) ? undefined : ns;
 }
+
+/**
+ * The words a tool's name opens with before its verb, joined (`GmailDeleteEmails` → `gmail`,
+ * `EvernoteManagerCreateNote` → `evernotemanager`), when a verb and its object follow them: what
+ * the name may be namespaced under. `ServerProducts` counts it for the tool's server when the
+ * server's name holds the same words, the second sign beside a description's proper names. Not
+ * one: a name that opens with its verb (`create_issue`), a single word that names a language, a
+ * program or a store of the user's machine (`NOT_PRODUCTS`, `filesystem`, `sqlite`), and the
+ * calendar's names.
+ */
+export function nameLead(name: unknown): string | undefined {
+  // Written as a proper name: a name in lower case (`fast_extract_archive`, `bash_write_file`) often
+  // opens with a word of its server's name that names no product.
+  if (typeof name !== 'string' || !PROPER_NAME_START.test(name)) return undefined;
+  const toks = nameTokens(name);
+  const at = 0;
+  let verb = -1;
+  for (let i = at + 1; i < toks.length - 1 && i <= at + MAX_NAME_RUN; i++) {
+    if (LEXICON.get(toks[i] as string)?.verb !== undefined) {
+      verb = i;
+      break;
+    }
+  }
+  if (verb < 0) return undefined;
+  const lead = toks.slice(at, verb);
+  const first = lead[0] as string;
+  if (DETS.has(first) || lead.some((w) => LEXICON.get(w)?.verb !== undefined)) return undefined;
+  if (lead.length === 1 && (first.length < 3 || LEXICON.get(first)?.obj === 'private')) return undefined;
+  // What the words name is their last one's kind: a `WebBrowser` is a browser, of the user's machine.
+  if (NOT_PRODUCT_WORDS.has(lead[lead.length - 1] as string)) return undefined;
+  return lead.join('');
+}
+
+/** A name that opens with a capital and a small letter (`GmailDeleteEmails`, not `URLFetch`). */
+const PROPER_NAME_START = /^[A-Z][a-z]/;
 
 /** Words of a server's name joined into one key at most (`launch` + `darkly`, `lunch` + `money`). */
 const MAX_NAME_RUN = 4;

@@ -147,7 +147,7 @@ export class Guard {
       declared.set(name, (declared.get(name) ?? 0) + 1);
     });
     reads.forEach((read, i) => {
-      if (read.ok && last.get(read.spec.name) === i) this.servers.count(read.spec.origin, read.spec.description, 1);
+      if (read.ok && last.get(read.spec.name) === i) this.servers.count(read.spec.origin, read.spec, 1);
     });
     // A tool declared once is classified when first looked up; the server it counts for is counted
     // already, so it is read as it would be here. Every one is set aside before any other is
@@ -198,8 +198,8 @@ export class Guard {
     const changed = new Set<string>();
     if (count) {
       const before = previous?.spec;
-      if (before !== undefined && this.servers.count(before.origin, before.description, -1)) changed.add(before.origin as string);
-      if (read.ok && this.servers.count(read.spec.origin, read.spec.description, 1)) changed.add(read.spec.origin as string);
+      if (before !== undefined && this.servers.count(before.origin, before, -1)) changed.add(before.origin as string);
+      if (read.ok && this.servers.count(read.spec.origin, read.spec, 1)) changed.add(read.spec.origin as string);
     }
     // INVARIANT: a spec that cannot be read is kept with its error, and every call to it fails closed.
     const entry = read.ok ? this.entryFor(name, read.spec, undefined, read.content) : this.entryFor(name, undefined, `${read.issue.path ? `${read.issue.path}: ` : ''}${read.issue.message}`);

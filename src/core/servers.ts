@@ -1,13 +1,14 @@
 /**
  * The product each MCP server fronts, read from its tools together: a word of the server's name that
  * the descriptions of its tools write as a proper name (`@shortcut/mcp` and "a Shortcut story",
- * `lunchmoney-mcp` and "your Lunch Money budget"). A tool whose own text names no product keeps its
+ * `lunchmoney-mcp` and "your Lunch Money budget"), or that their names open with, written as a
+ * proper name (`Gmail` and `GmailDeleteEmails`). A tool whose own text names no product keeps its
  * writes in the one its server fronts (docs/semantics.md "Shells, unknown tools and overrides"). Two signs
  * that agree, the name the host registered the server under and the words its tools are described
  * with, and no list of products: a server named for a category (`mcp:travel`) or for what it keeps
  * locally (`secure-filesystem-server`) fronts none unless its tools write that word as a name.
  */
-import { properNames, serverNameKeys } from './classifier-pairing.js';
+import { nameLead, properNames, serverNameKeys } from './classifier-pairing.js';
 import type { ServerRead, ServerWrite } from './types.js';
 
 interface Server {
@@ -39,12 +40,16 @@ export class ServerProducts {
   private readonly servers = new Map<string, Server>();
 
   /**
-   * Count a tool's description for its server (`sign` 1), or take back one counted before (-1: the
-   * tool was re-declared).
+   * Count a tool's description and name for its server (`sign` 1), or take back one counted before
+   * (-1: the tool was re-declared): the proper names the description writes, and the words the name
+   * opens with before its verb (`nameLead`).
    * @returns whether the server's product changed
    */
-  count(origin: unknown, description: unknown, sign: 1 | -1): boolean {
-    if (typeof origin !== 'string' || typeof description !== 'string' || description === '') return false;
+  count(origin: unknown, tool: { readonly name?: unknown; readonly description?: unknown }, sign: 1 | -1): boolean {
+    if (typeof origin !== 'string') return false;
+    const { description } = tool;
+    const lead = nameLead(tool.name);
+    if ((typeof description !== 'string' || description === '') && lead === undefined) return false;
     let server = this.servers.get(origin);
     if (server === undefined) {
       const keys = serverNameKeys(origin);
@@ -53,10 +58,12 @@ export class ServerProducts {
       this.servers.set(origin, server);
     }
     const seen = new Set<string>();
-    for (const name of properNames(description)) {
-      if (!server.keys.has(name) || seen.has(name)) continue;
-      seen.add(name);
-      server.counts.set(name, (server.counts.get(name) ?? 0) + sign);
+    const names = typeof description === 'string' ? properNames(description) : [];
+    if (lead !== undefined) names.push(lead);
+    for (const key of names) {
+      if (!server.keys.has(key) || seen.has(key)) continue;
+      seen.add(key);
+      server.counts.set(key, (server.counts.get(key) ?? 0) + sign);
     }
     if (seen.size === 0) return false;
     const before = server.product;

@@ -770,7 +770,7 @@ export const NOT_PRODUCTS: readonly string[] = [
   'chinese', 'boolean', 'true', 'false', 'null',
   // Systems and programs of the user's machine; Apple's own apps (Notes, Reminders) keep data on it.
   'linux', 'windows', 'unix', 'posix', 'chrome', 'chromium', 'firefox', 'safari', 'git', 'vim',
-  'emacs', 'obsidian', 'apple', 'playwright', 'puppeteer', 'selenium', 'docker',
+  'emacs', 'obsidian', 'apple', 'playwright', 'puppeteer', 'selenium', 'docker', 'browser',
   // The folders of the user's home and mailbox (All Mail, Junk Email, Deleted Items).
   'desktop', 'pictures', 'music', 'movies', 'videos', 'home', 'all', 'junk', 'items',
   // A role a tool's name opens with (`admin_create_user`): no service.

@@ -80,7 +80,7 @@ describe('namedProduct: a proper name inside a phrase', () => {
     'markdown', 'node', 'unicode', 'ascii', 'graphql', 'regex', 'vcard', 'icalendar', 'fhir', 'english',
     'chinese', 'boolean', 'true', 'false', 'null',
     'linux', 'windows', 'unix', 'posix', 'chrome', 'chromium', 'firefox', 'safari', 'git', 'vim',
-    'emacs', 'obsidian', 'apple', 'playwright', 'puppeteer', 'selenium', 'docker',
+    'emacs', 'obsidian', 'apple', 'playwright', 'puppeteer', 'selenium', 'docker', 'browser',
     'desktop', 'pictures', 'music', 'movies', 'videos', 'home', 'all', 'junk', 'items',
     'admin',
     'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'january', 'february',

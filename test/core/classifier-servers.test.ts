@@ -142,22 +142,22 @@ describe('a server named for a product its tools name fronts it', () => {
   it('a program of the user\'s machine is no product: a Docker server keeps its writes local', () => {
     const servers = new ServerProducts();
     const docker: ToolOrigin = 'mcp:docker-mcp-server@1.0.0';
-    servers.count(docker, 'Stop Docker containers', 1);
-    servers.count(docker, 'Remove unused Docker objects (images, containers, networks, volumes)', 1);
+    servers.count(docker, { description: 'Stop Docker containers' }, 1);
+    servers.count(docker, { description: 'Remove unused Docker objects (images, containers, networks, volumes)' }, 1);
     expect(servers.product(docker)).toBeUndefined();
   });
 
   it('the word most tools write wins; among as many, the shorter', () => {
     const servers = new ServerProducts();
     const both: ToolOrigin = 'mcp:acme-zorblat@1.0.0';
-    servers.count(both, 'Lists the boards of an Acme account', 1);
+    servers.count(both, { description: 'Lists the boards of an Acme account' }, 1);
     expect(servers.product(both)).toBe('acme');
-    servers.count(both, 'Lists the boards of a Zorblat account', 1);
+    servers.count(both, { description: 'Lists the boards of a Zorblat account' }, 1);
     expect(servers.product(both)).toBe('acme');
-    servers.count(both, 'Moves a card on a Zorblat board', 1);
+    servers.count(both, { description: 'Moves a card on a Zorblat board' }, 1);
     expect(servers.product(both)).toBe('zorblat');
-    servers.count(both, 'Moves a card on a Zorblat board', -1);
-    servers.count(both, 'Moves a card on a Zorblat board', -1);
+    servers.count(both, { description: 'Moves a card on a Zorblat board' }, -1);
+    servers.count(both, { description: 'Moves a card on a Zorblat board' }, -1);
     expect(servers.product(both)).toBe('acme');
   });
 
@@ -165,7 +165,7 @@ describe('a server named for a product its tools name fronts it', () => {
     const pair: ToolOrigin = 'mcp:wxyz-abcd@1.0.0';
     for (const order of [['an Abcd board', 'a Wxyz board'], ['a Wxyz board', 'an Abcd board']]) {
       const servers = new ServerProducts();
-      for (const text of order) servers.count(pair, `Lists the cards of ${text}`, 1);
+      for (const text of order) servers.count(pair, { description: `Lists the cards of ${text}` }, 1);
       expect(servers.product(pair)).toBe('abcd');
     }
   });
