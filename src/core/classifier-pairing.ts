@@ -508,9 +508,10 @@ function pushHeads(run: readonly number[], roles: readonly Role[], out: number[]
     out.push(last);
     return;
   }
-  // "video files", "recipe notes": a published work before one of the user's own things says what
-  // kind of thing it is; the thing is the head.
-  if (last !== undefined && run.length > 1 && (roles[last] as Role).obj === 'private' && run.every((j) => j === last || toks[j]?.info?.work === true)) {
+  // "video files", "recipe notes", "a hotel booking": a published work before one of the user's own
+  // things or arrangements says what kind of thing it is; the thing is the head.
+  const head = last === undefined ? undefined : (roles[last] as Role).obj;
+  if (last !== undefined && run.length > 1 && (head === 'private' || head === 'commitment') && run.every((j) => j === last || toks[j]?.info?.work === true)) {
     out.push(last);
     return;
   }

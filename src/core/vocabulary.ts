@@ -310,11 +310,13 @@ export const REMARKS = {
 /**
  * Published works and reference data, written by their authors and publishers (`web` objects): a
  * video, a movie, a podcast, a recipe, a publication and its citation, an airport's or an airline's
- * details. Before one of the user's own things they say what kind it is: "the video files in a local
- * folder" are files, "recipe notes" are notes.
+ * details, and the listings of hotels, restaurants, accommodations and car rentals their businesses
+ * publish. Before one of the user's own things or arrangements they say what kind it is: "the video
+ * files in a local folder" are files, "recipe notes" are notes, "a hotel booking" is a booking.
  */
 export const PUBLISHED_WORKS: readonly string[] = [
   'video', 'movie', 'podcast', 'recipe', 'publication', 'citation', 'airport', 'airline',
+  'hotel', 'restaurant', 'accommodation', 'car rental',
 ];
 
 /**
