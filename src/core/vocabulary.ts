@@ -1064,7 +1064,7 @@ export const SCHEMA_TERMS = {
  */
 export const HARMLESS_NAMES = {
   kinds: {
-    time: ['time', 'date', 'datetime', 'clock', 'timezone'],
+    time: ['time', 'date', 'datetime', 'clock', 'timezone', 'day'],
     calculator: ['calculate', 'calculator', 'calc', 'arithmetic', 'math'],
     conversion: ['convert', 'converter', 'conversion'],
     handoff: ['human', 'handoff'],
