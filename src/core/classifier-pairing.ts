@@ -233,6 +233,8 @@ function resolveRoles(seg: Segment, placing: boolean, opening: boolean): Role[] 
     let verb = info.verb;
     // "Retry a failed job" opens a description; "retry after a rate limit" later in it is said of a read.
     if (info.opening === true && kind !== 'name' && !(opening && i === 0)) verb = undefined;
+    // "Request a refill" opens a description; `request_queue` and "the request body" are nouns.
+    if (info.descriptionOpening === true && (kind === 'name' || !(opening && i === 0))) verb = undefined;
     let obj = info.objNameOnly && kind !== 'name' ? undefined : info.obj;
     // "Drop files onto an element" is a drag and drop; "drop a table" is not.
     if (info.placing === true && (kind === 'name' ? placing : onto > i)) verb = 'interact';

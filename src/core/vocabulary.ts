@@ -125,6 +125,14 @@ export const OPENING_VERBS: readonly string[] = [
  */
 export const OPENING_SENDS: readonly string[] = ['follow', 'unfollow', 'like', 'unlike', 'respond'];
 
+/**
+ * Sends only as a description's first word: "Request money from another user", "Request a refill
+ * of a prescription", "Request the kitchen to remake a dish" ask a party outside for something. In a
+ * name they open noun compounds (`request_queue`, `request_log`), and in the rest of the prose they
+ * are nouns ("the request body", "a pending request").
+ */
+export const DESCRIPTION_OPENING_SENDS: readonly string[] = ['request'];
+
 /** Verbs by role. */
 export const VERBS: Readonly<Record<VerbRole, readonly string[]>> = {
   // Reading or querying. What is read decides the capability (web page → EIT, file → PAT, ...).
@@ -240,6 +248,7 @@ export const AMBIGUOUS: readonly { readonly term: string; readonly verb: VerbRol
   { term: 'commit', verb: 'create', noun: 'private' },
   // Sends that open a name or a description (`OPENING_SENDS`): `follow_user`, "Like a post".
   ...OPENING_SENDS.map((term) => ({ term, verb: 'send' as const })),
+  ...DESCRIPTION_OPENING_SENDS.map((term) => ({ term, verb: 'send' as const })),
   // `block_user` blocks; "append blocks to a page" are a document's blocks.
   { term: 'block', verb: 'modify', noun: 'private' },
   // `claim_fees` claims; "the token's claims" are its fields.
