@@ -46,7 +46,7 @@ export function keepClassificationsAcrossRuns(): () => void {
   const dir = cacheDir(process.cwd(), process.env);
   if (dir === undefined || keptOnce) return () => undefined;
   const cache = new ParseCache(dir);
-  const key = cache.key('classifications', '', '', '');
+  const key = cache.key('classifications', '', '');
   let before = 0;
   if (!restored) {
     restored = true;

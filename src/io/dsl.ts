@@ -82,7 +82,7 @@ import { MANIFEST_FILES, checkManifest, parseManifest } from './manifest.js';
 import type { Manifest } from './manifest.js';
 import { readFile, readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Scenario } from '../harness/model.js';
+import type { CallStep, Scenario, Step } from '../harness/model.js';
 import type { ToolSpec } from '../core/types.js';
 import { ScenarioReader } from './dsl-scenario.js';
 import type { CatalogLookup, SeenIds } from './dsl-scenario.js';
@@ -468,8 +468,8 @@ class CatalogStore {
       return { ok: false, message: `cannot use catalog \`${name}\`: \`${display}\` cannot be read` };
     }
     const cache = this.opts.cache;
-    const key = cache?.key('catalog', display, String(this.opts.maxExpandedNodes), text.text);
-    const kept = key === undefined ? undefined : cachedCatalog(cache?.get(key));
+    const key = cache?.key('catalog', String(this.opts.maxExpandedNodes), text.text);
+    const kept = key === undefined ? undefined : cachedCatalog(cache?.get(key), display);
     if (kept !== undefined) {
       this.warnings.push(...kept.warnings);
       return { ok: true, tools: kept.tools, source: key as string };
@@ -480,7 +480,7 @@ class CatalogStore {
       this.issues.push(...r.issues);
       return { ok: false, message: `cannot use catalog \`${name}\`: \`${display}\` has errors` };
     }
-    if (key !== undefined) cache?.set(key, { v: CACHE_FORMAT, tools: r.tools, warnings: r.warnings });
+    if (key !== undefined) cache?.set(key, { v: CACHE_FORMAT, display, tools: r.tools, warnings: r.warnings });
     return key === undefined ? { ok: true, tools: r.tools } : { ok: true, tools: r.tools, source: key };
   }
 }
@@ -535,8 +535,8 @@ export async function loadScenarios(paths: readonly string[], options?: LoadOpti
       continue;
     }
     const cache = opts.cache;
-    const key = cache?.key('scenarios', f.display, String(opts.maxExpandedNodes), text.text);
-    const kept = key === undefined ? undefined : fromCache(cache?.get(key), (name) => catalogs.lookup(name, f.abs), seenIds);
+    const key = cache?.key('scenarios', String(opts.maxExpandedNodes), text.text);
+    const kept = key === undefined ? undefined : fromCache(cache?.get(key), f.display, (name) => catalogs.lookup(name, f.abs), seenIds);
     if (kept !== undefined) {
       scenarios.push(...kept.scenarios);
       warnings.push(...kept.warnings);
@@ -560,7 +560,7 @@ export async function loadScenarios(paths: readonly string[], options?: LoadOpti
     issues.push(...r.issues);
     warnings.push(...r.warnings);
     if (key !== undefined && r.issues.length === 0) {
-      const entry = toCache(r.scenarios, r.warnings, lookups, [...seenIds].slice(idsBefore));
+      const entry = toCache(f.display, r.scenarios, r.warnings, lookups, [...seenIds].slice(idsBefore));
       if (entry !== undefined) cache?.set(key, entry);
     }
   }
@@ -575,14 +575,44 @@ export async function loadScenarios(paths: readonly string[], options?: LoadOpti
 // ---------------------------------------------------------------------------------------------
 
 /** The layout of the entries below; an entry of another layout is not used. */
-const CACHE_FORMAT = 1;
+const CACHE_FORMAT = 2;
 
-/** A catalog's entry: its tools and warnings, or undefined when the value is not one. */
-function cachedCatalog(v: unknown): { tools: Record<string, ToolSpec>; warnings: InputIssue[] } | undefined {
+/**
+ * A catalog's entry: its tools and warnings, the warnings' positions at `display` (the path shown for
+ * the file now; the entry may have been written for the same text at another path), or undefined when
+ * the value is not one.
+ */
+function cachedCatalog(v: unknown, display: string): { tools: Record<string, ToolSpec>; warnings: InputIssue[] } | undefined {
   if (v === null || typeof v !== 'object') return undefined;
-  const e = v as { v?: unknown; tools?: unknown; warnings?: unknown };
-  if (e.v !== CACHE_FORMAT || e.tools === null || typeof e.tools !== 'object' || !Array.isArray(e.warnings)) return undefined;
-  return { tools: e.tools as Record<string, ToolSpec>, warnings: e.warnings as InputIssue[] };
+  const e = v as { v?: unknown; display?: unknown; tools?: unknown; warnings?: unknown };
+  if (e.v !== CACHE_FORMAT || typeof e.display !== 'string' || e.tools === null || typeof e.tools !== 'object' || !Array.isArray(e.warnings)) return undefined;
+  return { tools: e.tools as Record<string, ToolSpec>, warnings: movedIssues(e.warnings as InputIssue[], e.display, display) };
+}
+
+/** `pos` at `to` when it is at `from` (an entry read for a file at another path). */
+function moved<P extends { readonly file: string }>(pos: P, from: string, to: string): P {
+  return pos.file === from && from !== to ? { ...pos, file: to } : pos;
+}
+
+function movedIssues(issues: readonly InputIssue[], from: string, to: string): InputIssue[] {
+  return from === to ? [...issues] : issues.map((i) => ({ ...i, pos: moved(i.pos, from, to) }));
+}
+
+/** `steps` with every position at `from` moved to `to`, nested steps too; arguments and results are shared, not copied. */
+function movedSteps(steps: readonly Step[], from: string, to: string): Step[] {
+  return steps.map((s): Step => {
+    const loc = moved(s.loc, from, to);
+    switch (s.kind) {
+      case 'batch':
+        return { ...s, loc, calls: movedSteps(s.calls, from, to) as CallStep[] };
+      case 'code':
+        return { ...s, loc, call: movedSteps([s.call], from, to)[0] as CallStep, calls: movedSteps(s.calls, from, to) };
+      case 'repeat':
+        return { ...s, loc, steps: movedSteps(s.steps, from, to) };
+      default:
+        return { ...s, loc };
+    }
+  });
 }
 
 /**
@@ -592,6 +622,8 @@ function cachedCatalog(v: unknown): { tools: Record<string, ToolSpec>; warnings:
  */
 interface ScenarioEntry {
   readonly v: number;
+  /** The path the file was shown at when the entry was written: its positions' `file`. */
+  readonly display: string;
   readonly catalogs: readonly (readonly [name: string, source: string])[];
   readonly ids: readonly (readonly [id: string, pos: SourcePos])[];
   readonly scenarios: readonly (Omit<Scenario, 'tools'> & { readonly tools: readonly (readonly [name: string, spec: ToolSpec | number])[] })[];
@@ -603,7 +635,7 @@ interface ScenarioEntry {
  * catalog's index, any other as it is), or undefined when it cannot be kept: a catalog it imports
  * was not read through the cache.
  */
-function toCache(scenarios: readonly Scenario[], warnings: readonly InputIssue[], lookups: readonly (readonly [string, CatalogLookup])[], ids: readonly (readonly [string, SourcePos])[]): ScenarioEntry | undefined {
+function toCache(display: string, scenarios: readonly Scenario[], warnings: readonly InputIssue[], lookups: readonly (readonly [string, CatalogLookup])[], ids: readonly (readonly [string, SourcePos])[]): ScenarioEntry | undefined {
   const catalogs: [string, string][] = [];
   const tools: Record<string, ToolSpec>[] = [];
   for (const [name, l] of lookups) {
@@ -622,7 +654,7 @@ function toCache(scenarios: readonly Scenario[], warnings: readonly InputIssue[]
     }
     kept.push({ ...s, tools: list });
   }
-  return { v: CACHE_FORMAT, catalogs, ids, scenarios: kept, warnings };
+  return { v: CACHE_FORMAT, display, catalogs, ids, scenarios: kept, warnings };
 }
 
 /**
@@ -630,19 +662,20 @@ function toCache(scenarios: readonly Scenario[], warnings: readonly InputIssue[]
  * file now: not an entry of this layout, a catalog that now reads differently (or not at all), or
  * an id another file already defined (reading the file reports it). Registers the file's ids.
  */
-function fromCache(v: unknown, lookup: (name: string) => CatalogLookup, seenIds: SeenIds): { scenarios: Scenario[]; warnings: InputIssue[] } | undefined {
+function fromCache(v: unknown, display: string, lookup: (name: string) => CatalogLookup, seenIds: SeenIds): { scenarios: Scenario[]; warnings: InputIssue[] } | undefined {
   try {
-    return keptEntry(v, lookup, seenIds);
+    return keptEntry(v, display, lookup, seenIds);
   } catch {
     // A damaged entry (one not of the shape this reader writes) is no entry: the file is parsed.
     return undefined;
   }
 }
 
-function keptEntry(v: unknown, lookup: (name: string) => CatalogLookup, seenIds: SeenIds): { scenarios: Scenario[]; warnings: InputIssue[] } | undefined {
+function keptEntry(v: unknown, display: string, lookup: (name: string) => CatalogLookup, seenIds: SeenIds): { scenarios: Scenario[]; warnings: InputIssue[] } | undefined {
   if (v === null || typeof v !== 'object') return undefined;
   const e = v as Partial<ScenarioEntry>;
-  if (e.v !== CACHE_FORMAT || !Array.isArray(e.catalogs) || !Array.isArray(e.ids) || !Array.isArray(e.scenarios) || !Array.isArray(e.warnings)) return undefined;
+  if (e.v !== CACHE_FORMAT || typeof e.display !== 'string' || !Array.isArray(e.catalogs) || !Array.isArray(e.ids) || !Array.isArray(e.scenarios) || !Array.isArray(e.warnings)) return undefined;
+  const from = e.display;
   const tools: Record<string, ToolSpec>[] = [];
   for (const [name, source] of e.catalogs) {
     const l = lookup(name);
@@ -658,10 +691,10 @@ function keptEntry(v: unknown, lookup: (name: string) => CatalogLookup, seenIds:
       if (t === undefined) return undefined;
       own[name] = t;
     }
-    scenarios.push({ ...s, tools: own });
+    scenarios.push(from === display ? { ...s, tools: own } : { ...s, loc: moved(s.loc, from, display), steps: movedSteps(s.steps, from, display), tools: own });
   }
-  for (const [id, pos] of e.ids) seenIds.set(id, pos);
-  return { scenarios, warnings: [...e.warnings] };
+  for (const [id, pos] of e.ids) seenIds.set(id, moved(pos, from, display));
+  return { scenarios, warnings: movedIssues(e.warnings, from, display) };
 }
 
 /**

@@ -2,12 +2,14 @@
  * A cache of parsed scenario and catalog files, on disk, so that a second run over unchanged sets
  * does not parse their YAML again (parsing is most of loading, and loading about a fifth of a run).
  *
- * An entry is found by a SHA-256 of everything its reading depends on: the file's text, the path
- * shown in its messages, the options that change what is read, the source of the modules that read
- * it (this folder and `core/`, so a changed reader never meets an old entry), the YAML parser's
- * version and the V8 version (entries are V8-serialised). A catalog entry holds its tools; a scenario file's entry holds its
- * scenarios with each catalog tool as a reference, and the catalogs it imported, each checked again
- * when the entry is used. Only files without issues are kept. An entry that cannot be read is
+ * An entry is found by a SHA-256 of everything its reading depends on: the file's text, the options
+ * that change what is read, the source of the modules that read it (this folder and `core/`, so a
+ * changed reader never meets an old entry), the YAML parser's version and the V8 version (entries
+ * are V8-serialised). Not where the file is: the same text read from another folder (a copied set,
+ * an installed package's sets) finds the entry, which keeps the path it was written for, and its
+ * reader moves every position to the path shown now. A catalog entry holds its tools; a scenario
+ * file's entry holds its scenarios with each catalog tool as a reference, and the catalogs it
+ * imported, each checked again when the entry is used. Only files without issues are kept. An entry that cannot be read is
  * ignored, and a cache that cannot be written is no cache: a run never fails because of it.
  *
  * Where: `node_modules/.cache/guard-eval` of the working directory when it has `node_modules`, or
@@ -87,9 +89,12 @@ export class ParseCache {
     this.dir = path.join(root, readerHash());
   }
 
-  /** The key of a file's entry: everything its reading depends on. */
-  key(kind: 'catalog' | 'scenarios' | 'classifications', display: string, options: string, text: string): string {
-    return createHash('sha256').update(`${kind}\0${display}\0${options}\0`).update(text).digest('hex');
+  /**
+   * The key of a file's entry: everything its reading depends on but where the file is. The same text
+   * read from another folder finds the entry, whose positions its reader moves to the path shown now.
+   */
+  key(kind: 'catalog' | 'scenarios' | 'classifications', options: string, text: string): string {
+    return createHash('sha256').update(`${kind}\0${options}\0`).update(text).digest('hex');
   }
 
   /** The entry under `key`, or undefined (none, or one that cannot be read). */

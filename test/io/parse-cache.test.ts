@@ -3,7 +3,7 @@
  * never stands for a file whose reading would now differ (its text, a catalog it imports, an id
  * another file defined first).
  */
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
@@ -72,6 +72,36 @@ describe('the parse cache', () => {
       expect(a2?.tools.web_search).toBe(b?.tools.web_search);
       expect(Object.keys(a1?.tools ?? {})).toEqual(['fetch_url', 'web_search', 'send_email', 'note']);
     }
+  });
+
+  it('finds its entries for the same text in another folder, every position at the path shown now', async () => {
+    // Nested steps and a warning carry positions too.
+    writeFileSync(
+      path.join(sets, 'c.yaml'),
+      [
+        'version: 1',
+        'id: t/c',
+        'catalog: [web]',
+        'guard: {mode: strict}',
+        'steps:',
+        '  - batch:',
+        '      - {call: fetch_url, args: {url: "https://a.example"}, expect: {balanced: allow}}',
+        '      - {call: web_search, args: {q: y}, expect: {balanced: allow}}',
+        '  - repeat: {times: 2, steps: [{call: web_search, args: {q: z}, expect: {balanced: allow}}]}',
+      ].join('\n'),
+    );
+    const files = (dir: string): string[] => ['a.yaml', 'b.yaml', 'c.yaml'].map((f) => path.join(dir, f));
+    await loadScenarios(files(sets), { cache });
+    const written = entries().length;
+    const elsewhere = path.join(root, 'elsewhere');
+    cpSync(sets, elsewhere, { recursive: true });
+    const parsed = await loadScenarios(files(elsewhere));
+    const kept = await loadScenarios(files(elsewhere), { cache });
+    expect(kept).toStrictEqual(parsed);
+    expect(entries()).toHaveLength(written);
+    expect(parsed.warnings.length).toBeGreaterThan(0);
+    const shown = JSON.stringify(kept);
+    expect(shown).not.toContain(`${path.sep}sets${path.sep}`);
   });
 
   it('uses its entries: an entry changed behind its back is what the next load gives', async () => {
