@@ -6,7 +6,7 @@
  * of each role does to each object class (`PAIRS`). Data in, tables out: no text is read here.
  */
 import { CRED, EIT, EXEC, MUT, NAT, PAT } from './capabilities.js';
-import { AMBIGUOUS, ARRANGED_WITH, AUTHORING_VERBS, AUTHORSHIP, BE_FORMS, COMPOUND_LINKS, CONJUNCTIONS, CONTENTS, DATABASE_TERMS, DEMO_MARKERS, DESTINATION_PREPOSITIONS, DESCRIPTION_OPENING_SENDS, DIRECTORY_NOUNS, EXAMINING_VERBS, EXPORT_VERBS, DETERMINERS, IN_PLACE_EDITS, LIGHT_VERBS, FILE_TRANSFER, FIRST_PARTY, GETTER_OPENERS, HANDED_SECRETS, IMPORT_VERBS, INCLUSIONS, INTERNAL_MODIFIERS, LIST_PREPOSITIONS, LOCAL_MODIFIERS, NAME_ONLY_EXEC, NAME_ONLY_HTTP, NAME_ONLY_OBJECTS, NEGATION_BREAKS, NEGATIONS, NEUTRAL_PHRASES, NOT_OBJECTS, NOTIFIED_PARTICIPLES, OBJECT_PRONOUNS, OBJECTS, ON_PAGE, OPENING_SENDS, OPENING_VERBS, OUTSIDE_SERVICES, OWNED_PUBLIC, PLACING, POSSESSIVE_MODIFIERS, PRODUCT_STORE_PREPOSITIONS, PUBLISHED_WORKS, RELATIVE_PRONOUNS, REMARKS, REQUEST_HEADERS, SCHEMA_TERMS, SEARCH_VERBS, SELF_DESTINATIONS, SERVED_PERSON, SERVICE_RECORDS, SETUP_HEADS, SOURCE_PREPOSITIONS, STANDALONE_EXEC, STANDALONE_HTTP, STANDALONE_SEND, STRONG_WRITE_VERBS, TRADITIONAL_CHARS, VERB_CUES, VERBS } from './vocabulary.js';
+import { AMBIGUOUS, ARRANGED_WITH, AUTHORING_VERBS, AUTHORSHIP, BE_FORMS, COMPOUND_LINKS, CONJUNCTIONS, CONTENTS, DATABASE_TERMS, DEMO_MARKERS, DESTINATION_PREPOSITIONS, DIRECTORY_NOUNS, EXAMINING_VERBS, EXPORT_VERBS, DETERMINERS, IN_PLACE_EDITS, LIGHT_VERBS, FILE_TRANSFER, FIRST_PARTY, GETTER_OPENERS, HANDED_SECRETS, IMPORT_VERBS, INCLUSIONS, INTERNAL_MODIFIERS, LIST_PREPOSITIONS, LOCAL_MODIFIERS, NAME_ONLY_EXEC, NAME_ONLY_HTTP, NAME_ONLY_OBJECTS, NEGATION_BREAKS, NEGATIONS, NEUTRAL_PHRASES, NOT_OBJECTS, NOTIFIED_PARTICIPLES, OBJECT_PRONOUNS, OBJECTS, ON_PAGE, OPENING_SENDS, OPENING_VERBS, OUTSIDE_SERVICES, OWNED_PUBLIC, PLACING, POSSESSIVE_MODIFIERS, PRODUCT_STORE_PREPOSITIONS, PUBLISHED_WORKS, RELATIVE_PRONOUNS, REMARKS, REQUEST_HEADERS, SCHEMA_TERMS, SEARCH_VERBS, SELF_DESTINATIONS, SERVED_PERSON, SERVICE_RECORDS, SETUP_HEADS, SOURCE_PREPOSITIONS, STANDALONE_EXEC, STANDALONE_HTTP, STANDALONE_SEND, STRONG_WRITE_VERBS, TRADITIONAL_CHARS, VERB_CUES, VERBS } from './vocabulary.js';
 import type { ObjectClass, VerbRole } from './vocabulary.js';
 
 /** Where a standalone term counts: anywhere, or only as part of a tool's name. */
@@ -52,8 +52,6 @@ export interface WordInfo {
   readonly work?: boolean;
   /** A verb that acts only in a name or as a description's first word (`OPENING_VERBS`). */
   readonly opening?: boolean;
-  /** A verb that acts only as a description's first word (`DESCRIPTION_OPENING_SENDS`). */
-  readonly descriptionOpening?: boolean;
   /** A public listing or platform that is private when the user owns it (`OWNED_PUBLIC`). */
   readonly ownable?: boolean;
   /** A record a service keeps (`SERVICE_RECORDS`): a write to it acts outside unless said local. */
@@ -121,7 +119,6 @@ function collectEntries(): Map<string, MutableInfo> {
   for (const t of DIRECTORY_NOUNS) at(t).directory = true;
   for (const t of PUBLISHED_WORKS) at(t).work = true;
   for (const t of [...OPENING_VERBS, ...OPENING_SENDS]) at(t).opening = true;
-  for (const t of DESCRIPTION_OPENING_SENDS) at(t).descriptionOpening = true;
   for (const t of SERVICE_RECORDS) at(t).service = true;
   for (const t of OWNED_PUBLIC.nouns) at(t).ownable = true;
   for (const t of SEARCH_VERBS) at(t).search = true;
@@ -231,8 +228,7 @@ export const NEGATION_REACH = 8;
 const WORD_FIELD_SET: { readonly [K in keyof Required<WordInfo>]: true } = {
   term: true, verb: true, obj: true, amb: true, strong: true, objNameOnly: true, exec: true, http: true,
   send: true, db: true, neutral: true, cjk: true, sForm: true, local: true, imports: true, authors: true,
-  exports: true, inPlace: true, examines: true, directory: true, work: true, opening: true, descriptionOpening: true, ownable: true,
-  service: true, search: true,
+  exports: true, inPlace: true, examines: true, directory: true, work: true, opening: true, ownable: true, service: true, search: true,
   transfer: true, placing: true, requestPart: true,
 };
 const WORD_FIELDS = Object.keys(WORD_FIELD_SET) as (keyof WordInfo)[];

@@ -9,7 +9,7 @@
  * property description is); what the segment found comes back in its {@link Analysis}.
  */
 import { CRED, EIT, EXEC, MUT, NAT, PAT } from './capabilities.js';
-import { AGGREGATE_NOUNS, ATTACH_VERBS, FINAL_STATE, NOT_PRODUCTS, OWN_STORES, POSSESSIVE, POSSESSIVE_MODIFIERS, PRODUCT_STORE_PREPOSITIONS, RUNTIMES } from './vocabulary.js';
+import { AGGREGATE_NOUNS, ATTACH_VERBS, CALENDAR_NAMES, FINAL_STATE, NOT_PRODUCTS, OWN_STORES, POSSESSIVE, POSSESSIVE_MODIFIERS, PRODUCT_STORE_PREPOSITIONS, RUNTIMES } from './vocabulary.js';
 import type { ObjectClass, VerbRole } from './vocabulary.js';
 import { ARRANGED, AUTHORS, AUTHOR_LINKS, AUTHOR_REACH, BE, CJK_CHAR, CONJ, CONTENT_SUBJECTS, CONTENT_VERBS, CUES, DESTINATION_PREPS, DETS, FP, FROM, HANDED, INCLUSION_OWNERS, INCLUSION_WORDS, INTERNAL_WORDS, LEXICON, LINKS, LIST_PREPS, LOCAL_WORDS, LOCATIVES, MODIFIER_STOPS, NEGATION, NEGATION_BREAK, NEGATION_REACH, NOTIFIED, OBJ_PRONOUNS, OWNERS, PAGES, PARTICIPLES, PHRASES, PLACING_PREPS, RELATIVE, REMARK, REQUESTS, SELF, SERVED, SETUP, THIRD_PARTY_CLASSES, TRANSFER_FILES, pairBits, verbAloneBits } from './classifier-lexicon.js';
 import type { WordInfo } from './classifier-lexicon.js';
@@ -233,8 +233,6 @@ function resolveRoles(seg: Segment, placing: boolean, opening: boolean): Role[] 
     let verb = info.verb;
     // "Retry a failed job" opens a description; "retry after a rate limit" later in it is said of a read.
     if (info.opening === true && kind !== 'name' && !(opening && i === 0)) verb = undefined;
-    // "Request a refill" opens a description; `request_queue` and "the request body" are nouns.
-    if (info.descriptionOpening === true && (kind === 'name' || !(opening && i === 0))) verb = undefined;
     let obj = info.objNameOnly && kind !== 'name' ? undefined : info.obj;
     // "Drop files onto an element" is a drag and drop; "drop a table" is not.
     if (info.placing === true && (kind === 'name' ? placing : onto > i)) verb = 'interact';
@@ -510,10 +508,12 @@ function pushHeads(run: readonly number[], roles: readonly Role[], out: number[]
     out.push(last);
     return;
   }
-  // "video files", "recipe notes", "a hotel booking": a published work before one of the user's own
-  // things or arrangements says what kind of thing it is; the thing is the head.
+  // "video files", "recipe notes": a published work before one of the user's own things says what
+  // kind of thing it is, and so does a listing before an arrangement ("a hotel booking", "flight
+  // reservations"); the thing is the head.
   const head = last === undefined ? undefined : (roles[last] as Role).obj;
-  if (last !== undefined && run.length > 1 && (head === 'private' || head === 'commitment') && run.every((j) => j === last || toks[j]?.info?.work === true)) {
+  const kindOnly = (j: number): boolean => toks[j]?.info?.work === true || (head === 'commitment' && toks[j]?.info?.ownable === true);
+  if (last !== undefined && run.length > 1 && (head === 'private' || head === 'commitment') && run.every((j) => j === last || kindOnly(j))) {
     out.push(last);
     return;
   }
@@ -861,6 +861,7 @@ export function keptLocally(c: Collector): boolean {
 }
 
 const NOT_PRODUCT_WORDS: ReadonlySet<string> = new Set(NOT_PRODUCTS);
+const CALENDAR_WORDS: ReadonlySet<string> = new Set(CALENDAR_NAMES);
 /** A word (in lower case) the vocabulary knows, or one of `NOT_PRODUCTS`: it names no product or service. */
 function namesNoService(word: string): boolean {
   return LEXICON.has(word) || PHRASES.has(word) || DETS.has(word) || NOT_PRODUCT_WORDS.has(word);
@@ -951,34 +952,38 @@ export function nameSpace(nTokens: readonly string[], description: string): stri
 
 /**
  * The words a tool's name opens with before its verb, joined (`GmailDeleteEmails` → `gmail`,
- * `EvernoteManagerCreateNote` → `evernotemanager`), when a verb and its object follow them: what
- * the name may be namespaced under. `ServerProducts` counts it for the tool's server when the
- * server's name holds the same words, the second sign beside a description's proper names. Not
- * one: a name that opens with its verb (`create_issue`), a single word that names a language, a
- * program or a store of the user's machine (`NOT_PRODUCTS`, `filesystem`, `sqlite`), and the
- * calendar's names.
+ * `EvernoteManagerCreateNote` → `evernotemanager`), when the name is written as a proper name and a
+ * verb and its object follow them: what the name may be namespaced under. `ServerProducts` counts
+ * it for the tool's server when the server's name holds the same words, the second sign beside a
+ * description's proper names. Not one: a name in lower case, a name that opens with its verb
+ * (`CreateIssue`), words that open with a determiner, and words any of which, or all of them
+ * together, name a language, a program or a store of the user's machine (`NOT_PRODUCTS` but the
+ * calendar's names; the user's own stores: `WebBrowser`, `GitRepo`, `FileSystem`, `SqliteDatabase`).
  */
 export function nameLead(name: unknown): string | undefined {
   // Written as a proper name: a name in lower case (`fast_extract_archive`, `bash_write_file`) often
   // opens with a word of its server's name that names no product.
   if (typeof name !== 'string' || !PROPER_NAME_START.test(name)) return undefined;
   const toks = nameTokens(name);
-  const at = 0;
   let verb = -1;
-  for (let i = at + 1; i < toks.length - 1 && i <= at + MAX_NAME_RUN; i++) {
+  for (let i = 1; i < toks.length - 1 && i <= MAX_NAME_RUN; i++) {
     if (LEXICON.get(toks[i] as string)?.verb !== undefined) {
       verb = i;
       break;
     }
   }
   if (verb < 0) return undefined;
-  const lead = toks.slice(at, verb);
+  const lead = toks.slice(0, verb);
   const first = lead[0] as string;
+  const joined = lead.join('');
   if (DETS.has(first) || lead.some((w) => LEXICON.get(w)?.verb !== undefined)) return undefined;
-  if (lead.length === 1 && (first.length < 3 || LEXICON.get(first)?.obj === 'private')) return undefined;
-  // What the words name is their last one's kind: a `WebBrowser` is a browser, of the user's machine.
-  if (NOT_PRODUCT_WORDS.has(lead[lead.length - 1] as string)) return undefined;
-  return lead.join('');
+  if (joined.length < 3) return undefined;
+  // Words of the user's machine, in any place: a language, a program or a store of it (`WebBrowser`,
+  // `GitRepo`, `FileSystem`, `SqliteDatabase`, `ClipboardManager`). A month may name a product
+  // (`AugustSmartLock`).
+  const local = (w: string): boolean => (NOT_PRODUCT_WORDS.has(w) && !CALENDAR_WORDS.has(w)) || LEXICON.get(w)?.obj === 'private';
+  if (lead.some(local) || local(joined)) return undefined;
+  return joined;
 }
 
 /** A name that opens with a capital and a small letter (`GmailDeleteEmails`, not `URLFetch`). */

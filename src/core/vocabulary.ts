@@ -125,14 +125,6 @@ export const OPENING_VERBS: readonly string[] = [
  */
 export const OPENING_SENDS: readonly string[] = ['follow', 'unfollow', 'like', 'unlike', 'respond'];
 
-/**
- * Sends only as a description's first word: "Request money from another user", "Request a refill
- * of a prescription", "Request the kitchen to remake a dish" ask a party outside for something. In a
- * name they open noun compounds (`request_queue`, `request_log`), and in the rest of the prose they
- * are nouns ("the request body", "a pending request").
- */
-export const DESCRIPTION_OPENING_SENDS: readonly string[] = ['request'];
-
 /** Verbs by role. */
 export const VERBS: Readonly<Record<VerbRole, readonly string[]>> = {
   // Reading or querying. What is read decides the capability (web page → EIT, file → PAT, ...).
@@ -248,7 +240,6 @@ export const AMBIGUOUS: readonly { readonly term: string; readonly verb: VerbRol
   { term: 'commit', verb: 'create', noun: 'private' },
   // Sends that open a name or a description (`OPENING_SENDS`): `follow_user`, "Like a post".
   ...OPENING_SENDS.map((term) => ({ term, verb: 'send' as const })),
-  ...DESCRIPTION_OPENING_SENDS.map((term) => ({ term, verb: 'send' as const })),
   // `block_user` blocks; "append blocks to a page" are a document's blocks.
   { term: 'block', verb: 'modify', noun: 'private' },
   // `claim_fees` claims; "the token's claims" are its fields.
@@ -274,15 +265,16 @@ export const AMBIGUOUS: readonly { readonly term: string; readonly verb: VerbRol
 /**
  * Public listings and platforms that the user may also hold a part of. A flight's schedule and
  * status are the airline's, a page on a social network is its member's, a business's listing is
- * the business's: EXTERNAL_INGESTION. The user's own is an arrangement with that party (a
- * `commitment`: read, it is the user's data; changed, it acts outside): after an owner (`words`: "my
- * upcoming flight", "your Instagram business account", or a `possessors` word with a possessive:
- * "the user's flight booking", "the user's own LinkedIn profile").
+ * the business's (a hotel's, a restaurant's, an accommodation's, a car rental's): EXTERNAL_INGESTION.
+ * The user's own is an arrangement with that party (a `commitment`: read, it is the user's data;
+ * changed, it acts outside): after an owner (`words`: "my upcoming flight", "your Instagram business
+ * account", or a `possessors` word with a possessive: "the user's flight booking", "the user's own
+ * LinkedIn profile"). Before an arrangement the word only says what kind it is: "a hotel booking".
  * What others write even in the user's own view is not here: "my timeline" and "my mentions" hold
  * other people's posts, "my inbox" other people's mail.
  */
 export const OWNED_PUBLIC = {
-  nouns: ['flight', 'linkedin', 'instagram', 'facebook', 'twitter', 'tiktok', 'trustpilot'],
+  nouns: ['flight', 'linkedin', 'instagram', 'facebook', 'twitter', 'tiktok', 'trustpilot', 'hotel', 'restaurant', 'accommodation', 'car rental'],
   words: ['my', 'your', 'our'],
   possessors: ['user'],
 } as const;
@@ -319,13 +311,11 @@ export const REMARKS = {
 /**
  * Published works and reference data, written by their authors and publishers (`web` objects): a
  * video, a movie, a podcast, a recipe, a publication and its citation, an airport's or an airline's
- * details, and the listings of hotels, restaurants, accommodations and car rentals their businesses
- * publish. Before one of the user's own things or arrangements they say what kind it is: "the video
- * files in a local folder" are files, "recipe notes" are notes, "a hotel booking" is a booking.
+ * details. Before one of the user's own things they say what kind it is: "the video files in a local
+ * folder" are files, "recipe notes" are notes.
  */
 export const PUBLISHED_WORKS: readonly string[] = [
   'video', 'movie', 'podcast', 'recipe', 'publication', 'citation', 'airport', 'airline',
-  'hotel', 'restaurant', 'accommodation', 'car rental',
 ];
 
 /**
@@ -768,6 +758,12 @@ export const OUTSIDE_SERVICES = {
   sharedContent: ['notion', 'confluence', 'lark', 'feishu', '飞书'],
 } as const;
 
+/** The calendar's names: capitalised, and no service's ("Monday", "May"). */
+export const CALENDAR_NAMES: readonly string[] = [
+  'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'january', 'february',
+  'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december',
+];
+
 /**
  * Capitalised words that name no service: languages, formats, encodings, operating systems, programs
  * that run on the user's machine, and the calendar's names. A description that writes a capitalised
@@ -787,8 +783,7 @@ export const NOT_PRODUCTS: readonly string[] = [
   // A role a tool's name opens with (`admin_create_user`): no service.
   'admin',
   // The calendar's names.
-  'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'january', 'february',
-  'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december',
+  ...CALENDAR_NAMES,
 ];
 
 /**

@@ -586,7 +586,12 @@ function cachedCatalog(v: unknown, display: string): { tools: Record<string, Too
   if (v === null || typeof v !== 'object') return undefined;
   const e = v as { v?: unknown; display?: unknown; tools?: unknown; warnings?: unknown };
   if (e.v !== CACHE_FORMAT || typeof e.display !== 'string' || e.tools === null || typeof e.tools !== 'object' || !Array.isArray(e.warnings)) return undefined;
-  return { tools: e.tools as Record<string, ToolSpec>, warnings: movedIssues(e.warnings as InputIssue[], e.display, display) };
+  try {
+    return { tools: e.tools as Record<string, ToolSpec>, warnings: movedIssues(e.warnings as InputIssue[], e.display, display) };
+  } catch {
+    // A damaged entry (a warning not of the shape this reader writes) is no entry: the file is parsed.
+    return undefined;
+  }
 }
 
 /** `pos` at `to` when it is at `from` (an entry read for a file at another path). */

@@ -87,8 +87,8 @@ describe('explainTool', () => {
       description: 'List the transactions of an account.',
       inputSchema: { type: 'object', properties: { type: { type: 'string', enum: ['send', 'request', 'refund', 'all', 'pending', 42, 'send'] } } },
     });
-    // `request` opening a text is a send too; `send` is listed once; `all` and `pending` read as nothing.
-    expect(d.discounted.map((x) => x.text)).toEqual(['send', 'request', 'refund']);
+    // `request` alone reads as nothing; `send` is listed once.
+    expect(d.discounted.map((x) => x.text)).toEqual(['send', 'refund']);
     expect(d.discounted.every((x) => x.why === 'enum-value' && x.at === 'properties.type')).toBe(true);
     // And the values took nothing from the classification.
     expect(d.classification.capabilities).not.toContain('EXTERNAL_ACTION');

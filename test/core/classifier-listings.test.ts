@@ -1,8 +1,8 @@
 /**
  * The listings of hotels, restaurants, accommodations and car rentals are what their businesses
- * publish (EXTERNAL_INGESTION), as a video or an airport's details are. Before one of the user's
- * own things or arrangements the word only says what kind it is: "a hotel booking" is the user's
- * booking, "restaurant notes" are notes.
+ * publish (EXTERNAL_INGESTION), unless the text says they are the user's own ("my restaurants",
+ * "the user's saved hotels"), as a flight is. Before one of the user's arrangements the word only
+ * says what kind it is: "a hotel booking" is the user's booking. A write of one is still a write.
  */
 import { describe, expect, it } from 'vitest';
 import { classifyTool } from '../../src/core/classifier.js';
@@ -17,9 +17,15 @@ describe('hotels, restaurants, accommodations and car rentals are published list
     expect(caps('get_car_price_per_day', 'Get the price per day of the given car rental companies.')).toEqual(['EXTERNAL_INGESTION']);
   });
 
-  it('before the user\'s own arrangement or thing, the word only says what kind it is', () => {
+  it('before the user\'s own arrangement, the word only says what kind it is', () => {
     expect(caps('get_booking', 'Get a hotel booking by confirmation number.')).toEqual(['PRIVATE_ACCESS']);
     expect(caps('get_reservation', 'Get a restaurant reservation by its id.')).toEqual(['PRIVATE_ACCESS']);
-    expect(caps('read_notes', 'Read the restaurant notes in a local folder.')).toEqual(['PRIVATE_ACCESS']);
+  });
+
+  it('the user\'s own hotels and restaurants are the user\'s data too, and a write of one stays a write', () => {
+    expect(caps('get_my_restaurants', 'Get my restaurants.')).toEqual(['PRIVATE_ACCESS']);
+    expect(caps('list_saved_hotels', "List the user's saved hotels.")).toContain('PRIVATE_ACCESS');
+    expect(caps('create_hotel', 'Create a new hotel listing.')).toContain('EXTERNAL_ACTION');
+    expect(caps('delete_hotel', 'Delete a hotel.')).toContain('EXTERNAL_ACTION');
   });
 });

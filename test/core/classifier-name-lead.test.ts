@@ -29,10 +29,18 @@ describe('nameLead: the words a name opens with before its verb', () => {
     expect(nameLead('URLFetchPage')).toBeUndefined();
   });
 
-  it('none for a store of the user\'s machine, a determiner, or words whose last names a program there', () => {
+  it('none for words any of which, or all together, name a program or a store of the user\'s machine, or a determiner', () => {
     expect(nameLead('SqliteWriteQuery')).toBeUndefined();
     expect(nameLead('TheAppDeleteItem')).toBeUndefined();
     expect(nameLead('WebBrowserClearHistory')).toBeUndefined();
+    expect(nameLead('FileSystemWriteFile')).toBeUndefined();
+    expect(nameLead('GitRepoCreateBranch')).toBeUndefined();
+    expect(nameLead('SqliteDatabaseWriteQuery')).toBeUndefined();
+    expect(nameLead('ClipboardManagerSetText')).toBeUndefined();
+  });
+
+  it('a month among the words names no program: it may open a product\'s name', () => {
+    expect(nameLead('AugustSmartLockUnlockDoor')).toBe('augustsmart');
   });
 });
 
@@ -48,6 +56,12 @@ describe('a server named for the words its tools\' names open with fronts that p
   it('a sibling whose own name opens with its verb is kept there too', () => {
     const tools = [tool('PaperTrailCreateNote', NOTE, 'mcp:PaperTrail@1.0.0'), tool('DeleteNote', 'Delete a note by its id.', 'mcp:PaperTrail@1.0.0')];
     expect(capsAmong(tools, 'DeleteNote')).toEqual(['EXTERNAL_ACTION']);
+  });
+
+  it('a server named for the user\'s own store fronts nothing, for its tools in lower case too', () => {
+    const fs = [tool('FileSystemReadFile', 'Read a file.', 'mcp:FileSystem@1.0.0'), tool('FileSystemWriteFile', 'Write a file.', 'mcp:FileSystem@1.0.0'), tool('write_file', 'Write a file.', 'mcp:FileSystem@1.0.0')];
+    expect(capsAmong(fs, 'FileSystemWriteFile')).toEqual(['LOCAL_MUTATION']);
+    expect(capsAmong(fs, 'write_file')).toEqual(['LOCAL_MUTATION']);
   });
 
   it('look-alikes stay local: another server, a name that opens with its verb, a local program', () => {

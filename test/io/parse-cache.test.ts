@@ -75,19 +75,22 @@ describe('the parse cache', () => {
   });
 
   it('finds its entries for the same text in another folder, every position at the path shown now', async () => {
-    // Nested steps and a warning carry positions too.
+    // Nested steps (a batch, a repeat, Code Mode), a scenario's warning and a catalog's warning carry
+    // positions too.
+    writeFileSync(path.join(sets, 'catalog', 'tagged.yaml'), 'tools:\n  tagged_fetch: {description: !note Fetch a web page}\n  run_code: {description: Run a program}\n');
     writeFileSync(
       path.join(sets, 'c.yaml'),
       [
         'version: 1',
         'id: t/c',
-        'catalog: [web]',
+        'catalog: [web, tagged]',
         'guard: {mode: strict}',
         'steps:',
         '  - batch:',
         '      - {call: fetch_url, args: {url: "https://a.example"}, expect: {balanced: allow}}',
         '      - {call: web_search, args: {q: y}, expect: {balanced: allow}}',
         '  - repeat: {times: 2, steps: [{call: web_search, args: {q: z}, expect: {balanced: allow}}]}',
+        '  - code: {call: run_code, args: {code: x}, expect: {balanced: allow}, calls: [{call: tagged_fetch, args: {url: "https://b.example"}, expect: {balanced: allow}}]}',
       ].join('\n'),
     );
     const files = (dir: string): string[] => ['a.yaml', 'b.yaml', 'c.yaml'].map((f) => path.join(dir, f));
@@ -99,9 +102,15 @@ describe('the parse cache', () => {
     const kept = await loadScenarios(files(elsewhere), { cache });
     expect(kept).toStrictEqual(parsed);
     expect(entries()).toHaveLength(written);
-    expect(parsed.warnings.length).toBeGreaterThan(0);
-    const shown = JSON.stringify(kept);
-    expect(shown).not.toContain(`${path.sep}sets${path.sep}`);
+    expect(parsed.warnings.map((w) => path.basename(w.pos.file)).sort()).toEqual(['c.yaml', 'tagged.yaml']);
+    expect(JSON.stringify(kept)).not.toContain(`${path.sep}sets${path.sep}`);
+    // The ids a kept file defines are registered at the path shown now: a later file that defines one
+    // again is told where, as parsing tells it.
+    writeFileSync(path.join(elsewhere, 'd.yaml'), 'version: 1\nid: t/b\nsteps:\n  - {call: x, unknown: true, expect: ask}\n');
+    const again = [...files(elsewhere), path.join(elsewhere, 'd.yaml')];
+    const parsedAgain = await loadScenarios(again);
+    expect(parsedAgain.ok).toBe(false);
+    expect(await loadScenarios(again, { cache })).toStrictEqual(parsedAgain);
   });
 
   it('uses its entries: an entry changed behind its back is what the next load gives', async () => {
