@@ -13,7 +13,7 @@ import type { ServerRead, ServerWrite } from './types.js';
 
 interface Server {
   readonly keys: ReadonlySet<string>;
-  /** How many of the server's tools write each key as a proper name. */
+  /** How many of the server's tools write each key as a proper name, or open their names with it (`nameLead`). */
   readonly counts: Map<string, number>;
   product: string | undefined;
 }

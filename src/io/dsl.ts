@@ -586,12 +586,16 @@ function cachedCatalog(v: unknown, display: string): { tools: Record<string, Too
   if (v === null || typeof v !== 'object') return undefined;
   const e = v as { v?: unknown; display?: unknown; tools?: unknown; warnings?: unknown };
   if (e.v !== CACHE_FORMAT || typeof e.display !== 'string' || e.tools === null || typeof e.tools !== 'object' || !Array.isArray(e.warnings)) return undefined;
-  try {
-    return { tools: e.tools as Record<string, ToolSpec>, warnings: movedIssues(e.warnings as InputIssue[], e.display, display) };
-  } catch {
-    // A damaged entry (a warning not of the shape this reader writes) is no entry: the file is parsed.
-    return undefined;
-  }
+  // A damaged entry (a warning not of the shape this reader writes) is no entry: the file is parsed.
+  if (!e.warnings.every(isIssue)) return undefined;
+  return { tools: e.tools as Record<string, ToolSpec>, warnings: movedIssues(e.warnings as InputIssue[], e.display, display) };
+}
+
+/** Is `v` an issue as this reader writes one: a message and a position with its file? */
+function isIssue(v: unknown): v is InputIssue {
+  if (v === null || typeof v !== 'object') return false;
+  const i = v as { pos?: unknown; message?: unknown };
+  return typeof i.message === 'string' && i.pos !== null && typeof i.pos === 'object' && typeof (i.pos as { file?: unknown }).file === 'string';
 }
 
 /** `pos` at `to` when it is at `from` (an entry read for a file at another path). */
@@ -679,7 +683,7 @@ function fromCache(v: unknown, display: string, lookup: (name: string) => Catalo
 function keptEntry(v: unknown, display: string, lookup: (name: string) => CatalogLookup, seenIds: SeenIds): { scenarios: Scenario[]; warnings: InputIssue[] } | undefined {
   if (v === null || typeof v !== 'object') return undefined;
   const e = v as Partial<ScenarioEntry>;
-  if (e.v !== CACHE_FORMAT || typeof e.display !== 'string' || !Array.isArray(e.catalogs) || !Array.isArray(e.ids) || !Array.isArray(e.scenarios) || !Array.isArray(e.warnings)) return undefined;
+  if (e.v !== CACHE_FORMAT || typeof e.display !== 'string' || !Array.isArray(e.catalogs) || !Array.isArray(e.ids) || !Array.isArray(e.scenarios) || !Array.isArray(e.warnings) || !e.warnings.every(isIssue)) return undefined;
   const from = e.display;
   const tools: Record<string, ToolSpec>[] = [];
   for (const [name, source] of e.catalogs) {

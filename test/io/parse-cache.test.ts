@@ -147,6 +147,29 @@ describe('the parse cache', () => {
     expect(await load()).toStrictEqual(parsed);
   });
 
+  it('parses a file whose entry holds a warning not of its shape, at its own path and at another', async () => {
+    writeFileSync(path.join(sets, 'catalog', 'web.yaml'), 'tools:\n  fetch_url: {description: !note Fetch a web page}\n  web_search: {description: Search the web}\n');
+    const parsed = await load(false);
+    await load();
+    let damaged = 0;
+    for (const d of readdirSync(cache)) {
+      for (const f of readdirSync(path.join(cache, d))) {
+        const file = path.join(cache, d, f);
+        const e = deserialize(readFileSync(file)) as { warnings?: unknown[] };
+        if (e.warnings === undefined || e.warnings.length === 0) continue;
+        e.warnings = [null];
+        writeFileSync(file, serialize(e));
+        damaged++;
+      }
+    }
+    expect(damaged).toBeGreaterThan(0);
+    expect(await load()).toStrictEqual(parsed);
+    const elsewhere = path.join(root, 'elsewhere');
+    cpSync(sets, elsewhere, { recursive: true });
+    const files = [path.join(elsewhere, 'a.yaml'), path.join(elsewhere, 'b.yaml')];
+    expect(await loadScenarios(files, { cache })).toStrictEqual(await loadScenarios(files));
+  });
+
   it('reads a file again when a catalog it imports changed, and reports what the change broke', async () => {
     await load();
     writeFileSync(path.join(sets, 'catalog', 'web.yaml'), 'tools:\n  fetch_url: {description: Fetch a web page}\n');
