@@ -5,7 +5,7 @@
  * proper name (`Gmail` and `GmailDeleteEmails`). A tool whose own text names no product keeps its
  * writes in the one its server fronts (docs/semantics.md "Shells, unknown tools and overrides"). Two signs
  * that agree, the name the host registered the server under and the words its tools are described
- * with, and no list of products: a server named for a category (`mcp:travel`) or for what it keeps
+ * or named with, and no list of products: a server named for a category (`mcp:travel`) or for what it keeps
  * locally (`secure-filesystem-server`) fronts none unless its tools write that word as a name.
  */
 import { nameLead, properNames, serverNameKeys } from './classifier-pairing.js';
