@@ -976,7 +976,8 @@ export function nameLead(name: unknown): string | undefined {
   const lead = toks.slice(0, verb);
   const first = lead[0] as string;
   const joined = lead.join('');
-  if (DETS.has(first) || lead.some((w) => LEXICON.get(w)?.verb !== undefined)) return undefined;
+  // The words before the first verb found after the first word: only that first word can be a verb.
+  if (DETS.has(first) || LEXICON.get(first)?.verb !== undefined) return undefined;
   if (joined.length < 3) return undefined;
   // Words of the user's machine, in any place: a language, a program or a store of it (`WebBrowser`,
   // `GitRepo`, `FileSystem`, `SqliteDatabase`, `ClipboardManager`). A month may name a product
