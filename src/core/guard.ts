@@ -8,7 +8,7 @@
  * a failure to record marks the session degraded, and every later decision fails closed.
  */
 import { ALL_CAPABILITIES_MASK, CRED, EIT, EXEC, MUT, NAT, PAT, fromMask, toMask, verdictRank } from './capabilities.js';
-import type { Capability, Verdict } from './capabilities.js';
+import type { Capability, Mode, Verdict } from './capabilities.js';
 import { readCall, readOutcome, readRef } from './call.js';
 import type { ReadCall } from './call.js';
 import { analyzeTape, scriptKeys, scriptWritesTape } from './command.js';
@@ -508,6 +508,21 @@ export class Session {
    * @returns the verdict with every rule that fired, the call's capabilities and evidence
    */
   decide(call: ToolCall): Decision {
+    return this.decideFor(call, [this.guard.config.mode])[0] as Decision;
+  }
+
+  /**
+   * Decide a call once for several modes: one decision per mode, in the order given, each what
+   * {@link decide} gives in a session of a guard configured with that mode and otherwise the same.
+   * The session changes as one call of {@link decide} changes it (what a session keeps never
+   * depends on the mode), so a host that runs the same calls under several modes can run them once.
+   * Total, as {@link decide} is.
+   */
+  decideModes(call: ToolCall, modes: readonly Mode[]): Decision[] {
+    return modes.length === 0 ? [] : this.decideFor(call, modes);
+  }
+
+  private decideFor(call: ToolCall, modes: readonly Mode[]): Decision[] {
     let read: ReadCall | undefined;
     let turn = 0;
     try {
@@ -515,21 +530,23 @@ export class Session {
       const r = readCall(call);
       if (!r.ok) {
         this.ledger.errors.push(`decide \`${r.tool.slice(0, 80) || '?'}\`: ${r.message}`);
-        return this.failClosed(r.tool, undefined, 0, 'guard.internal-error', r.message);
+        return modes.map(() => this.failClosed(r.tool, undefined, 0, 'guard.internal-error', r.message));
       }
-      read = r.value;
-      if (read.turn !== undefined && !isTurn(read.turn)) {
-        return this.failClosed(read.tool, read, 0, 'guard.internal-error', `invalid call: \`turn\` must be an integer from 0 to ${MAX_TURN}, got \`${typeof read.turn === 'number' ? String(read.turn) : typeof read.turn}\``);
+      const decided = r.value;
+      read = decided;
+      if (decided.turn !== undefined && !isTurn(decided.turn)) {
+        const message = `invalid call: \`turn\` must be an integer from 0 to ${MAX_TURN}, got \`${typeof decided.turn === 'number' ? String(decided.turn) : typeof decided.turn}\``;
+        return modes.map(() => this.failClosed(decided.tool, decided, 0, 'guard.internal-error', message));
       }
-      const scope = this.ledger.scopeOf(read.parent);
-      turn = read.turn ?? (scope ? scope.cur + 1 : 0);
-      const decided = read;
-      return withReadings(() => this.decideIn(scope, turn, decided));
+      const scope = this.ledger.scopeOf(decided.parent);
+      turn = decided.turn ?? (scope ? scope.cur + 1 : 0);
+      const at = turn;
+      return withReadings(() => this.decideIn(scope, at, decided, modes));
     } catch (e) {
       const msg = errorText(e);
       const tool = read?.tool ?? '';
       this.ledger.errors.push(`decide \`${tool.slice(0, 80) || '?'}\`: ${msg}`);
-      return this.failClosed(tool, read, turn, 'guard.internal-error', `the guard failed while deciding (${msg})`);
+      return modes.map(() => this.failClosed(tool, read, turn, 'guard.internal-error', `the guard failed while deciding (${msg})`));
     }
   }
 
@@ -605,11 +622,10 @@ export class Session {
    * against everything the session recorded, whatever its turn (stricter, never laxer), and
    * recorded by {@link Ledger.recordOrphan}.
    */
-  private decideIn(open: Scope | undefined, turn: number, call: ReadCall): Decision {
+  private decideIn(open: Scope | undefined, turn: number, call: ReadCall, modes: readonly Mode[]): Decision[] {
     const scope = open ?? this.ledger.root;
     const view = open ? turn : AFTER_ALL;
     const tool = this.guard.lookup(call.tool);
-    const mode = this.guard.config.mode;
     let caps = tool.mask;
     let evidence: readonly Evidence[] = tool.evidence;
     let command: CommandAnalysis | undefined;
@@ -629,9 +645,10 @@ export class Session {
     if (open && tool.codeMode && call.id !== undefined) this.ledger.openScope(call.id, open, turn);
 
     const ctx = new CallContext(this.guard, scope, view, call);
-    const fired: FiredRule[] = [];
-    const fire = (id: RuleId, verdict: Verdict, reason: string): void => {
-      fired.push({ id, verdict, reason });
+    // Each rule that fires, with its verdict in each mode asked for (in `modes`' order).
+    const fired: { readonly id: RuleId; readonly verdicts: readonly Verdict[]; readonly reason: string }[] = [];
+    const fire = (id: RuleId, verdicts: Verdict | Readonly<Record<Mode, Verdict>>, reason: string): void => {
+      fired.push({ id, verdicts: typeof verdicts === 'string' ? modes.map(() => verdicts) : modes.map((m) => verdicts[m]), reason });
     };
     let usedFindings = false;
     let usedProvenance = false;
@@ -649,9 +666,9 @@ export class Session {
         this.ledger.errors.push(`decide \`${call.tool.slice(0, 80)}\`: could not read the arguments at \`${stop.path}\`: ${stop.detail}`);
         fire('guard.internal-error', this.guard.config.onError, `the guard could not read the arguments at \`${stop.path}\` (${stop.detail})`);
       }
-      fire('guard.input-unread', RULE_TABLE['guard.input-unread'][mode], unreadReason(stop));
+      fire('guard.input-unread', RULE_TABLE['guard.input-unread'], unreadReason(stop));
     }
-    if (tool.unread !== undefined) fire('guard.input-unread', RULE_TABLE['guard.input-unread'][mode], unreadSpecReason(call.tool, tool.unread));
+    if (tool.unread !== undefined) fire('guard.input-unread', RULE_TABLE['guard.input-unread'], unreadSpecReason(call.tool, tool.unread));
     if (this.ledger.degraded) {
       fire('guard.degraded-ledger', this.guard.config.onError, 'recording an earlier call failed, so this session’s history may be incomplete');
     }
@@ -663,7 +680,7 @@ export class Session {
       fire('classify.unknown-tool', this.guard.config.unknownTool, `\`${call.tool}\` matches no known capability, so the unknown-tool posture (${this.guard.config.unknownTool}) applies`);
     }
     if (caps & PAT && facts.eit) {
-      fire('chain.eit-pat', RULE_TABLE['chain.eit-pat'][mode], 'this call reads private data after content from outside the trust boundary entered the session');
+      fire('chain.eit-pat', RULE_TABLE['chain.eit-pat'], 'this call reads private data after content from outside the trust boundary entered the session');
     }
     if (caps & NAT && facts.eitPat) {
       usedFindings = usedProvenance = true;
@@ -671,18 +688,18 @@ export class Session {
       const privateData = (ctx.provenance() & PROVENANCE_BITS.private) !== 0;
       if (sensitive.length > 0 || privateData || stop !== undefined) {
         const what = [...new Set([...sensitive.map((f) => f.kind), ...(privateData ? ['CUSTOMER_DATA'] : []), ...(stop !== undefined ? ['UNREAD'] : [])])].join(', ');
-        fire('chain.eit-pat-nat.sensitive', RULE_TABLE['chain.eit-pat-nat.sensitive'][mode], `this call would send sensitive data (${what}) out after external content was followed by a private read`);
+        fire('chain.eit-pat-nat.sensitive', RULE_TABLE['chain.eit-pat-nat.sensitive'], `this call would send sensitive data (${what}) out after external content was followed by a private read`);
       } else {
-        fire('chain.eit-pat-nat', RULE_TABLE['chain.eit-pat-nat'][mode], 'this call sends data out after external content was followed by a private read');
+        fire('chain.eit-pat-nat', RULE_TABLE['chain.eit-pat-nat'], 'this call sends data out after external content was followed by a private read');
       }
     }
     if (caps & CRED && facts.eit) {
-      fire('chain.eit-credential', RULE_TABLE['chain.eit-credential'][mode], 'this call reads credentials after content from outside the trust boundary entered the session');
+      fire('chain.eit-credential', RULE_TABLE['chain.eit-credential'], 'this call reads credentials after content from outside the trust boundary entered the session');
     }
     if (caps & MUT) {
       usedProvenance = true;
       if (ctx.provenance() & PROVENANCE_BITS.untrusted) {
-        fire('provenance.untrusted-mutation', RULE_TABLE['provenance.untrusted-mutation'][mode], 'this call changes local state with content that came from outside the trust boundary');
+        fire('provenance.untrusted-mutation', RULE_TABLE['provenance.untrusted-mutation'], 'this call changes local state with content that came from outside the trust boundary');
       }
     }
     // `command` is set only for a call with CODE_EXECUTION.
@@ -692,7 +709,7 @@ export class Session {
       if (ctx.findings().some((f) => f.kind === 'SECRET')) via.push('a secret in its arguments');
       if (ctx.provenance() & PROVENANCE_BITS.credential) via.push('content read from a credential store');
       if (via.length > 0) {
-        fire('exec.credential-egress', RULE_TABLE['exec.credential-egress'][mode], `this command can reach the network and credentials enter it (${via.join(', ')})`);
+        fire('exec.credential-egress', RULE_TABLE['exec.credential-egress'], `this command can reach the network and credentials enter it (${via.join(', ')})`);
       }
     }
     let gate: GateSummary | undefined;
@@ -714,14 +731,20 @@ export class Session {
       if (outcome.kind === 'deny') fire('gate.deny', v, outcome.reason);
     }
 
-    fired.sort((a, b) => verdictRank(b.verdict) - verdictRank(a.verdict) || (RULE_ORDER.get(a.id) ?? 0) - (RULE_ORDER.get(b.id) ?? 0));
-    const verdict: Verdict = fired[0]?.verdict ?? 'allow';
     const provBits = usedProvenance ? ctx.provenance() : 0;
-    const findings = usedFindings ? [...ctx.findings()] : [];
-    if (provBits & PROVENANCE_BITS.private && caps & NAT) findings.push({ kind: 'CUSTOMER_DATA', detector: 'provenance.private', path: '$', preview: 'content of an earlier private read' });
-    const d = decision(call.tool, call, turn, verdict, fired, CAPABILITY_LISTS[caps] ?? fromMask(caps), evidence, findings, PROVENANCE_LISTS[provBits] ?? []);
-    if (gate) d.gate = gate;
-    return d;
+    const found = usedFindings ? [...ctx.findings()] : [];
+    if (provBits & PROVENANCE_BITS.private && caps & NAT) found.push({ kind: 'CUSTOMER_DATA', detector: 'provenance.private', path: '$', preview: 'content of an earlier private read' });
+    const capabilities = CAPABILITY_LISTS[caps] ?? fromMask(caps);
+    const provenance = PROVENANCE_LISTS[provBits] ?? [];
+    return modes.map((_, k) => {
+      const rules: FiredRule[] = fired.map((f) => ({ id: f.id, verdict: f.verdicts[k] as Verdict, reason: f.reason }));
+      rules.sort((a, b) => verdictRank(b.verdict) - verdictRank(a.verdict) || (RULE_ORDER.get(a.id) ?? 0) - (RULE_ORDER.get(b.id) ?? 0));
+      const verdict: Verdict = rules[0]?.verdict ?? 'allow';
+      // Each decision its own: a host may change what it was given.
+      const d = decision(call.tool, call, turn, verdict, rules, capabilities, evidence, k === 0 ? found : [...found], provenance);
+      if (gate) d.gate = gate;
+      return d;
+    });
   }
 
   private failClosed(tool: string, call: ReadCall | undefined, turn: number, rule: RuleId, message: string): Decision {

@@ -98,6 +98,7 @@ export function guardProblem(x: unknown): string | undefined {
   if (typeof g.name !== 'string' || g.name === '') return 'the guard has no `name` (a non-empty string)';
   const missing = METHODS.filter((m) => typeof g[m] !== 'function');
   if (missing.length > 0) return `the guard lacks ${missing.map((m) => `\`${m}\``).join(', ')} (every one is a function returning a promise)`;
+  if (g.decideModes !== undefined && typeof g.decideModes !== 'function') return 'its `decideModes` is not a function (leave it out to be asked one mode at a time)';
   if (g.features !== undefined) {
     const f = readFeatures(g.features);
     if (typeof f === 'string') return `its \`features\` are not valid: ${f}`;

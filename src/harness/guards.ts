@@ -105,6 +105,14 @@ export interface GuardUnderTest {
   /** Open a fresh session; returns its handle. Sessions never share state. */
   newSession(config: SessionConfig): Promise<string>;
   decide(session: string, call: ToolCall): Promise<GuardDecision>;
+  /**
+   * Optional: decide a call once for several modes, one decision per mode in the order given, each
+   * the one {@link decide} would give in a session opened with that mode (`session` was opened with
+   * the first). Only for a guard whose sessions change the same way whatever their mode. The runner
+   * then runs the modes of a scenario whose labels execute the same calls in one pass, one session
+   * for them all; without it, one pass per mode.
+   */
+  decideModes?(session: string, call: ToolCall, modes: readonly Mode[]): Promise<readonly GuardDecision[]>;
   /** Record a call that ran: its result, or its error (a failed call records nothing). */
   record(session: string, ref: CallRef & { readonly capabilities?: readonly string[] }, outcome: CallOutcome): Promise<void>;
   /** Forget a session the runner is done with. */
@@ -222,7 +230,7 @@ export function builtinGuard(options: BuiltinOptions = {}): GuardUnderTest {
     clocks.set(session, t);
     return t;
   };
-  return {
+  const guard: GuardUnderTest = {
     name: racy ? 'racy' : 'builtin',
     features: BUILTIN_FEATURES,
     ...(racy ? { variantOf: 'builtin' } : {}),
@@ -255,6 +263,20 @@ export function builtinGuard(options: BuiltinOptions = {}): GuardUnderTest {
       sessions.clear();
     },
   };
+  // A traced guard reports each decision with its facts: one mode at a time. Not enumerable, so that
+  // a guard made from this one by a spread (`{...builtinGuard(), decide}`) is asked one mode at a time
+  // through its own `decide`, never around it.
+  if (trace === undefined) {
+    Object.defineProperty(guard, 'decideModes', {
+      enumerable: false,
+      value: async (session: string, rawCall: ToolCall, modes: readonly Mode[]): Promise<Decision[]> => {
+        const s = sessionOf(sessions, session);
+        const call = racy && rawCall.parent === undefined ? { ...rawCall, turn: tick(session) } : rawCall;
+        return s.decideModes(call, modes);
+      },
+    });
+  }
+  return guard;
 }
 
 function sessionOf(sessions: Map<string, Session>, id: string): Session {

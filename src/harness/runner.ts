@@ -178,14 +178,18 @@ function errorText(e: unknown): string {
 /** Per-run state: sessions by name and their turn counters. */
 interface RunState {
   readonly scenario: Scenario;
-  readonly mode: Mode;
+  /** The modes this run judges its calls in: one, or several that execute the same calls (`decideModes`). */
+  readonly modes: readonly Mode[];
   readonly config: SessionConfig;
   readonly guard: GuardUnderTest;
   readonly dog: Watchdog;
   readonly handles: Map<string, string>;
   readonly turns: Map<string, number>;
   current: string;
-  readonly steps: StepResult[];
+  /** The judged calls, one list per mode of {@link modes}, their slots shared. */
+  readonly steps: readonly StepResult[][];
+  /** Slots taken so far. */
+  size: number;
   /** The interleaving chosen for the batch at a result path (`steps[3]`); canonical otherwise. */
   readonly orders: ReadonlyMap<string, Interleaving>;
   /**
@@ -243,17 +247,18 @@ function nextTurn(st: RunState): number {
  * its written step got in its first iteration.
  */
 function slotOf(st: RunState, step: CallStep, iters: Iterations): number {
-  if (iters.length === 0 || !st.collapse) return st.steps.length;
-  return st.slots.get(step.path) ?? st.steps.length;
+  if (iters.length === 0 || !st.collapse) return st.size;
+  return st.slots.get(step.path) ?? st.size;
 }
 
 /** Reserve `n` consecutive new slots, for the members of a batch, whose results arrive in any order. */
 function reserve(st: RunState, steps: readonly CallStep[], iters: Iterations): number[] {
   return steps.map((c) => {
     const slot = slotOf(st, c, iters);
-    if (slot === st.steps.length) {
+    if (slot === st.size) {
       if (iters.length > 0 && st.collapse) st.slots.set(c.path, slot);
-      st.steps.length++;
+      st.size++;
+      for (const steps of st.steps) steps.length = st.size;
     }
     return slot;
   });
@@ -284,29 +289,32 @@ export function addIteration(prev: StepResult | undefined, res: StepResult, path
  * Put one judged call into its slot: its own result, or inside a repeat its iteration into the
  * slot's tally.
  */
-function commit(st: RunState, slot: number, res: StepResult, iters: Iterations, step: CallStep): void {
+function commit(st: RunState, k: number, slot: number, res: StepResult, iters: Iterations, step: CallStep): void {
+  const steps = st.steps[k] as StepResult[];
+  if (slot === st.size) st.size++;
   if (iters.length === 0 || !st.collapse) {
-    st.steps[slot] = res;
+    steps[slot] = res;
     return;
   }
   st.slots.set(step.path, slot);
-  st.steps[slot] = addIteration(st.steps[slot], res, step.path, slot);
+  steps[slot] = addIteration(steps[slot], res, step.path, slot);
 }
 
 /**
  * A call's result changed after it was committed (its recording failed): in a tally, the
  * iteration moves from its outcome to `error`.
  */
-function amend(st: RunState, slot: number, was: StepResult, now: StepResult, iters: Iterations, step: CallStep): void {
-  const prev = st.steps[slot];
+function amend(st: RunState, k: number, slot: number, was: StepResult, now: StepResult, iters: Iterations, step: CallStep): void {
+  const steps = st.steps[k] as StepResult[];
+  const prev = steps[slot];
   if (iters.length === 0 || !st.collapse || prev?.repeat === undefined) {
-    st.steps[slot] = now;
+    steps[slot] = now;
     return;
   }
   const outcomes: Partial<Record<Outcome, number>> = { ...prev.repeat.outcomes, [was.outcome]: (prev.repeat.outcomes[was.outcome] ?? 1) - 1, [now.outcome]: (prev.repeat.outcomes[now.outcome] ?? 0) + 1 };
   if (outcomes[was.outcome] === 0) delete outcomes[was.outcome];
   const worse = worseOutcome(now, prev);
-  st.steps[slot] = { ...(worse ? now : prev), index: slot, path: step.path, repeat: { ...prev.repeat, outcomes, worst: worse ? now.path : prev.repeat.worst } };
+  steps[slot] = { ...(worse ? now : prev), index: slot, path: step.path, repeat: { ...prev.repeat, outcomes, worst: worse ? now.path : prev.repeat.worst } };
 }
 
 /** A tally's counts in their fixed order, so that results are byte-identical run to run. */
@@ -342,60 +350,91 @@ export function collapseIterations(steps: readonly StepResult[]): StepResult[] {
   return out.map(orderTally);
 }
 
-/** Decide one call and judge it; returns whether it executes (by its label) and the decision. */
-async function decideAndJudge(st: RunState, step: CallStep, place: Place, iters: Iterations, callId: string | undefined, slot = slotOf(st, step, iters)): Promise<{ executes: boolean; decision?: GuardDecision; session: string; slot: number; res: StepResult }> {
+/** One call decided and judged in each mode of its run. */
+interface Judged {
+  /** Whether the call executes (by its label; the same in every mode of the run). */
+  readonly executes: boolean;
+  /** The first mode's decision (what a call's record carries is the same in every mode). */
+  readonly decision?: GuardDecision;
+  readonly session: string;
+  readonly slot: number;
+  /** The call's result in each mode of the run. */
+  readonly res: readonly StepResult[];
+}
+
+/** Decide one call and judge it in each mode of the run; returns whether it executes (by its label) and the decision. */
+async function decideAndJudge(st: RunState, step: CallStep, place: Place, iters: Iterations, callId: string | undefined, slot = slotOf(st, step, iters)): Promise<Judged> {
   const session = st.handles.get(st.current) ?? (await handle(st));
-  const spec = expectFor(step, st.mode) as ExpectSpec;
+  const specs = st.modes.map((m) => expectFor(step, m) as ExpectSpec);
+  const spec0 = specs[0] as ExpectSpec;
   // Plain assignments rather than spreads: the explorer replays this path thousands of times.
   const call: Mutable<ToolCall> = { tool: step.call, args: step.args ?? {}, turn: place.turn };
   if (callId !== undefined) call.id = callId;
   if (place.parent !== undefined) call.parent = place.parent;
   if (step.from.length > 0) call.from = step.from;
   if (step.policy_verdict) call.policyVerdict = step.policy_verdict;
-  const executes = spec.verdict === 'allow' || (spec.verdict === 'ask' && step.on_ask === 'approve');
+  const executes = spec0.verdict === 'allow' || (spec0.verdict === 'ask' && step.on_ask === 'approve');
+  const path = resultPath(step.path, iters);
   // INVARIANT: keys are set in one fixed order, so results.json is byte-identical run to run.
-  const res: Mutable<StepResult> = {
-    index: slot,
-    path: resultPath(step.path, iters),
-    line: step.loc.line,
-    col: step.loc.col,
-    session: st.current,
-    call: step.call,
-    expected: spec.verdict,
-    actual: null,
-    outcome: 'error',
-    rule: null,
-    rules: [],
-  };
-  if (spec.rule !== undefined) res.expectedRule = spec.rule;
-  let decision: GuardDecision;
-  try {
-    const answer = readDecision(await st.dog.run(st.guard.decide(session, call), 'decide'));
-    // An answer that is no decision is an error, never a verdict (`maybe` is not read as stricter).
-    if (typeof answer === 'string') {
-      res.detail = `the guard answered ${answer}`;
-      commit(st, slot, res, iters, step);
-      return { executes, session, slot, res };
-    }
-    decision = answer;
-  } catch (e) {
-    res.detail = `the guard ${e instanceof Timeout ? '' : 'threw: '}${errorText(e)}`;
-    commit(st, slot, res, iters, step);
+  const res: Mutable<StepResult>[] = specs.map((spec) => {
+    const r: Mutable<StepResult> = {
+      index: slot,
+      path,
+      line: step.loc.line,
+      col: step.loc.col,
+      session: st.current,
+      call: step.call,
+      expected: spec.verdict,
+      actual: null,
+      outcome: 'error',
+      rule: null,
+      rules: [],
+    };
+    if (spec.rule !== undefined) r.expectedRule = spec.rule;
+    return r;
+  });
+  const failed = (detail: string): Judged => {
+    res.forEach((r, k) => {
+      r.detail = detail;
+      commit(st, k, slot, r, iters, step);
+    });
     return { executes, session, slot, res };
+  };
+  const answers: unknown[] = [];
+  try {
+    if (st.modes.length === 1 || typeof st.guard.decideModes !== 'function') answers.push(await st.dog.run(st.guard.decide(session, call), 'decide'));
+    else {
+      const all = await st.dog.run(st.guard.decideModes(session, call, st.modes), 'decide');
+      if (!Array.isArray(all) || all.length !== st.modes.length) return failed(`the guard answered ${Array.isArray(all) ? all.length : 'no list of'} decisions for ${st.modes.length} modes`);
+      answers.push(...(all as unknown[]));
+    }
+  } catch (e) {
+    return failed(`the guard ${e instanceof Timeout ? '' : 'threw: '}${errorText(e)}`);
   }
-  const first = decision.rules?.[0];
-  const judged = knownGap(judge(spec, decision, st.guard.features ?? MINIMAL_FEATURES), step, st.guard.name, st.guard.variantOf);
-  res.actual = decision.verdict;
-  res.outcome = judged.outcome;
-  if (judged.severity !== undefined) res.severity = judged.severity;
-  if (judged.detail !== undefined) res.detail = judged.detail;
-  res.rule = first?.id ?? null;
-  res.rules = (decision.rules ?? []).map((r) => r.id);
-  if (first?.reason !== undefined) res.reason = first.reason;
-  if (decision.capabilities) res.capabilities = [...decision.capabilities];
-  if (decision.findings !== undefined && decision.findings.length > 0) res.findings = decision.findings.map((f) => ({ detector: f.detector, path: f.path, preview: f.preview }));
-  commit(st, slot, res, iters, step);
-  return { executes, decision, session, slot, res };
+  const decisions: GuardDecision[] = [];
+  for (const a of answers) {
+    const answer = readDecision(a);
+    // An answer that is no decision is an error, never a verdict (`maybe` is not read as stricter).
+    if (typeof answer === 'string') return failed(`the guard answered ${answer}`);
+    decisions.push(answer);
+  }
+  const features = st.guard.features ?? MINIMAL_FEATURES;
+  res.forEach((r, k) => {
+    const decision = decisions[k] as GuardDecision;
+    const first = decision.rules?.[0];
+    const judged = knownGap(judge(specs[k] as ExpectSpec, decision, features), step, st.guard.name, st.guard.variantOf);
+    r.actual = decision.verdict;
+    r.outcome = judged.outcome;
+    if (judged.severity !== undefined) r.severity = judged.severity;
+    if (judged.detail !== undefined) r.detail = judged.detail;
+    r.rule = first?.id ?? null;
+    r.rules = (decision.rules ?? []).map((x) => x.id);
+    if (first?.reason !== undefined) r.reason = first.reason;
+    if (decision.capabilities) r.capabilities = [...decision.capabilities];
+    if (decision.findings !== undefined && decision.findings.length > 0) r.findings = decision.findings.map((f) => ({ detector: f.detector, path: f.path, preview: f.preview }));
+    commit(st, k, slot, r, iters, step);
+  });
+  return { executes, decision: decisions[0] as GuardDecision, session, slot, res };
 }
 
 /** Why `step` is a known gap of the guard named `guard`, if it is one. */
@@ -452,14 +491,16 @@ export function judge(spec: ExpectSpec, decision: GuardDecision, features: Guard
   return { outcome: 'pass' };
 }
 
-async function recordOutcome(st: RunState, r: { session: string; decision?: GuardDecision; slot: number; res: StepResult }, step: CallStep, ref: { tool: string; turn: number; id?: string; parent?: string }, iters: Iterations): Promise<void> {
+async function recordOutcome(st: RunState, r: Judged, step: CallStep, ref: { tool: string; turn: number; id?: string; parent?: string }, iters: Iterations): Promise<void> {
   const { session, decision } = r;
   const outcome: CallOutcome = step.error !== undefined ? { error: step.error } : { result: step.result };
   try {
     await st.dog.run(st.guard.record(session, decision?.capabilities ? { ...ref, capabilities: decision.capabilities } : ref, outcome), 'record');
   } catch (e) {
     // A step whose decision already failed keeps that first cause.
-    if (r.res.outcome !== 'error') amend(st, r.slot, r.res, { ...r.res, outcome: 'error', detail: `recording failed: ${errorText(e)}` }, iters, step);
+    r.res.forEach((res, k) => {
+      if (res.outcome !== 'error') amend(st, k, r.slot, res, { ...res, outcome: 'error', detail: `recording failed: ${errorText(e)}` }, iters, step);
+    });
   }
 }
 
@@ -504,7 +545,7 @@ async function walk(st: RunState, steps: readonly Step[], scope: { parent: strin
           throw new Error(`the order \`${formatInterleaving(order)}\` given for ${path} is not an interleaving of its ${step.calls.length} calls`);
         }
         const slots = reserve(st, step.calls, iters);
-        const first = slots[0] ?? st.steps.length;
+        const first = slots[0] ?? st.size;
         st.batches.push({ path, n: step.calls.length, first, from: iters.length > 0 && st.collapse ? st.repeatFrom : first });
         // Each decision is issued when its event comes, without waiting for the ones before it to
         // answer: an asynchronous guard really has them in flight together. A completion waits for
@@ -535,7 +576,7 @@ async function walk(st: RunState, steps: readonly Step[], scope: { parent: strin
         break;
       }
       case 'repeat':
-        if (iters.length === 0) st.repeatFrom = st.steps.length;
+        if (iters.length === 0) st.repeatFrom = st.size;
         for (let i = 0; i < step.times; i++) await walk(st, step.steps, scope, [...iters, { repeatPath: step.path, i }]);
         break;
     }
@@ -555,16 +596,30 @@ export function neededFeatures(scenario: Scenario, config: SessionConfig): ('pol
 
 /** Run one scenario in one mode. */
 export async function runScenario(scenario: Scenario, mode: Mode, options: RunOptions): Promise<ScenarioResult> {
+  return (await runScenarioModes(scenario, [mode], options))[0] as ScenarioResult;
+}
+
+/**
+ * Run one scenario in several modes that execute the same calls (see {@link sharedModes}), in one
+ * pass when the guard decides for several modes at once (`decideModes`), else in one pass each.
+ * @returns one result per mode, in the order given, each the one {@link runScenario} gives
+ */
+async function runScenarioModes(scenario: Scenario, modes: readonly Mode[], options: RunOptions): Promise<ScenarioResult[]> {
+  if (modes.length > 1 && typeof options.guard.decideModes !== 'function') {
+    const out: ScenarioResult[] = [];
+    for (const m of modes) out.push(...(await runScenarioModes(scenario, [m], options)));
+    return out;
+  }
   // One configuration object for every replay of this run, so a guard may reuse what it built for it.
-  const config = sessionConfig(scenario, mode, options.base);
+  const config = sessionConfig(scenario, modes[0] as Mode, options.base);
   const features = options.guard.features ?? MINIMAL_FEATURES;
   const missing = neededFeatures(scenario, config).filter((f) => !features[f]);
-  if (missing.length > 0) return unsupportedResult(scenario, mode, missing);
+  if (missing.length > 0) return modes.map((m) => unsupportedResult(scenario, m, missing));
   const dog = new Watchdog(options.callTimeoutMs ?? 10_000);
   try {
-    const first = await runOnce(scenario, mode, options, config, dog, options.orders);
-    if (options.explore === false || first.batches.every((b) => b.n < 2)) return first.result;
-    return await exploreBatches(scenario, mode, options, config, dog, first);
+    const first = await runOnce(scenario, modes, options, config, dog, options.orders);
+    if (options.explore === false || first.batches.every((b) => b.n < 2)) return [...first.results];
+    return await exploreBatches(scenario, modes, options, config, dog, first);
   } finally {
     dog.stop();
   }
@@ -574,42 +629,49 @@ export async function runScenario(scenario: Scenario, mode: Mode, options: RunOp
  * The interleaving explorer (README "Scenarios": batches and races): for every batch of the run, drive
  * the scenario again under other orders of the batch's decisions and completions, and compare every
  * verdict from the batch on with the canonical run's (the batch members' own, and what later steps
- * see). A difference is a `race`, reported with the order written out.
+ * see). A difference is a `race`, reported with the order written out. Each mode of the run is
+ * explored as if alone: its first racing order of a batch is the one it reports.
  */
-async function exploreBatches(scenario: Scenario, mode: Mode, options: RunOptions, config: SessionConfig, dog: Watchdog, canonical: RunOnce): Promise<ScenarioResult> {
+async function exploreBatches(scenario: Scenario, modes: readonly Mode[], options: RunOptions, config: SessionConfig, dog: Watchdog, canonical: RunOnce): Promise<ScenarioResult[]> {
   // A guard whose state depends on completion order gets every order unless the run says otherwise.
   const explore = { ...DEFAULT_EXPLORE, reduce: !(options.guard.features ?? MINIMAL_FEATURES).orderDependent, ...(options.explore || {}) };
-  const steps = [...canonical.result.steps];
-  let raced = false;
+  const steps = canonical.results.map((r) => [...r.steps]);
+  const raced = modes.map(() => false);
   for (const batch of canonical.batches) {
     if (batch.n < 2 || options.orders?.has(batch.path)) continue;
     const canon = formatInterleaving(canonicalInterleaving(batch.n));
     const plan = planInterleavings(batch.n, explore);
+    // The modes that have not found a racing order of this batch yet.
+    const open = new Set(modes.map((_, k) => k));
     for (const order of plan.orders) {
+      if (open.size === 0) break; // One racing order per batch is enough to report and replay.
       const text = formatInterleaving(order);
       if (text === canon) continue;
-      const alt = await runOnce(scenario, mode, options, config, dog, new Map([...(options.orders ?? []), [batch.path, order]]));
-      let found = false;
-      for (let i = batch.from; i < steps.length; i++) {
-        const a = alt.result.steps[i];
-        const c = steps[i] as StepResult;
-        if (a === undefined || sameVerdicts(a, c)) continue;
-        found = true;
-        steps[i] = {
-          ...c,
-          outcome: 'race',
-          interleaving: { batch: batch.path, order: text },
-          detail: `${c.path} got \`${a.actual ?? 'none'}\` under the order \`${text}\` of the batch at ${batch.path}, \`${c.actual ?? 'none'}\` under the canonical order \`${canon}\` (${plan.mode}${plan.reduced ? ' reduced' : ''} exploration${plan.mode === 'sampled' ? `, seed ${explore.seed}` : ''})`,
-        };
-      }
-      if (found) {
-        raced = true;
-        break; // One racing order per batch is enough to report and replay.
+      const alt = await runOnce(scenario, modes, options, config, dog, new Map([...(options.orders ?? []), [batch.path, order]]));
+      for (const k of [...open]) {
+        const mine = steps[k] as StepResult[];
+        const altSteps = (alt.results[k] as ScenarioResult).steps;
+        let found = false;
+        for (let i = batch.from; i < mine.length; i++) {
+          const a = altSteps[i];
+          const c = mine[i] as StepResult;
+          if (a === undefined || sameVerdicts(a, c)) continue;
+          found = true;
+          mine[i] = {
+            ...c,
+            outcome: 'race',
+            interleaving: { batch: batch.path, order: text },
+            detail: `${c.path} got \`${a.actual ?? 'none'}\` under the order \`${text}\` of the batch at ${batch.path}, \`${c.actual ?? 'none'}\` under the canonical order \`${canon}\` (${plan.mode}${plan.reduced ? ' reduced' : ''} exploration${plan.mode === 'sampled' ? `, seed ${explore.seed}` : ''})`,
+          };
+        }
+        if (found) {
+          raced[k] = true;
+          open.delete(k);
+        }
       }
     }
   }
-  if (!raced) return canonical.result;
-  return { ...canonical.result, status: canonical.result.status === 'error' ? 'error' : 'fail', steps };
+  return canonical.results.map((r, k) => (raced[k] ? { ...r, status: r.status === 'error' ? 'error' : 'fail', steps: steps[k] as StepResult[] } : r));
 }
 
 /** Whether two runs' results of one step got the same verdicts: in every iteration, for a repeated step. */
@@ -620,21 +682,23 @@ function sameVerdicts(a: StepResult, b: StepResult): boolean {
 }
 
 interface RunOnce {
-  readonly result: ScenarioResult;
+  /** One per mode of the run. */
+  readonly results: readonly ScenarioResult[];
   readonly batches: readonly { path: string; n: number; first: number; from: number }[];
 }
 
-async function runOnce(scenario: Scenario, mode: Mode, options: RunOptions, config: SessionConfig, dog: Watchdog, orders?: ReadonlyMap<string, Interleaving>): Promise<RunOnce> {
+async function runOnce(scenario: Scenario, modes: readonly Mode[], options: RunOptions, config: SessionConfig, dog: Watchdog, orders?: ReadonlyMap<string, Interleaving>): Promise<RunOnce> {
   const st: RunState = {
     scenario,
-    mode,
+    modes,
     config,
     guard: options.guard,
     dog,
     handles: new Map(),
     turns: new Map(),
     current: 'main',
-    steps: [],
+    steps: modes.map(() => []),
+    size: 0,
     orders: orders ?? new Map(),
     batches: [],
     collapse: options.unrollRepeats !== true,
@@ -654,25 +718,28 @@ async function runOnce(scenario: Scenario, mode: Mode, options: RunOptions, conf
       // A guard that cannot forget a session has still judged every step: nothing to report.
     }
   }
-  // A tally's counts in their fixed order, whatever order the iterations came in.
-  for (const slot of st.slots.values()) st.steps[slot] = orderTally(st.steps[slot] as StepResult);
-  const outcomes = st.steps.map((s) => s.outcome);
-  const status: ScenarioResult['status'] =
-    sessionError !== undefined || outcomes.includes('error') ? 'error' : outcomes.some((o) => o === 'miss' || o === 'over-block' || o === 'race') ? 'fail' : 'pass';
-  const result: ScenarioResult = {
-    id: scenario.id,
-    file: scenario.loc.file,
-    line: scenario.loc.line,
-    set: scenario.set,
-    mode,
-    status,
-    ...(scenario.title !== undefined ? { title: scenario.title } : {}),
-    ...(scenario.pair !== undefined ? { pair: scenario.pair } : {}),
-    ...(scenario.twin !== undefined ? { twin: scenario.twin } : {}),
-    ...(scenario.tags.length > 0 ? { tags: [...scenario.tags] } : {}),
-    steps: sessionError !== undefined ? [...st.steps, sessionErrorStep(st.steps.length, sessionError)] : st.steps,
-  };
-  return { result, batches: st.batches };
+  const results = modes.map((mode, k): ScenarioResult => {
+    const steps = st.steps[k] as StepResult[];
+    // A tally's counts in their fixed order, whatever order the iterations came in.
+    for (const slot of st.slots.values()) steps[slot] = orderTally(steps[slot] as StepResult);
+    const outcomes = steps.map((s) => s.outcome);
+    const status: ScenarioResult['status'] =
+      sessionError !== undefined || outcomes.includes('error') ? 'error' : outcomes.some((o) => o === 'miss' || o === 'over-block' || o === 'race') ? 'fail' : 'pass';
+    return {
+      id: scenario.id,
+      file: scenario.loc.file,
+      line: scenario.loc.line,
+      set: scenario.set,
+      mode,
+      status,
+      ...(scenario.title !== undefined ? { title: scenario.title } : {}),
+      ...(scenario.pair !== undefined ? { pair: scenario.pair } : {}),
+      ...(scenario.twin !== undefined ? { twin: scenario.twin } : {}),
+      ...(scenario.tags.length > 0 ? { tags: [...scenario.tags] } : {}),
+      steps: sessionError !== undefined ? [...steps, sessionErrorStep(steps.length, sessionError)] : steps,
+    };
+  });
+  return { results, batches: st.batches };
 }
 
 /** A run the guard cannot take: no step is sent, and it is counted apart from passes and failures. */
@@ -697,14 +764,52 @@ function sessionErrorStep(index: number, message: string): StepResult {
   return { index, path: '(session)', line: 0, col: 0, session: 'main', call: '', expected: 'allow', actual: null, outcome: 'error', rule: null, rules: [], detail: message };
 }
 
+/**
+ * A scenario's modes in groups that execute the same calls: a call executes by its label in each mode
+ * (premise semantics), so modes whose labels execute the same calls send the guard the same calls and
+ * record the same results, and a guard that decides for several modes at once runs each group in one
+ * pass. A mode some call has no label for is a group of its own.
+ */
+export function sharedModes(scenario: Scenario, modes: readonly Mode[]): Mode[][] {
+  const groups = new Map<string, Mode[]>();
+  const alone: Mode[][] = [];
+  for (const m of modes) {
+    let key = '';
+    forEachCall(scenario.steps, (c) => {
+      const spec = expectFor(c, m);
+      key += spec === undefined ? 'u' : spec.verdict === 'allow' || (spec.verdict === 'ask' && c.on_ask === 'approve') ? '1' : '0';
+    });
+    if (key.includes('u')) {
+      alone.push([m]);
+      continue;
+    }
+    const g = groups.get(key);
+    if (g === undefined) groups.set(key, [m]);
+    else g.push(m);
+  }
+  return [...groups.values(), ...alone];
+}
+
 /** Run every scenario in each of its modes, then score the tension pairs. */
 export async function runScenarios(scenarios: readonly Scenario[], options: RunOptions): Promise<RunResults> {
-  const jobs: { s: Scenario; m: Mode }[] = [];
-  for (const s of scenarios) for (const m of runModes(s, options.base)) if (options.mode === undefined || options.mode === m) jobs.push({ s, m });
+  const jobs: { s: Scenario; modes: Mode[] }[] = [];
+  let total = 0;
+  for (const s of scenarios) {
+    const modes = runModes(s, options.base).filter((m) => options.mode === undefined || options.mode === m);
+    if (modes.length > 0) jobs.push({ s, modes });
+    total += modes.length;
+  }
   const results: ScenarioResult[] = [];
-  for (const { s, m } of jobs) {
-    results.push(await runScenario(s, m, options));
-    options.onProgress?.(results.length, jobs.length, results[results.length - 1] as ScenarioResult);
+  for (const { s, modes } of jobs) {
+    const byMode = new Map<Mode, ScenarioResult>();
+    for (const group of sharedModes(s, modes)) {
+      const got = await runScenarioModes(s, group, options);
+      group.forEach((m, k) => byMode.set(m, got[k] as ScenarioResult));
+    }
+    for (const m of modes) {
+      results.push(byMode.get(m) as ScenarioResult);
+      options.onProgress?.(results.length, total, results[results.length - 1] as ScenarioResult);
+    }
   }
   return assembleResults(options.guard.name, results, { ...(options.guardSpec !== undefined ? { guardSpec: options.guardSpec } : {}), ...(options.guardConfig !== undefined ? { guardConfig: options.guardConfig } : {}) });
 }

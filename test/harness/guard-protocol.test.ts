@@ -129,6 +129,9 @@ describe('--guard specs', () => {
     const wrong = join(dir, 'wrong.mjs');
     writeFileSync(wrong, 'const f = async () => {}; export default { name: "x", newSession: f, decide: f, record: f, endSession: f, close: f, features: { policy: "yes" } };\n');
     await expect(loadGuard(wrong)).rejects.toThrow(/feature `policy` must be true or false/);
+    const modes = join(dir, 'modes.mjs');
+    writeFileSync(modes, 'const f = async () => {}; export default { name: "x", newSession: f, decide: f, record: f, endSession: f, close: f, decideModes: true };\n');
+    await expect(loadGuard(modes)).rejects.toThrow(/`decideModes` is not a function/);
     await expect(loadGuard(join(dir, 'missing.mjs'))).rejects.toThrow(/no guard module at/);
   });
 });
