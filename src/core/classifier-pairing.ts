@@ -1075,19 +1075,25 @@ function productsStore(toks: readonly Tok[], i: number, keys: readonly string[])
 
 /**
  * Does the segment name one of the user's own stores (`OWN_STORES`: "the order records in the
- * database")? A store of the named product (`productsStore`) is not one.
+ * database")? A store of the named product (`productsStore`) is not one, and neither is one a
+ * negation denies (`negatedAfter`: "Never update existing records or attach files").
  */
 export function namesOwnStore(seg: Segment, product?: string): boolean {
   const keys = product === undefined ? [] : product.toLowerCase().split('.');
-  return seg.toks.some((t, i) => OWN_STORE_WORDS.has(t.info?.term ?? t.s) && !productsStore(seg.toks, i, keys));
+  let negated: boolean[] | undefined;
+  return seg.toks.some((t, i) => OWN_STORE_WORDS.has(t.info?.term ?? t.s) && !productsStore(seg.toks, i, keys) && !(negated ??= negatedAfter(seg))[i]);
 }
 
-/** Does the segment call its files local ("本地文件", "local files", "absolute paths")? Asked once per segment. */
+/**
+ * Does the segment call its files local ("本地文件", "local files", "absolute paths"), where no
+ * negation denies it (`negatedAfter`: "It never reads or writes local files")? Asked once per segment.
+ */
 export function saysLocal(c: Collector, seg: Segment): boolean {
   let local = c.saysLocal.get(seg);
   if (local === undefined) {
     local = false;
-    for (let k = 0; k < seg.toks.length && !local; k++) local = anyWordsAt(seg.toks, k, LOCAL_WORDS) >= 0;
+    let negated: boolean[] | undefined;
+    for (let k = 0; k < seg.toks.length && !local; k++) local = anyWordsAt(seg.toks, k, LOCAL_WORDS) >= 0 && !(negated ??= negatedAfter(seg))[k];
     c.saysLocal.set(seg, local);
   }
   return local;
@@ -1350,6 +1356,24 @@ function negationIn(toks: readonly Tok[], i: number): string | undefined {
  * one holding a negation anywhere is negated ("Support tickets are not included", "without the support
  * tickets"). Used for mentions, which have no verb to negate. A name has no negations.
  */
+/**
+ * Tokens a negation says are not done: from a negation word to the end of its clause ("It never
+ * reads or writes local files, but …"). What comes before the negation word is said, not denied
+ * ("Run a local shell command — secret values are never logged").
+ */
+function negatedAfter(seg: Segment): boolean[] {
+  const out: boolean[] = new Array<boolean>(seg.toks.length).fill(false);
+  if (seg.kind === 'name') return out;
+  let negated = false;
+  for (let i = 0; i < seg.toks.length; i++) {
+    const w = (seg.toks[i] as Tok).s;
+    if (NEGATION_BREAK.has(w)) negated = false;
+    else if (NEGATION.has(w)) negated = true;
+    out[i] = negated;
+  }
+  return out;
+}
+
 function negatedClauses(seg: Segment): boolean[] {
   const out: boolean[] = new Array<boolean>(seg.toks.length).fill(false);
   if (seg.kind === 'name') return out;
