@@ -1351,29 +1351,40 @@ function negationIn(toks: readonly Tok[], i: number): string | undefined {
   return undefined;
 }
 
+/** Who a sentence that denies what the tool does may open with: "It", "This tool", "The function". */
+const DENYING_SUBJECTS: ReadonlySet<string> = new Set(['it', 'this', 'that', 'the', 'tool', 'function', 'operation', 'command', 'endpoint', 'call', 'server']);
+/** The auxiliary before the negation: "does not", "will not", "doesn't" (`doesn` and `t`). */
+const DENYING_AUXILIARIES: ReadonlySet<string> = new Set([
+  'does', 'do', 'did', 'will', 'would', 'can', 'could', 'should', 'must', 'may', 'is', 'are', 'was', 'were',
+  'doesn', 'don', 'didn', 'won', 'isn', 'aren', 'wasn', 'weren', 'shouldn', 'wouldn', 'couldn',
+]);
+/** Where what a denial covers ends: a clause that says what is done instead ("but", "instead", "then"), or one joined by "and". */
+const DENIAL_ENDS: ReadonlySet<string> = new Set([...NEGATION_BREAK, 'and']);
+
+/**
+ * Tokens a sentence denies the tool does: only a sentence that opens by denying ("Never update
+ * existing records, attach files, or bypass required fields", "It never reads or writes local
+ * files", "Does not write to disk"), from its negation word to `but`, `instead`, `then` or `and`.
+ * A negation inside a sentence ("Records that do not sync are written to the local database",
+ * "without confirmation"), or "not only", denies nothing here: what the sentence names stays named.
+ */
+function negatedAfter(seg: Segment): boolean[] {
+  const out: boolean[] = new Array<boolean>(seg.toks.length).fill(false);
+  if (seg.kind === 'name') return out;
+  const w = (k: number): string => seg.toks[k]?.s ?? '';
+  let i = 0;
+  while (i < 2 && DENYING_SUBJECTS.has(w(i))) i++;
+  if (DENYING_AUXILIARIES.has(w(i))) i++;
+  if (!NEGATION.has(w(i)) || w(i) === 'without' || w(i + 1) === 'only') return out;
+  for (let k = i; k < seg.toks.length && !DENIAL_ENDS.has(w(k)); k++) out[k] = true;
+  return out;
+}
+
 /**
  * Which tokens of a prose segment sit in a negated clause: clauses end at a negation break (`but`), and
  * one holding a negation anywhere is negated ("Support tickets are not included", "without the support
  * tickets"). Used for mentions, which have no verb to negate. A name has no negations.
  */
-/**
- * Tokens a negation says are not done: from a negation word to the end of its clause ("It never
- * reads or writes local files, but …"). What comes before the negation word is said, not denied
- * ("Run a local shell command — secret values are never logged").
- */
-function negatedAfter(seg: Segment): boolean[] {
-  const out: boolean[] = new Array<boolean>(seg.toks.length).fill(false);
-  if (seg.kind === 'name') return out;
-  let negated = false;
-  for (let i = 0; i < seg.toks.length; i++) {
-    const w = (seg.toks[i] as Tok).s;
-    if (NEGATION_BREAK.has(w)) negated = false;
-    else if (NEGATION.has(w)) negated = true;
-    out[i] = negated;
-  }
-  return out;
-}
-
 function negatedClauses(seg: Segment): boolean[] {
   const out: boolean[] = new Array<boolean>(seg.toks.length).fill(false);
   if (seg.kind === 'name') return out;

@@ -1071,7 +1071,8 @@ export const HARMLESS_NAMES = {
     time: ['time', 'date', 'datetime', 'clock', 'timezone', 'day'],
     calculator: ['calculate', 'calculator', 'calc', 'arithmetic', 'math'],
     conversion: ['convert', 'converter', 'conversion'],
-    handoff: ['human', 'handoff'],
+    // A hand-off, by whom it goes to; the description must say it is one (`HANDOFF`).
+    handoff: ['human', 'handoff', 'nurse', 'doctor', 'physician', 'pharmacist', 'clinician', 'specialist', 'supervisor', 'manager'],
     chart: ['chart', 'diagram', 'plot', 'visualization', 'visualisation', 'infographic'],
     // The server's own state, asked with no argument: "Ping the server", "MCP server version".
     status: ['ping', 'version'],
@@ -1139,8 +1140,13 @@ export const CALL_VALUES = {
  */
 export const HANDOFF = {
   verbs: ['transfer', 'hand', 'handoff', 'escalate', 'route', 'connect'],
-  handed: ['user', 'users', 'customer', 'customers', 'caller', 'conversation', 'chat', 'call', 'session', 'issue', 'summary', 'request', 'problem', 'question', 'them', 'me'],
-  people: ['human', 'person', 'representative', 'operator', 'staff'],
+  // Whoever the assistant serves: a shop's customer, a clinic's patient, a hotel's guest.
+  handed: [
+    'user', 'users', 'customer', 'customers', 'caller', 'conversation', 'chat', 'call', 'session', 'issue', 'summary', 'request', 'problem', 'question', 'them', 'me',
+    'patient', 'patients', 'guest', 'guests', 'client', 'clients', 'passenger', 'passengers', 'student', 'students',
+  ],
+  // A person who takes the conversation over, by role: "to a nurse", "to a supervisor".
+  people: ['human', 'person', 'representative', 'operator', 'staff', 'nurse', 'doctor', 'physician', 'pharmacist', 'clinician', 'specialist', 'supervisor', 'manager'],
   /** Words between `to` and the person, or after it: "to a live human support agent". */
   around: ['live', 'real', 'support', 'agent', 'agents', 'team', 'member'],
   /** After a hand-off verb, a word that says the verb has no object: "only transfer if …". */

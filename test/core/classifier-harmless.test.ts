@@ -265,6 +265,18 @@ describe('harmless tools are recognised by their names', () => {
     expect(classifyTool({ name: 'transfer_call', description: 'Transfer the call to a human agent.' }).harmless).toBeUndefined();
   });
 
+  it('a hand-off of whoever the assistant serves (a patient, a guest) to a person by role (a nurse, a supervisor) is no act', () => {
+    expect(harmless('transfer_to_nurse', 'Transfer the patient to a nurse for clinical questions or triage.')).toMatchObject({ kind: 'handoff' });
+    expect(harmless('transfer_to_human_agent', 'Transfer the patient to a human agent when the request cannot be handled automatically.')).toMatchObject({ kind: 'handoff' });
+    expect(harmless('escalate_to_supervisor', "Escalate the guest's complaint to a supervisor.")).toMatchObject({ kind: 'handoff' });
+    // Look-alikes: what is handed is a record or money, or the role is only what is read or written.
+    expect(caps('transfer_records_to_doctor', "Transfer the patient's records to a doctor.")).toContain('EXTERNAL_ACTION');
+    expect(caps('transfer_to_manager', "Transfer the client's funds to a manager's account.")).toContain('EXTERNAL_ACTION');
+    expect(caps('search_doctors', 'Search for doctors by specialty and location.')).toEqual(['PRIVATE_ACCESS']);
+    expect(caps('get_supervisor', 'Get the supervisor of an employee.')).toEqual(['PRIVATE_ACCESS']);
+    expect(caps('notify_supervisor', 'Send a message to the supervisor.')).toContain('EXTERNAL_ACTION');
+  });
+
   it('the guard applies no unknown-tool posture to a recognised tool, and still does to an unreadable one', () => {
     const guard = createGuard({ salt: 's', unknownTool: 'deny', tools: [{ name: 'get_current_time', description: 'Get the current time' }, { name: 'zx_reconcile', description: 'Reconcile the zx shards' }] });
     const s = guard.session('a');
