@@ -7,7 +7,7 @@
  * fail-closed verdict, never an exception and never allow. {@link Session.record} never throws;
  * a failure to record marks the session degraded, and every later decision fails closed.
  */
-import { ALL_CAPABILITIES_MASK, CRED, EIT, EXEC, MUT, NAT, PAT, fromMask, toMask, verdictRank } from './capabilities.js';
+import { ALL_CAPABILITIES_MASK, CRED, EIT, EXEC, MODES, MUT, NAT, PAT, fromMask, toMask, verdictRank } from './capabilities.js';
 import type { Capability, Mode, Verdict } from './capabilities.js';
 import { readCall, readOutcome, readRef } from './call.js';
 import type { ReadCall } from './call.js';
@@ -519,7 +519,26 @@ export class Session {
    * Total, as {@link decide} is.
    */
   decideModes(call: ToolCall, modes: readonly Mode[]): Decision[] {
-    return modes.length === 0 ? [] : this.decideFor(call, modes);
+    // Total on what a host passes too: modes that are not a list of known ones are an error, a
+    // fail-closed decision for each entry (one for what is no list), never a throw and never allow.
+    let list: Mode[] | undefined;
+    let bad: string | undefined;
+    try {
+      if (!Array.isArray(modes)) bad = 'modes that are not a list';
+      else {
+        list = Array.from(modes);
+        const at = list.findIndex((m) => !(MODES as readonly unknown[]).includes(m));
+        if (at >= 0) bad = `a mode that is not permissive, balanced or strict: ${String(JSON.stringify(list[at])).slice(0, 40)}`;
+      }
+    } catch (e) {
+      bad = `modes that cannot be read (${errorText(e)})`;
+    }
+    if (bad !== undefined || list === undefined) {
+      const why = `invalid call: ${bad ?? 'no modes'}`;
+      this.ledger.errors.push(`decide: ${why}`);
+      return Array.from({ length: Math.max(1, list?.length ?? 1) }, () => this.failClosed('', undefined, 0, 'guard.internal-error', why));
+    }
+    return list.length === 0 ? [] : this.decideFor(call, list);
   }
 
   private decideFor(call: ToolCall, modes: readonly Mode[]): Decision[] {
@@ -740,9 +759,9 @@ export class Session {
       const rules: FiredRule[] = fired.map((f) => ({ id: f.id, verdict: f.verdicts[k] as Verdict, reason: f.reason }));
       rules.sort((a, b) => verdictRank(b.verdict) - verdictRank(a.verdict) || (RULE_ORDER.get(a.id) ?? 0) - (RULE_ORDER.get(b.id) ?? 0));
       const verdict: Verdict = rules[0]?.verdict ?? 'allow';
-      // Each decision its own: a host may change what it was given.
+      // Each decision its own lists of findings and, below, its own gate: a host may change what it was given.
       const d = decision(call.tool, call, turn, verdict, rules, capabilities, evidence, k === 0 ? found : [...found], provenance);
-      if (gate) d.gate = gate;
+      if (gate) d.gate = k === 0 ? gate : { ...gate, missing: [...gate.missing] };
       return d;
     });
   }

@@ -265,14 +265,20 @@ export function builtinGuard(options: BuiltinOptions = {}): GuardUnderTest {
   };
   // A traced guard reports each decision with its facts: one mode at a time. Not enumerable, so that
   // a guard made from this one by a spread (`{...builtinGuard(), decide}`) is asked one mode at a time
-  // through its own `decide`, never around it.
+  // through its own `decide`, never around it; and gone when `decide` is replaced on the object (or
+  // on one made from it with `Object.create`), for the same reason.
   if (trace === undefined) {
+    const own = guard.decide;
+    const decideModes = async (session: string, rawCall: ToolCall, modes: readonly Mode[]): Promise<Decision[]> => {
+      const s = sessionOf(sessions, session);
+      const call = racy && rawCall.parent === undefined ? { ...rawCall, turn: tick(session) } : rawCall;
+      return s.decideModes(call, modes);
+    };
     Object.defineProperty(guard, 'decideModes', {
       enumerable: false,
-      value: async (session: string, rawCall: ToolCall, modes: readonly Mode[]): Promise<Decision[]> => {
-        const s = sessionOf(sessions, session);
-        const call = racy && rawCall.parent === undefined ? { ...rawCall, turn: tick(session) } : rawCall;
-        return s.decideModes(call, modes);
+      configurable: true,
+      get(this: GuardUnderTest) {
+        return this.decide === own ? decideModes : undefined;
       },
     });
   }

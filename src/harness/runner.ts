@@ -411,16 +411,17 @@ async function decideAndJudge(st: RunState, step: CallStep, place: Place, iters:
   } catch (e) {
     return failed(`the guard ${e instanceof Timeout ? '' : 'threw: '}${errorText(e)}`);
   }
-  const decisions: GuardDecision[] = [];
-  for (const a of answers) {
-    const answer = readDecision(a);
-    // An answer that is no decision is an error, never a verdict (`maybe` is not read as stricter).
-    if (typeof answer === 'string') return failed(`the guard answered ${answer}`);
-    decisions.push(answer);
-  }
+  // An answer that is no decision is an error, never a verdict (`maybe` is not read as stricter):
+  // in its own mode only, as a pass per mode would have it.
+  const decisions = answers.map((a) => readDecision(a));
   const features = st.guard.features ?? MINIMAL_FEATURES;
   res.forEach((r, k) => {
-    const decision = decisions[k] as GuardDecision;
+    const decision = decisions[k] as GuardDecision | string;
+    if (typeof decision === 'string') {
+      r.detail = `the guard answered ${decision}`;
+      commit(st, k, slot, r, iters, step);
+      return;
+    }
     const first = decision.rules?.[0];
     const judged = knownGap(judge(specs[k] as ExpectSpec, decision, features), step, st.guard.name, st.guard.variantOf);
     r.actual = decision.verdict;
@@ -434,7 +435,8 @@ async function decideAndJudge(st: RunState, step: CallStep, place: Place, iters:
     if (decision.findings !== undefined && decision.findings.length > 0) r.findings = decision.findings.map((f) => ({ detector: f.detector, path: f.path, preview: f.preview }));
     commit(st, k, slot, r, iters, step);
   });
-  return { executes, decision: decisions[0] as GuardDecision, session, slot, res };
+  const first = decisions.find((d): d is GuardDecision => typeof d !== 'string');
+  return { executes, ...(first !== undefined ? { decision: first } : {}), session, slot, res };
 }
 
 /** Why `step` is a known gap of the guard named `guard`, if it is one. */

@@ -106,6 +106,25 @@ describe('decideModes: each mode decided as a session of that mode decides', () 
     expect(s.snapshot().errors).toHaveLength(1);
   });
 
+  it('modes that are not a list of known ones fail closed, one decision each, never a throw and never allow', () => {
+    const s = createGuard({ tools: TOOLS, salt: 't' }).session('s');
+    s.record(s.decide({ tool: 'fetch_url', args: {} }), { result: INJECTION });
+    const call = { tool: 'crm_lookup', args: { customer_id: 42 } };
+    const hostile = new Proxy(['strict'], { get: (t, k) => (k === 'length' ? 1 : k === '0' ? (() => { throw new Error('boom'); })() : Reflect.get(t, k)) });
+    const cases = [[['bogus'], 1], [['Strict', 'balanced'], 2], [[null], 1], ['strict', 1], [null, 1], [undefined, 1], [hostile, 1]] as const;
+    cases.forEach(([modes, n], i) => {
+      const ds = s.decideModes(call, modes as never);
+      expect(ds, `case ${i}`).toHaveLength(n);
+      for (const d of ds) {
+        expect(d.verdict, `case ${i}`).toBe('deny');
+        expect(d.rules[0]?.id).toBe('guard.internal-error');
+      }
+    });
+    expect(s.snapshot().errors.filter((e) => e.includes('invalid call'))).toHaveLength(7);
+    // The session is as it was: a call decided for a known mode sees the page read before.
+    expect(s.decideModes(call, ['strict'])[0]?.rules[0]?.id).toBe('chain.eit-pat');
+  });
+
   it('gives no decision for no mode, and leaves the session as it was', () => {
     const s = createGuard({ tools: TOOLS, salt: 't' }).session('s');
     const before = s.snapshot();

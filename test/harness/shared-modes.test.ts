@@ -78,16 +78,34 @@ describe('a guard whose decideModes answers wrong', () => {
       ['strict', 'error', 'the guard answered 1 decisions for 2 modes'],
     ]);
   });
-  it('a decision that is none, or a throw: an error in every mode', async () => {
+  it('a decision that is none: an error in its own mode only; a throw: an error in every mode', async () => {
     const bad = await runScenarios([s], { guard: fake(async () => [{ verdict: 'allow' }, { verdict: 'maybe' } as never]) });
-    expect(bad.scenarios.map((x) => x.steps[0]?.outcome)).toEqual(['error', 'error']);
-    expect(bad.scenarios[0]?.steps[0]?.detail).toMatch(/a verdict that is not allow, ask or deny/);
+    expect(bad.scenarios.map((x) => x.steps[0]?.outcome)).toEqual(['pass', 'error']);
+    expect(bad.scenarios[1]?.steps[0]?.detail).toMatch(/a verdict that is not allow, ask or deny/);
     const threw = await runScenarios([s], { guard: fake(async () => { throw new Error('boom'); }) });
     expect(threw.scenarios.map((x) => x.steps[0]?.detail)).toEqual(['the guard threw: boom', 'the guard threw: boom']);
   });
 });
 
-describe('a guard made from the built-in one by a spread', () => {
+describe('a guard made from the built-in one by a spread, or whose decide is replaced', () => {
+  it('is asked one mode at a time, through its own decide, when decide is replaced on it or on one made from it', async () => {
+    const s = scenario([byMode('fetch_url', { balanced: 'allow', strict: 'allow' })]);
+    const patched = builtinGuard();
+    const asked: string[] = [];
+    const inner = patched.decide;
+    patched.decide = async (h, c) => (asked.push('patched'), inner(h, c));
+    expect(patched.decideModes).toBeUndefined();
+    await runScenarios([s], { guard: patched });
+    const derived = Object.create(builtinGuard()) as GuardUnderTest & { decide: GuardUnderTest['decide'] };
+    const base = Object.getPrototypeOf(derived) as GuardUnderTest;
+    derived.decide = async (h, c) => (asked.push('derived'), base.decide(h, c));
+    expect(derived.decideModes).toBeUndefined();
+    await runScenarios([s], { guard: derived });
+    expect(asked).toEqual(['patched', 'patched', 'derived', 'derived']);
+    // The guard itself, untouched, still decides every mode at once.
+    expect(typeof builtinGuard().decideModes).toBe('function');
+  });
+
   it('is asked one mode at a time, through its own decide', async () => {
     const s = scenario([byMode('fetch_url', { balanced: 'allow', strict: 'allow' })]);
     const asked: string[] = [];
