@@ -915,7 +915,11 @@ export const EXPORT_VERBS: readonly string[] = ['export', 'copy', 'fill', 'autof
  */
 export const LIGHT_VERBS: Readonly<Record<string, { readonly nouns: readonly string[]; readonly as: string }>> = {
   place: { nouns: ['order', 'bid', 'bet', 'trade'], as: 'submit' },
-  leave: { nouns: ['review', 'feedback', 'rating', 'comment'], as: 'submit' },
+  // Joining or leaving where others meet is seen by them there: a channel, a meeting, a waitlist.
+  // Not an organization or a team ("the date the user will leave the organization" describes a
+  // record), nor a room or a space ("to leave room for the envelope").
+  leave: { nouns: ['review', 'feedback', 'rating', 'comment', 'channel', 'meeting', 'call', 'conversation', 'waitlist'], as: 'submit' },
+  join: { nouns: ['channel', 'meeting', 'call', 'conversation', 'waitlist'], as: 'submit' },
   // Withdrawing money moves it out of the account (a withdrawn offer is only taken back).
   withdraw: { nouns: ['funds', 'money', 'cash'], as: 'pay' },
 };
