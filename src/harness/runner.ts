@@ -727,36 +727,34 @@ async function runOnce(scenario: Scenario, modes: readonly Mode[], options: RunO
     const outcomes = steps.map((s) => s.outcome);
     const status: ScenarioResult['status'] =
       sessionError !== undefined || outcomes.includes('error') ? 'error' : outcomes.some((o) => o === 'miss' || o === 'over-block' || o === 'race') ? 'fail' : 'pass';
-    return {
-      id: scenario.id,
-      file: scenario.loc.file,
-      line: scenario.loc.line,
-      set: scenario.set,
-      mode,
-      status,
-      ...(scenario.title !== undefined ? { title: scenario.title } : {}),
-      ...(scenario.pair !== undefined ? { pair: scenario.pair } : {}),
-      ...(scenario.twin !== undefined ? { twin: scenario.twin } : {}),
-      ...(scenario.tags.length > 0 ? { tags: [...scenario.tags] } : {}),
-      steps: sessionError !== undefined ? [...steps, sessionErrorStep(steps.length, sessionError)] : steps,
-    };
+    return { ...resultHead(scenario, mode, status), steps: sessionError !== undefined ? [...steps, sessionErrorStep(steps.length, sessionError)] : steps };
   });
   return { results, batches: st.batches };
 }
 
-/** A run the guard cannot take: no step is sent, and it is counted apart from passes and failures. */
-function unsupportedResult(scenario: Scenario, mode: Mode, missing: readonly string[]): ScenarioResult {
+/**
+ * What a run's result says of its scenario and how it went, before its steps. INVARIANT: keys in one
+ * fixed order, so results.json is byte-identical run to run.
+ */
+function resultHead(scenario: Scenario, mode: Mode, status: ScenarioResult['status']): Omit<ScenarioResult, 'steps'> {
   return {
     id: scenario.id,
     file: scenario.loc.file,
     line: scenario.loc.line,
     set: scenario.set,
     mode,
-    status: 'unsupported',
+    status,
     ...(scenario.title !== undefined ? { title: scenario.title } : {}),
     ...(scenario.pair !== undefined ? { pair: scenario.pair } : {}),
     ...(scenario.twin !== undefined ? { twin: scenario.twin } : {}),
     ...(scenario.tags.length > 0 ? { tags: [...scenario.tags] } : {}),
+  };
+}
+
+/** A run the guard cannot take: no step is sent, and it is counted apart from passes and failures. */
+function unsupportedResult(scenario: Scenario, mode: Mode, missing: readonly string[]): ScenarioResult {
+  return {
+    ...resultHead(scenario, mode, 'unsupported'),
     steps: [],
     unsupported: [...missing],
   };
