@@ -1075,25 +1075,19 @@ function productsStore(toks: readonly Tok[], i: number, keys: readonly string[])
 
 /**
  * Does the segment name one of the user's own stores (`OWN_STORES`: "the order records in the
- * database")? A store of the named product (`productsStore`) is not one, and neither is one a
- * negation denies (`negatedAfter`: "Never update existing records or attach files").
+ * database")? A store of the named product (`productsStore`) is not one.
  */
 export function namesOwnStore(seg: Segment, product?: string): boolean {
   const keys = product === undefined ? [] : product.toLowerCase().split('.');
-  let negated: boolean[] | undefined;
-  return seg.toks.some((t, i) => OWN_STORE_WORDS.has(t.info?.term ?? t.s) && !productsStore(seg.toks, i, keys) && !(negated ??= negatedAfter(seg))[i]);
+  return seg.toks.some((t, i) => OWN_STORE_WORDS.has(t.info?.term ?? t.s) && !productsStore(seg.toks, i, keys));
 }
 
-/**
- * Does the segment call its files local ("本地文件", "local files", "absolute paths"), where no
- * negation denies it (`negatedAfter`: "It never reads or writes local files")? Asked once per segment.
- */
+/** Does the segment call its files local ("本地文件", "local files", "absolute paths")? Asked once per segment. */
 export function saysLocal(c: Collector, seg: Segment): boolean {
   let local = c.saysLocal.get(seg);
   if (local === undefined) {
     local = false;
-    let negated: boolean[] | undefined;
-    for (let k = 0; k < seg.toks.length && !local; k++) local = anyWordsAt(seg.toks, k, LOCAL_WORDS) >= 0 && !(negated ??= negatedAfter(seg))[k];
+    for (let k = 0; k < seg.toks.length && !local; k++) local = anyWordsAt(seg.toks, k, LOCAL_WORDS) >= 0;
     c.saysLocal.set(seg, local);
   }
   return local;
@@ -1349,35 +1343,6 @@ function negationIn(toks: readonly Tok[], i: number): string | undefined {
   for (let k = i; k >= 0 && !NEGATION_BREAK.has((toks[k] as Tok).s); k--) if (NEGATION.has((toks[k] as Tok).s)) return (toks[k] as Tok).s;
   for (let k = i + 1; k < toks.length && !NEGATION_BREAK.has((toks[k] as Tok).s); k++) if (NEGATION.has((toks[k] as Tok).s)) return (toks[k] as Tok).s;
   return undefined;
-}
-
-/** Who a sentence that denies what the tool does may open with: "It", "This tool", "The function". */
-const DENYING_SUBJECTS: ReadonlySet<string> = new Set(['it', 'this', 'that', 'the', 'tool', 'function', 'operation', 'command', 'endpoint', 'call', 'server']);
-/** The auxiliary before the negation: "does not", "will not", "doesn't" (`doesn` and `t`). */
-const DENYING_AUXILIARIES: ReadonlySet<string> = new Set([
-  'does', 'do', 'did', 'will', 'would', 'can', 'could', 'should', 'must', 'may', 'is', 'are', 'was', 'were',
-  'doesn', 'don', 'didn', 'won', 'isn', 'aren', 'wasn', 'weren', 'shouldn', 'wouldn', 'couldn',
-]);
-/** Where what a denial covers ends: a clause that says what is done instead ("but", "instead", "then"), or one joined by "and". */
-const DENIAL_ENDS: ReadonlySet<string> = new Set([...NEGATION_BREAK, 'and']);
-
-/**
- * Tokens a sentence denies the tool does: only a sentence that opens by denying ("Never update
- * existing records, attach files, or bypass required fields", "It never reads or writes local
- * files", "Does not write to disk"), from its negation word to `but`, `instead`, `then` or `and`.
- * A negation inside a sentence ("Records that do not sync are written to the local database",
- * "without confirmation"), or "not only", denies nothing here: what the sentence names stays named.
- */
-function negatedAfter(seg: Segment): boolean[] {
-  const out: boolean[] = new Array<boolean>(seg.toks.length).fill(false);
-  if (seg.kind === 'name') return out;
-  const w = (k: number): string => seg.toks[k]?.s ?? '';
-  let i = 0;
-  while (i < 2 && DENYING_SUBJECTS.has(w(i))) i++;
-  if (DENYING_AUXILIARIES.has(w(i))) i++;
-  if (!NEGATION.has(w(i)) || w(i) === 'without' || w(i + 1) === 'only') return out;
-  for (let k = i; k < seg.toks.length && !DENIAL_ENDS.has(w(k)); k++) out[k] = true;
-  return out;
 }
 
 /**

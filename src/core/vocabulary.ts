@@ -915,11 +915,7 @@ export const EXPORT_VERBS: readonly string[] = ['export', 'copy', 'fill', 'autof
  */
 export const LIGHT_VERBS: Readonly<Record<string, { readonly nouns: readonly string[]; readonly as: string }>> = {
   place: { nouns: ['order', 'bid', 'bet', 'trade'], as: 'submit' },
-  // Joining or leaving where others meet is seen by them there: a channel, a meeting, a waitlist.
-  // Not an organization or a team ("the date the user will leave the organization" describes a
-  // record), nor a room or a space ("to leave room for the envelope").
-  leave: { nouns: ['review', 'feedback', 'rating', 'comment', 'channel', 'meeting', 'call', 'conversation', 'waitlist'], as: 'submit' },
-  join: { nouns: ['channel', 'meeting', 'call', 'conversation', 'waitlist'], as: 'submit' },
+  leave: { nouns: ['review', 'feedback', 'rating', 'comment'], as: 'submit' },
   // Withdrawing money moves it out of the account (a withdrawn offer is only taken back).
   withdraw: { nouns: ['funds', 'money', 'cash'], as: 'pay' },
 };
@@ -1075,8 +1071,7 @@ export const HARMLESS_NAMES = {
     time: ['time', 'date', 'datetime', 'clock', 'timezone', 'day'],
     calculator: ['calculate', 'calculator', 'calc', 'arithmetic', 'math'],
     conversion: ['convert', 'converter', 'conversion'],
-    // A hand-off, by whom it goes to; the description must say it is one (`HANDOFF`).
-    handoff: ['human', 'handoff', 'nurse', 'doctor', 'physician', 'pharmacist', 'clinician', 'specialist', 'supervisor', 'manager'],
+    handoff: ['human', 'handoff'],
     chart: ['chart', 'diagram', 'plot', 'visualization', 'visualisation', 'infographic'],
     // The server's own state, asked with no argument: "Ping the server", "MCP server version".
     status: ['ping', 'version'],
@@ -1144,13 +1139,8 @@ export const CALL_VALUES = {
  */
 export const HANDOFF = {
   verbs: ['transfer', 'hand', 'handoff', 'escalate', 'route', 'connect'],
-  // Whoever the assistant serves: a shop's customer, a clinic's patient, a hotel's guest.
-  handed: [
-    'user', 'users', 'customer', 'customers', 'caller', 'conversation', 'chat', 'call', 'session', 'issue', 'summary', 'request', 'problem', 'question', 'them', 'me',
-    'patient', 'patients', 'guest', 'guests', 'client', 'clients', 'passenger', 'passengers', 'student', 'students',
-  ],
-  // A person who takes the conversation over, by role: "to a nurse", "to a supervisor".
-  people: ['human', 'person', 'representative', 'operator', 'staff', 'nurse', 'doctor', 'physician', 'pharmacist', 'clinician', 'specialist', 'supervisor', 'manager'],
+  handed: ['user', 'users', 'customer', 'customers', 'caller', 'conversation', 'chat', 'call', 'session', 'issue', 'summary', 'request', 'problem', 'question', 'them', 'me'],
+  people: ['human', 'person', 'representative', 'operator', 'staff'],
   /** Words between `to` and the person, or after it: "to a live human support agent". */
   around: ['live', 'real', 'support', 'agent', 'agents', 'team', 'member'],
   /** After a hand-off verb, a word that says the verb has no object: "only transfer if …". */

@@ -265,16 +265,19 @@ describe('harmless tools are recognised by their names', () => {
     expect(classifyTool({ name: 'transfer_call', description: 'Transfer the call to a human agent.' }).harmless).toBeUndefined();
   });
 
-  it('a hand-off of whoever the assistant serves (a patient, a guest) to a person by role (a nurse, a supervisor) is no act', () => {
-    expect(harmless('transfer_to_nurse', 'Transfer the patient to a nurse for clinical questions or triage.')).toMatchObject({ kind: 'handoff' });
-    expect(harmless('transfer_to_human_agent', 'Transfer the patient to a human agent when the request cannot be handled automatically.')).toMatchObject({ kind: 'handoff' });
-    expect(harmless('escalate_to_supervisor', "Escalate the guest's complaint to a supervisor.")).toMatchObject({ kind: 'handoff' });
-    // Look-alikes: what is handed is a record or money, or the role is only what is read or written.
-    expect(caps('transfer_records_to_doctor', "Transfer the patient's records to a doctor.")).toContain('EXTERNAL_ACTION');
-    expect(caps('transfer_to_manager', "Transfer the client's funds to a manager's account.")).toContain('EXTERNAL_ACTION');
-    expect(caps('search_doctors', 'Search for doctors by specialty and location.')).toEqual(['PRIVATE_ACCESS']);
-    expect(caps('get_supervisor', 'Get the supervisor of an employee.')).toEqual(['PRIVATE_ACCESS']);
-    expect(caps('notify_supervisor', 'Send a message to the supervisor.')).toContain('EXTERNAL_ACTION');
+  it('a hand-off that also sends what it names is no hand-off: the patient\'s records, a referral, a refund', () => {
+    // Found by a review of a reading that took a patient, a client or a guest handed to a nurse, a
+    // doctor or a manager as a hand-off: it made these harmless. Withdrawn; they must keep what they do.
+    for (const [name, description] of [
+      ['transfer_to_specialist', "Transfer the patient to a specialist by faxing the referral and the patient's lab results."],
+      ['transfer_to_doctor', "Transfer the patient to a doctor at another hospital, sharing the patient's records with the receiving hospital."],
+      ['transfer_to_doctor', "Transfer the patient to a doctor and email the patient's medical records."],
+      ['transfer_to_manager', "Transfer the client to a manager and refund the client's last payment."],
+      ['escalate_to_manager', "Escalate the client to a manager and cancel the client's subscription."],
+      ['transfer_to_human', "Transfer the customer to a human agent and email the customer's medical records."],
+    ] as const) expect(classifyTool({ name, description }).harmless, description).toBeUndefined();
+    const pii = { type: 'object', properties: { patient: { type: 'object', properties: { name: { type: 'string' }, diagnosis: { type: 'string' }, ssn: { type: 'string' } } } } };
+    expect(classifyTool({ name: 'transfer_to_physician', description: 'Transfer the patient to a physician.', inputSchema: pii }).harmless).toBeUndefined();
   });
 
   it('the guard applies no unknown-tool posture to a recognised tool, and still does to an unreadable one', () => {

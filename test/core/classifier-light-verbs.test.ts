@@ -34,16 +34,14 @@ describe('a light verb and its act are that act', () => {
   });
 });
 
-describe('joining or leaving where others meet', () => {
-  it('joining or leaving a channel, a meeting, a call or a waitlist is an act others see there', () => {
-    expect(caps('join_channel', 'Join a channel to participate in group conversations.')).toEqual(['EXTERNAL_ACTION']);
-    expect(caps('relay_channel_leave', 'Leave a channel you are currently in.')).toEqual(['EXTERNAL_ACTION']);
-    expect(caps('leave_meeting', 'Leave the current meeting.')).toEqual(['EXTERNAL_ACTION']);
-    expect(caps('SlackJoinChannel', 'Join an existing channel.')).toEqual(['EXTERNAL_ACTION']);
-  });
-  it('look-alikes: a room or a space left for something, an organization a record says the user leaves, a join link, channels one can join', () => {
+describe('join and leave are not light verbs', () => {
+  // A reading of "join a channel" and "leave the meeting" as sends was tried and withdrawn after a
+  // review: the join took over the sentences that read ("Join a Slack channel. Returns the channel's
+  // last 50 messages" lost its outside content), and a join link became a send.
+  it('a join that returns messages still reads them, and a join link or a room left for something is no send', () => {
+    expect(caps('join_channel', "Join a Slack channel. Returns the channel's last 50 messages.")).toContain('EXTERNAL_INGESTION');
+    expect(caps('join_channel', 'Joins the channel and fetches its message history.')).toContain('EXTERNAL_INGESTION');
     expect(caps('read_doc', 'Read a document page by page, to leave room for the JSON envelope.')).not.toContain('EXTERNAL_ACTION');
-    expect(caps('render_text', 'Render the text and leave space for a margin.')).not.toContain('EXTERNAL_ACTION');
     expect(classifyTool({ name: 'get_user', description: 'Get a user.', inputSchema: { type: 'object', properties: { leave_date: { type: 'string', description: 'The date the user will leave the organization.' } } } }).capabilities).toEqual(['PRIVATE_ACCESS']);
     expect(caps('get_meeting_join_link', 'Get the join link of a meeting.')).not.toContain('EXTERNAL_ACTION');
     expect(caps('list_joinable_channels', 'List the channels the user can join.')).not.toContain('EXTERNAL_ACTION');
@@ -53,8 +51,7 @@ describe('joining or leaving where others meet', () => {
 describe('look-alikes: no act', () => {
   it('another object keeps the verb\'s own sense', () => {
     expect(caps('place_widget', 'Place the widget on the dashboard')).toEqual([]);
-    // (Leaving a meeting is an act others see: `joining or leaving where others meet`, above.)
-    expect(caps('set_title', 'Leave the title empty to keep the current one')).not.toContain('EXTERNAL_ACTION');
+    expect(caps('leave_meeting', 'Leave the meeting')).not.toContain('EXTERNAL_ACTION');
     // A withdrawn draft is only taken back.
     expect(caps('retract', 'Withdraw the draft')).toEqual(['LOCAL_MUTATION']);
   });
