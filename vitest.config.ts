@@ -12,11 +12,6 @@ export default defineConfig({
     // 2-core CI machine, where the suite then took 254 s of wall time against 146 s with two (CPU time
     // about the same, every test passing).
     maxWorkers: '100%',
-    // Workers are threads of one process, not processes: the suite took 208 s of CPU (194 s user) and
-    // 117 s of wall time, against 284 s (263 s user) and 130 s with the default child processes, every
-    // test passing. A worker thread cannot change the working folder (`process.chdir`): a test that
-    // needs one runs the built command line there.
-    pool: 'threads',
     // A worker keeps its module graph from one test file to the next instead of importing the
     // project afresh for each: the suite's CPU time went from 368 s to 274 s (wall 308 s to 245 s)
     // on 2 cores, every test passing, also with the files shuffled. So a test must not count on

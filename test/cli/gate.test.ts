@@ -1,16 +1,12 @@
 /** `run --gate`, `run --update-baseline`, `guard-eval gate`, and guard-eval.config.yaml, as CI runs them. */
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadProjectConfig } from '../../src/io/project-config.js';
 import { cli, cliIn } from './cli.js';
 
 const tmp = (): string => mkdtempSync(join(tmpdir(), 'guard-eval-gate-'));
-/** The built command line (`npm ci` builds it). */
-const BIN = fileURLToPath(new URL('../../bin/guard-eval.js', import.meta.url));
 const scenario = (verdict: string): string => `version: 1
 id: set-9/gate/page-then-crm
 catalog: [web, crm]
@@ -92,45 +88,45 @@ describe('guard-eval.config.yaml', () => {
     await expect(loadProjectConfig(f)).rejects.toThrow(/:2:16: expected a fraction from 0 to 1/);
   });
 
-  it('the CLI gates with the floor, budgets and baseline of guard-eval.config.yaml in the working folder', () => {
+  it('the CLI gates with the floor, budgets and baseline of guard-eval.config.yaml in the working folder', async () => {
     // Two runs, one of them an over-block: a pass rate of 50 %. Whether that fails depends only on
     // the config: its floor, and its budget for set-9 (the defaults are a floor of 0 and no budgets).
-    // The built command line runs in that folder as its working folder (a test's worker thread
-    // cannot change the process's own).
     const dir = tmp();
-    const at = (...args: string[]): { code: number; out: string } => {
-      const r = spawnSync(process.execPath, [BIN, ...args], { cwd: dir, encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } });
-      return { code: r.status ?? -1, out: r.stdout };
-    };
     const config = (floor: number, budget: number): void =>
       writeFileSync(join(dir, 'guard-eval.config.yaml'), `gate:\n  baseline: base.json\n  minPassRate: ${floor}\n  overBlockBudget: {set-9: ${budget}}\n`);
     const passing = scenario('ask').replace('set-9/gate/page-then-crm', 'set-9/gate/passing');
-    mkdirSync(join(dir, 'cases'));
-    writeFileSync(join(dir, 'cases', 'passing.yaml'), passing);
-    writeFileSync(join(dir, 'cases', 'case.yaml'), scenario('ask'));
-    config(0.5, 1);
-    expect(at('run', 'cases', '--update-baseline', '--out', 'out', '--quiet').code).toBe(0);
-    expect(existsSync(join(dir, 'base.json'))).toBe(true);
-    // A new over-block: within a budget of 1 it passes (50 % meets the floor of 50 %); with no budget it fails.
-    writeFileSync(join(dir, 'cases', 'case.yaml'), scenario('allow'));
-    const within = at('run', 'cases', '--gate', '--out', 'out');
-    expect(within.out).toContain('(new over-block, within the set budget)');
-    expect(within.code).toBe(0);
-    config(0.5, 0);
-    const beyond = at('run', 'cases', '--gate', '--out', 'out', '--quiet');
-    expect(beyond.out).toContain('1 new over-block beyond the set budgets');
-    expect(beyond.code).toBe(1);
-    // With the over-block in the baseline, nothing is new: the floor alone decides.
-    expect(at('run', 'cases', '--update-baseline', '--out', 'out', '--quiet').code).toBe(0);
-    config(0.75, 0);
-    const below = at('run', 'cases', '--gate', '--out', 'out', '--quiet');
-    expect(below.out).toContain('pass rate 50.0% is below the floor of 75.0%');
-    expect(below.code).toBe(1);
-    config(0.5, 0);
-    expect(at('run', 'cases', '--gate', '--out', 'out', '--quiet').code).toBe(0);
-    // `guard-eval gate` on the results file reads the same config.
-    config(0.75, 0);
-    expect(at('gate', join('out', 'results.json'), '--quiet').code).toBe(1);
+    const cwd = process.cwd();
+    process.chdir(dir);
+    try {
+      mkdirSync('cases');
+      writeFileSync(join('cases', 'passing.yaml'), passing);
+      writeFileSync(join('cases', 'case.yaml'), scenario('ask'));
+      config(0.5, 1);
+      expect((await cli('run', 'cases', '--update-baseline', '--out', 'out', '--quiet')).code).toBe(0);
+      expect(existsSync('base.json')).toBe(true);
+      // A new over-block: within a budget of 1 it passes (50 % meets the floor of 50 %); with no budget it fails.
+      writeFileSync(join('cases', 'case.yaml'), scenario('allow'));
+      const within = await cli('run', 'cases', '--gate', '--out', 'out');
+      expect(within.out).toContain('(new over-block, within the set budget)');
+      expect(within.code).toBe(0);
+      config(0.5, 0);
+      const beyond = await cli('run', 'cases', '--gate', '--out', 'out', '--quiet');
+      expect(beyond.out).toContain('1 new over-block beyond the set budgets');
+      expect(beyond.code).toBe(1);
+      // With the over-block in the baseline, nothing is new: the floor alone decides.
+      expect((await cli('run', 'cases', '--update-baseline', '--out', 'out', '--quiet')).code).toBe(0);
+      config(0.75, 0);
+      const below = await cli('run', 'cases', '--gate', '--out', 'out', '--quiet');
+      expect(below.out).toContain('pass rate 50.0% is below the floor of 75.0%');
+      expect(below.code).toBe(1);
+      config(0.5, 0);
+      expect((await cli('run', 'cases', '--gate', '--out', 'out', '--quiet')).code).toBe(0);
+      // `guard-eval gate` on the results file reads the same config.
+      config(0.75, 0);
+      expect((await cli('gate', join('out', 'results.json'), '--quiet')).code).toBe(1);
+    } finally {
+      process.chdir(cwd);
+    }
   });
 
   it('the committed config sets a 100 % floor and names the committed baseline (test/challenge-sets.test.ts gates the sets against it)', async () => {
