@@ -495,12 +495,15 @@ export class Session {
   private readonly pendingScripts = new Map<string, (readonly [number, number])[]>();
   /** {@link SCRIPT_BITS} of decided writes dropped from {@link pendingScripts} for room. */
   private forgottenScripts = 0;
+  /** The guard's own mode, the one {@link decide} decides in. */
+  private readonly ownModes: readonly Mode[];
 
   constructor(
     readonly guard: Guard,
     readonly id: string,
   ) {
     this.ledger = new Ledger(id, guard.config.limits);
+    this.ownModes = [guard.config.mode];
   }
 
   /**
@@ -508,7 +511,7 @@ export class Session {
    * @returns the verdict with every rule that fired, the call's capabilities and evidence
    */
   decide(call: ToolCall): Decision {
-    return this.decideFor(call, [this.guard.config.mode])[0] as Decision;
+    return this.decideFor(call, this.ownModes)[0] as Decision;
   }
 
   /**
@@ -664,10 +667,10 @@ export class Session {
     if (open && tool.codeMode && call.id !== undefined) this.ledger.openScope(call.id, open, turn);
 
     const ctx = new CallContext(this.guard, scope, view, call);
-    // Each rule that fires, with its verdict in each mode asked for (in `modes`' order).
-    const fired: { readonly id: RuleId; readonly verdicts: readonly Verdict[]; readonly reason: string }[] = [];
-    const fire = (id: RuleId, verdicts: Verdict | Readonly<Record<Mode, Verdict>>, reason: string): void => {
-      fired.push({ id, verdicts: typeof verdicts === 'string' ? modes.map(() => verdicts) : modes.map((m) => verdicts[m]), reason });
+    // Each rule that fires, with its verdict: one for every mode, or one per mode (`RULE_TABLE`).
+    const fired: { readonly id: RuleId; readonly verdict: Verdict | Readonly<Record<Mode, Verdict>>; readonly reason: string }[] = [];
+    const fire = (id: RuleId, verdict: Verdict | Readonly<Record<Mode, Verdict>>, reason: string): void => {
+      fired.push({ id, verdict, reason });
     };
     let usedFindings = false;
     let usedProvenance = false;
@@ -755,8 +758,8 @@ export class Session {
     if (provBits & PROVENANCE_BITS.private && caps & NAT) found.push({ kind: 'CUSTOMER_DATA', detector: 'provenance.private', path: '$', preview: 'content of an earlier private read' });
     const capabilities = CAPABILITY_LISTS[caps] ?? fromMask(caps);
     const provenance = PROVENANCE_LISTS[provBits] ?? [];
-    return modes.map((_, k) => {
-      const rules: FiredRule[] = fired.map((f) => ({ id: f.id, verdict: f.verdicts[k] as Verdict, reason: f.reason }));
+    return modes.map((mode, k) => {
+      const rules: FiredRule[] = fired.map((f) => ({ id: f.id, verdict: typeof f.verdict === 'string' ? f.verdict : f.verdict[mode], reason: f.reason }));
       rules.sort((a, b) => verdictRank(b.verdict) - verdictRank(a.verdict) || (RULE_ORDER.get(a.id) ?? 0) - (RULE_ORDER.get(b.id) ?? 0));
       const verdict: Verdict = rules[0]?.verdict ?? 'allow';
       // Each decision its own lists of findings and, below, its own gate: a host may change what it was given.
