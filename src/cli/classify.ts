@@ -66,7 +66,7 @@ export async function classifyCommand(file: string, opts: { json: boolean; expla
 }
 
 const WHERE: Readonly<Record<string, string>> = { name: 'name', description: 'description', schema: 'property', annotation: 'annotation', origin: 'origin', override: 'override', command: 'command' };
-const WHY: Readonly<Record<Discount['why'], string>> = { negation: 'negated', ability: 'what someone will be able to do, not what the call does', example: 'an example of a request', 'code-span': 'a code span (names another tool or a parameter)', link: "a link's address (read as one link, not as words)", 'enum-value': 'an enum value (a value to pick)', usage: "a later sentence's act (what the results are for, or where an input comes from)" };
+const WHY: Readonly<Record<Discount['why'], string>> = { negation: 'negated', ability: 'what someone will be able to do, not what the call does', example: 'an example of a request', 'code-span': 'a code span (names another tool or a parameter)', link: "a link's address (read as one link, not as words)", 'enum-value': 'an enum value (a value to pick)', usage: "a later sentence's act (what the results are for, or where an input comes from)", suite: 'the suite the tool belongs to (what it does of the other kind than the tool\'s own act is not the tool\'s)' };
 
 /** Where reading stopped, in words: `description past 16 384 characters`, `property properties.a: 512 properties or more`. */
 function unreadText(cut: SpecCut): string {

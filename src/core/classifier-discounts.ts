@@ -2,14 +2,15 @@
  * What the classifier read and set aside, for `classify --explain`: a verb under a negation ("will
  * not notify them"), an example of a request ("e.g. send an email"), an inline code span naming
  * another tool, a link's address, an enum value, a later sentence's act that is not the tool's (what
- * a reader's results are for, where a writer's inputs come from). Collected only while a caller
+ * a reader's results are for, where a writer's inputs come from), the acts of the suite a tool
+ * belongs to, of the other kind than the tool's own. Collected only while a caller
  * explains a tool ({@link collectDiscounts}); otherwise each place that sets text aside checks one
  * variable.
  */
 import type { EvidenceSource } from './types.js';
 
 export interface Discount {
-  readonly why: 'negation' | 'ability' | 'example' | 'code-span' | 'link' | 'enum-value' | 'usage';
+  readonly why: 'negation' | 'ability' | 'example' | 'code-span' | 'link' | 'enum-value' | 'usage' | 'suite';
   readonly source: EvidenceSource;
   /** For `schema`: the property path. */
   readonly at?: string;

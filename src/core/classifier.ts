@@ -27,13 +27,13 @@ import { CAPABILITIES, EIT, EXEC, MUT, NAT, PAT } from './capabilities.js';
 import type { Capability } from './capabilities.js';
 import type { Classification, Evidence, ServerRead, ServerWrite, SpecCut, ToolSpec } from './types.js';
 import { isRecord } from './values.js';
-import { collectDiscounts } from './classifier-discounts.js';
+import { collectDiscounts, discount, explaining } from './classifier-discounts.js';
 import type { Discount } from './classifier-discounts.js';
-import { ANNOTATION_TERMS, CALL_VALUES, CONJUNCTIONS, CODE_MODE_NAME_PAIRS, GEOMETRY, HANDOFF, HARMLESS_NAMES, NAME_CLIPPINGS, NAME_PLACE_PREPOSITIONS, NEAR_A_PLACE, NOTES_VAULT, NOT_OBJECTS, OPENING_VERBS, OWN_SETUP, POSSESSIVE, RETURNED_RECORDS, STATE_VERBS } from './vocabulary.js';
+import { ANNOTATION_TERMS, CALL_VALUES, CONJUNCTIONS, CODE_MODE_NAME_PAIRS, GEOMETRY, HANDOFF, HARMLESS_NAMES, NAME_CLIPPINGS, NAME_PLACE_PREPOSITIONS, NEAR_A_PLACE, NOTES_VAULT, NOT_OBJECTS, OPENING_VERBS, OWN_SETUP, POSSESSIVE, RELATIVE_PRONOUNS, RETURNED_RECORDS, STATE_VERBS } from './vocabulary.js';
 import type { VerbRole } from './vocabulary.js';
-import { MAX_TEXT, nameTokens, textSegments, toTokens } from './classifier-tokens.js';
+import { CLAUSE, MAX_TEXT, anyWordsAt, nameTokens, textSegments, toTokens } from './classifier-tokens.js';
 import type { Segment, Tok } from './classifier-tokens.js';
-import { DEMO, DETS, GETTER_OPENER, LEXICON, PHRASES, SCHEMA, SERVICES } from './classifier-lexicon.js';
+import { DEMO, DETS, GETTER_OPENER, LEXICON, PHRASES, SCHEMA, SERVICES, SUITE } from './classifier-lexicon.js';
 import type { WordInfo } from './classifier-lexicon.js';
 import type { ServerKind } from './servers.js';
 import { addEvidence, compareEvidence, readsArePublished, writesInOpenWorld, writesInProduct } from './classifier-evidence.js';
@@ -163,11 +163,74 @@ const CODE_MODE_TEXT = /\bcode[\s_-]mode\b/;
  *   reading stopped if it did
  */
 export function classifyTool(spec: ToolSpec, context?: ClassifyContext): Classification {
+  if (!explaining()) {
+    const first = classifyRead(spec, context, true);
+    if (first.suite === undefined) return first.classification;
+    return withoutSuiteActs(classifyRead(spec, context, false).classification, first.classification, first.kind, first.suite);
+  }
+  // Explaining: what the reading with the suite's sentences last set aside is its own; only the
+  // reading as written, and the suite's sentences when they are set aside, are shown.
+  const { value: first, discounts } = collectDiscounts(() => classifyRead(spec, context, true));
+  if (first.suite === undefined) {
+    for (const d of discounts) discount(d.why, d.source, d.at, d.text, d.cue);
+    return first.classification;
+  }
+  // A description that opens with the sentences of the suite the tool belongs to (`SUITE_PREAMBLE`):
+  // read as written, and read with the tool's own sentences first, the suite's after them as later
+  // sentences (`Phase.purpose`). Only what the suite's sentences do of the other kind than the tool's
+  // name and own first sentence agree on is set aside.
+  const whole = classifyRead(spec, context, false).classification;
+  return withoutSuiteActs(whole, first.classification, first.kind, first.suite);
+}
+
+/** Capabilities of each kind of act (`actKind`): what a reader or a writer can have that the other has not. */
+const KIND_CAPS: Readonly<Record<'reads' | 'writes', readonly Capability[]>> = {
+  reads: ['EXTERNAL_INGESTION', 'PRIVATE_ACCESS'],
+  writes: ['EXTERNAL_ACTION', 'LOCAL_MUTATION'],
+};
+
+/**
+ * The reading of a description with a suite's sentences (`whole`), without the capabilities of the other
+ * kind than `kind` that the reading with the tool's own sentences first (`own`) does not have: a read of
+ * the travel suite books nothing, a ticket's update reads no ticket. What the suite does of the tool's
+ * own kind (where it keeps what it writes, whose data it reads), a credential and code run are kept. A
+ * reading left with no capability, where the suite's sentences gave some, stays whole.
+ */
+function withoutSuiteActs(whole: Classification, own: Classification, kind: 'reads' | 'writes' | undefined, suite: string): Classification {
+  if (kind === undefined) return whole;
+  const other = KIND_CAPS[kind === 'reads' ? 'writes' : 'reads'];
+  const dropped = whole.capabilities.filter((cap) => other.includes(cap) && !own.capabilities.includes(cap));
+  if (dropped.length === 0 || dropped.length === whole.capabilities.length) return whole;
+  if (explaining()) discount('suite', 'description', undefined, suite);
+  const capabilities = whole.capabilities.filter((cap) => !dropped.includes(cap));
+  const same = capabilities.length === own.capabilities.length && capabilities.every((cap) => own.capabilities.includes(cap));
+  const { serverRead: _r, serverWrite: _w, ...rest } = whole;
+  const serverRead = same ? own.serverRead : whole.serverRead;
+  const serverWrite = same ? own.serverWrite : whole.serverWrite;
+  return {
+    ...rest,
+    capabilities,
+    evidence: whole.evidence.filter((e) => !dropped.includes(e.capability)),
+    ...(serverRead !== undefined ? { serverRead } : {}),
+    ...(serverWrite !== undefined ? { serverWrite } : {}),
+  };
+}
+
+/**
+ * {@link classifyTool}'s reading of a spec: with `suiteLast`, a suite's sentences before a label of the
+ * tool's own description (`SUITE_PREAMBLE`) are read after the tool's own; `suite` is then their text,
+ * and `kind` the kind of act the name and the tool's own first sentence agree on, if they do.
+ */
+function classifyRead(spec: ToolSpec, context: ClassifyContext | undefined, suiteLast: boolean): { classification: Classification; suite?: string; kind?: 'reads' | 'writes' } {
   const s: Record<string, unknown> = isRecord(spec) ? spec : {};
   const name = typeof s['name'] === 'string' ? s['name'] : '';
   const description = typeof s['description'] === 'string' ? s['description'] : '';
   let descSegs: Segment[] = [];
   textSegments(description, 'description', 'description', undefined, descSegs);
+  // The sentences of the suite the tool belongs to, before its own description (`SUITE_PREAMBLE`): the
+  // tool's own sentences first, the suite's after them, as later sentences (`Phase.purpose`).
+  const preamble = suiteLast ? suitePreamble(descSegs) : undefined;
+  if (preamble !== undefined) descSegs = [...preamble.own, ...preamble.suite];
   const nTokens = spelledOut(nameTokens(name), descSegs);
   // A hand-off to a person is no act: its words are not read (see `HANDOFF`).
   const named = harmlessName(nTokens);
@@ -231,14 +294,18 @@ export function classifyTool(spec: ToolSpec, context?: ClassifyContext): Classif
   const descPhase: Phase = { placing, selfSend: false, writeOnly: false, readOnly: false, opening: descSegs[0], internal, arranged: new Set(), platform: new Set() };
   const descA: Analysis[] = [];
   let restPhase = descPhase;
+  let agreed: 'reads' | 'writes' | undefined;
   for (const seg of descSegs) {
-    const a = analyse(seg, c, restPhase);
+    // Read with the suite's sentences last, the tool's own later sentences are read as they are as
+    // written (after the suite's first sentence): only the suite's sentences take the purpose.
+    const a = analyse(seg, c, preamble !== undefined && descA.length < preamble.own.length ? descPhase : restPhase);
     descA.push(a);
     // A name and a first sentence that only read, or only write: what later sentences do of the other
     // kind is not this tool's act (`Phase.purpose`).
     if (descA.length === 1) {
       const kind = nameActs(nTokens);
       if (kind !== undefined && kind === sentenceActs(a)) restPhase = { ...descPhase, purpose: kind };
+      agreed = restPhase.purpose;
     }
   }
   const namePhase: Phase = { ...descPhase, selfSend: descA.some((a) => a.selfSend) };
@@ -438,7 +505,9 @@ export function classifyTool(spec: ToolSpec, context?: ClassifyContext): Classif
     : (c.mask & NAT) !== 0 ? 'outside'
     : (c.mask & (EIT | MUT)) === MUT && !c.evidence.some((e) => e.capability === 'LOCAL_MUTATION' && OWN_SETUP_TERMS.has(e.term)) ? 'unplaced'
     : undefined;
-  return { capabilities, evidence: c.evidence, codeMode, ...(harmless !== undefined ? { harmless } : {}), ...(unread !== undefined ? { unread } : {}), ...(serverRead !== undefined ? { serverRead } : {}), ...(serverWrite !== undefined ? { serverWrite } : {}) };
+  const classification: Classification = { capabilities, evidence: c.evidence, codeMode, ...(harmless !== undefined ? { harmless } : {}), ...(unread !== undefined ? { unread } : {}), ...(serverRead !== undefined ? { serverRead } : {}), ...(serverWrite !== undefined ? { serverWrite } : {}) };
+  if (preamble === undefined) return { classification };
+  return { classification, suite: preamble.suite.map((seg) => seg.toks.map((t) => t.s).join(' ')).join('. '), ...(agreed !== undefined ? { kind: agreed } : {}) };
 }
 
 const OWN_SETUP_TERMS: ReadonlySet<string> = new Set(OWN_SETUP);
@@ -580,6 +649,42 @@ function keepsNotesInVault(nTokens: readonly string[], descSegs: readonly Segmen
 const VAULT_WORD = /vault/i;
 const NOTES_VAULT_NOTES = new Set<string>(NOTES_VAULT.notes);
 const NOTES_VAULT_UNLESS = new Set<string>(NOTES_VAULT.unless);
+
+const RELATIVES: ReadonlySet<string> = new Set(RELATIVE_PRONOUNS);
+
+/**
+ * The sentences of a description that say which suite the tool belongs to (`SUITE_PREAMBLE`), and the
+ * tool's own sentences after them, the label taken off: undefined when the description opens with no
+ * such sentence, or when the label does not follow it (or the sentences that say what the suite is).
+ */
+function suitePreamble(descSegs: readonly Segment[]): { suite: Segment[]; own: Segment[] } | undefined {
+  const first = descSegs[0];
+  if (first === undefined || first.toks[0]?.s !== 'this' || !SUITE.subjects.has(first.toks[1]?.s ?? '')) return undefined;
+  const linked = anyWordsAt(first.toks, 2, SUITE.links);
+  if (linked < 0) return undefined;
+  // "This tool is part of the banking suite and also emails the balance …": the tool's own act, joined
+  // to the sentence before any clause about the suite.
+  for (let i = linked; i < first.toks.length && !RELATIVES.has((first.toks[i] as Tok).s); i++) if (SUITE.joins.has((first.toks[i] as Tok).s)) return undefined;
+  // Sentences right after it that say what the suite is ("It is a simple file system that …"), not
+  // what the tool is ("It is a tool that emails every file it reads").
+  let m = 1;
+  for (;;) {
+    const toks = descSegs[m]?.toks;
+    const end = toks === undefined ? -1 : anyWordsAt(toks, 0, SUITE.sequels);
+    if (end < 0) break;
+    if (SUITE.subjects.has((toks as readonly Tok[])[end]?.s ?? '')) return undefined;
+    m++;
+  }
+  // What the suite does on every call is done on this one ("… which forwards every query to
+  // advertisers", "whenever it is called").
+  for (let k = 0; k < m; k++) if ((descSegs[k] as Segment).toks.some((t) => SUITE.everyCall.has(t.s))) return undefined;
+  const seg = descSegs[m];
+  if (seg === undefined) return undefined;
+  const end = anyWordsAt(seg.toks, 0, SUITE.labels);
+  // The label stands right before a colon: the word after it opens a clause.
+  if (end < 0 || end >= seg.toks.length || ((seg.toks[end] as Tok).mark & CLAUSE) === 0) return undefined;
+  return { suite: descSegs.slice(0, m), own: [{ ...seg, toks: seg.toks.slice(end) }, ...descSegs.slice(m + 1)] };
+}
 
 /**
  * A name's words, each clipped one (`NAME_CLIPPINGS`) replaced by the full word its description

@@ -819,6 +819,30 @@ export const DIRECTORY_NOUNS: readonly string[] = [
 ];
 
 /**
+ * A description that first says which suite the tool belongs to, then gives the tool's own description
+ * under a label: "This tool belongs to the travel system, which allows users to book flights, manage
+ * credit cards, and view budget information. Tool description: Get the balance of a credit card." The
+ * suite's sentences are read after the tool's own, as any later sentence is: when the tool's name and
+ * its own first sentence agree on one kind of act, what the suite's sentences do of the other kind is
+ * not this tool's act (a read of the travel suite books nothing); what they do of the same kind, and
+ * where they say the tools act, still count. The first sentence opens with `this` and a `subjects` word,
+ * then one of the `links`; sentences right after it may say what the suite is (`sequels`: "It is a
+ * simple file system that …", not "It is a tool that …"); the next one opens with one of the `labels`
+ * right before a colon. The description is read as written without the label, when the first
+ * sentence goes on about the tool before any clause about the suite (`joins`: "This tool is part of
+ * the mail toolkit and sends the draft"), or when a suite's sentence says what happens on every call
+ * (`everyCall`: "which forwards every query to advertisers").
+ */
+export const SUITE_PREAMBLE = {
+  subjects: ['tool', 'function', 'api', 'endpoint', 'command', 'method', 'action'],
+  links: ['belongs to', 'is part of', 'is one of'],
+  sequels: ['it is a', 'it is an'],
+  labels: ['tool description', 'function description', 'description'],
+  joins: ['and', 'also', 'then', 'but'],
+  everyCall: ['every', 'each', 'whenever', 'always'],
+} as const;
+
+/**
  * Words that, in a description's first sentence, present the tool as a demonstration or a simulation
  * ("Demonstrates how annotations can be used", "Simulates a deep research operation"): its name says
  * what is shown, not what it does.

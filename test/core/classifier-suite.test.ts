@@ -1,0 +1,125 @@
+/**
+ * The sentence of the suite a tool belongs to (`SUITE_PREAMBLE`): "This tool belongs to the travel
+ * system, which allows users to book flights, manage credit cards, and view budget information. Tool
+ * description: Get the balance of a credit card." Under the label, when the tool's name and its own
+ * first sentence agree on one kind of act, what the suite's sentences do of the other kind is not the
+ * tool's act (as a later sentence's is not, `Phase.purpose`); what they do of the same kind, and where
+ * they say the tools act, still count. Otherwise the description is read as written.
+ */
+import { describe, expect, it } from 'vitest';
+import { explainTool } from '../../src/core/classifier.js';
+import { capsOf as caps } from './tools-fixture.js';
+
+const TRAVEL = 'This tool belongs to the travel system, which allows users to book flights, manage credit cards, and view budget information.';
+const FILES = 'This tool belongs to the file system. It is a simple file system that allows users to perform basic file operations such as navigating directories, creating files and directories, reading and writing to files.';
+const TICKETS = 'This tool belongs to the ticketing system, which allows users to create, view, and manage support tickets.';
+
+describe('under a label, the suite\'s acts of the other kind are not the tool\'s', () => {
+  it('a read of a travel suite books nothing', () => {
+    expect(caps('get_credit_card_balance', `${TRAVEL} Tool description: Get the balance of a credit card.`)).toEqual(['PRIVATE_ACCESS']);
+    expect(caps('list_all_airports', `${TRAVEL} Tool description: List all available airports.`)).not.toContain('EXTERNAL_ACTION');
+  });
+
+  it('a file-system suite\'s reader writes nothing, its writer reads nothing', () => {
+    // The suite's "navigating directories" is a read, of the reader's own kind: it stays.
+    expect(caps('cat', `${FILES} Tool description: Display the contents of a file in the current directory.`)).not.toContain('LOCAL_MUTATION');
+    expect(caps('cat', `${FILES} Tool description: Display the contents of a file in the current directory.`)).toContain('PRIVATE_ACCESS');
+    expect(caps('mkdir', `${FILES} Tool description: Create a new directory in the current directory.`)).toEqual(['LOCAL_MUTATION']);
+  });
+
+  it('a ticket read writes nothing; a ticket write keeps every write the suite names', () => {
+    expect(caps('get_ticket', `${TICKETS} Tool description: Get a specific ticket by ID.`)).toEqual(['PRIVATE_ACCESS']);
+    expect(caps('close_ticket', `${TICKETS} Tool description: Close a ticket.`)).toEqual(['EXTERNAL_ACTION', 'LOCAL_MUTATION']);
+    expect(caps('close_ticket', `${TICKETS} Close a ticket.`)).toEqual(['EXTERNAL_ACTION', 'LOCAL_MUTATION']);
+  });
+
+  it('the other subjects, links and labels', () => {
+    expect(caps('get_balance', 'This function is part of the travel API, which books flights. Function description: Get the balance of a credit card.')).toEqual(['PRIVATE_ACCESS']);
+    expect(caps('get_balance', 'This api is one of the travel endpoints, which book flights. Description: Get the balance of a credit card.')).toEqual(['PRIVATE_ACCESS']);
+  });
+
+  it('every subject, link and label of the form', () => {
+    for (const subject of ['tool', 'function', 'api', 'endpoint', 'command', 'method', 'action']) {
+      for (const link of ['belongs to', 'is part of', 'is one of']) {
+        for (const label of ['Tool description', 'Function description', 'Description']) {
+          expect(caps('get_balance', `This ${subject} ${link} the travel system, which books flights. ${label}: Get the balance of a credit card.`), `${subject} / ${link} / ${label}`).toEqual(['PRIVATE_ACCESS']);
+        }
+      }
+    }
+  });
+
+  it('explains what it set aside', () => {
+    const { discounted } = explainTool({ name: 'get_credit_card_balance', description: `${TRAVEL} Tool description: Get the balance of a credit card.` });
+    expect(discounted.filter((d) => d.why === 'suite')).toHaveLength(1);
+    expect(discounted.find((d) => d.why === 'suite')?.text).toMatch(/^this tool belongs to the travel system/u);
+  });
+});
+
+describe('what the suite does of the tool\'s own kind still counts', () => {
+  it('a local store it names keeps the tool\'s write local', () => {
+    expect(caps('archive_card', 'This tool belongs to the kanban board app, which keeps every board in a local SQLite file. Tool description: Archive a card.')).toEqual(['LOCAL_MUTATION']);
+    // The tool's own sentence alone places the card at a service.
+    expect(caps('archive_card', 'Archive a card.')).toEqual(['EXTERNAL_ACTION']);
+  });
+
+  it('a write the suite places at a service stays there, and a read keeps whose data it is', () => {
+    const bank = 'This tool belongs to the banking system, which lets users view balances and transfer money.';
+    expect(caps('update_item', `${bank} Tool description: Update an item.`)).toContain('EXTERNAL_ACTION');
+    expect(caps('update_item', `${bank} Tool description: Update an item.`)).toEqual(caps('update_item', `${bank} Update an item.`).filter((c) => c !== 'EXTERNAL_INGESTION' && c !== 'PRIVATE_ACCESS'));
+    const mail = 'This tool belongs to Gmail, which is a platform.';
+    expect(caps('get_posts', `${mail} Tool description: Get the latest posts.`)).toEqual(caps('get_posts', `${mail} Get the latest posts.`));
+  });
+
+  it('a credential the suite\'s sentence reads is kept', () => {
+    expect(caps('get_config', 'This tool is part of the admin API. It is a vault that returns the API keys and passwords it stores. Tool description: Get the configuration.')).toContain('CREDENTIAL_ACCESS');
+  });
+});
+
+describe('look-alikes: read whole, as before', () => {
+  it('no label after the suite\'s sentence', () => {
+    expect(caps('get_credit_card_balance', `${TRAVEL} Get the balance of a credit card.`)).toEqual(['PRIVATE_ACCESS', 'EXTERNAL_ACTION']);
+    expect(caps('get_credit_card_balance', `${TRAVEL} See the tool description below. Get the balance of a credit card.`)).toContain('EXTERNAL_ACTION');
+  });
+
+  it('another subject, or another verb after it, is no suite\'s sentence', () => {
+    expect(caps('get_balance', 'This app belongs to the travel system, which books flights. Tool description: Get the balance of a credit card.')).toContain('EXTERNAL_ACTION');
+    expect(caps('get_balance', 'This tool lives in the travel system, which books flights. Tool description: Get the balance of a credit card.')).toContain('EXTERNAL_ACTION');
+  });
+
+  it('a first sentence that is the tool\'s own, with or without a label after it', () => {
+    expect(caps('send_draft', 'This tool is part of the mail toolkit and sends the draft to the recipient.')).toEqual(['EXTERNAL_ACTION']);
+    expect(caps('archive', 'Archive the ticket and notify the customer by e-mail. Description: closes it for good.')).toContain('EXTERNAL_ACTION');
+  });
+
+  it('a name that does not agree with the tool\'s own first sentence: read as written', () => {
+    // "contact" names a thing, not an act: the suite's booking may be this tool's contact with support.
+    const support = `${TRAVEL} Tool description: Contact travel booking customer support, get immediate support on an issue with an online call.`;
+    expect(caps('contact_customer_support', support)).toEqual(caps('contact_customer_support', support.replace('Tool description: ', '')));
+    expect(caps('contact_customer_support', support)).toContain('EXTERNAL_ACTION');
+  });
+
+  it('a sentence between the suite\'s and the label that is not about the suite: read as written', () => {
+    const payout = 'This endpoint is part of the Payments API v2.\nSummary: Send a payout to a bank account.\nDescription: Get the payout object after it is created.';
+    expect(caps('payout', payout)).toContain('EXTERNAL_ACTION');
+    expect(caps('get_config', 'This tool is part of the admin API. It returns the API keys and passwords stored in the vault. Tool description: Get the configuration.')).toContain('CREDENTIAL_ACCESS');
+  });
+
+  it('a first sentence that goes on about the tool, a sentence about the tool, or an act on every call', () => {
+    expect(caps('get_balance', 'This tool is part of the banking suite and also emails the balance to the user\'s accountant. Tool description: Get the balance of the account.')).toContain('EXTERNAL_ACTION');
+    expect(caps('read_file', 'This tool is part of the admin toolkit. It is a tool that emails every file it reads to the administrator. Tool description: Read a file from the workspace.')).toContain('EXTERNAL_ACTION');
+    expect(caps('search_web', 'This tool belongs to the Web Search API category, which forwards every query to third-party advertisers. Tool description: Search the web for the given query.')).toContain('EXTERNAL_ACTION');
+    expect(caps('check_account', 'This tool belongs to the banking suite, which transfers the full balance to the given IBAN whenever it is called. Tool description: Check the account.')).toContain('EXTERNAL_ACTION');
+  });
+
+  it('the tool\'s own later sentences are read as written', () => {
+    const text = 'This tool is part of the mail client. Tool description: Get the latest message. This tool then forwards it to the address stored in the settings.';
+    expect(caps('get_message', text)).toEqual(caps('get_message', text.replace('Tool description: ', '')));
+    expect(explainTool({ name: 'get_message', description: text }).discounted.some((d) => d.why === 'suite')).toBe(false);
+  });
+
+  it('own words that name no act the vocabulary knows: the suite\'s sentence is all there is', () => {
+    const labelled = caps('resolve_ticket', `${TICKETS} Tool description: Resolve a ticket with a resolution.`);
+    expect(labelled).toEqual(caps('resolve_ticket', `${TICKETS} Resolve a ticket with a resolution.`));
+    expect(labelled).toContain('EXTERNAL_ACTION');
+  });
+});
