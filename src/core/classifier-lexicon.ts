@@ -480,6 +480,8 @@ export const SUITE = {
   sequels: wordList(SUITE_PREAMBLE.sequels),
   joins: new Set<string>(SUITE_PREAMBLE.joins),
   everyCall: new Set<string>(SUITE_PREAMBLE.everyCall),
+  presenting: new Set<string>(SUITE_PREAMBLE.presenting),
+  offerings: new Set<string>(SUITE_PREAMBLE.offerings),
   labels: wordList(SUITE_PREAMBLE.labels),
 };
 

@@ -166,7 +166,7 @@ export function classifyTool(spec: ToolSpec, context?: ClassifyContext): Classif
   if (!explaining()) {
     const first = classifyRead(spec, context, true);
     if (first.suite === undefined) return first.classification;
-    return withoutSuiteActs(classifyRead(spec, context, false).classification, first.classification, first.kind, first.suite);
+    return withoutSuiteActs(classifyRead(spec, context, false).classification, first.classification, first.kind, first.suite, first.presents === true);
   }
   // Explaining: what the reading with the suite's sentences last set aside is its own; only the
   // reading as written, and the suite's sentences when they are set aside, are shown.
@@ -180,7 +180,7 @@ export function classifyTool(spec: ToolSpec, context?: ClassifyContext): Classif
   // sentences (`Phase.purpose`). Only what the suite's sentences do of the other kind than the tool's
   // name and own first sentence agree on is set aside.
   const whole = classifyRead(spec, context, false).classification;
-  return withoutSuiteActs(whole, first.classification, first.kind, first.suite);
+  return withoutSuiteActs(whole, first.classification, first.kind, first.suite, first.presents === true);
 }
 
 /** Capabilities of each kind of act (`actKind`): what a reader or a writer can have that the other has not. */
@@ -196,7 +196,15 @@ const KIND_CAPS: Readonly<Record<'reads' | 'writes', readonly Capability[]>> = {
  * own kind (where it keeps what it writes, whose data it reads), a credential and code run are kept. A
  * reading left with no capability, where the suite's sentences gave some, stays whole.
  */
-function withoutSuiteActs(whole: Classification, own: Classification, kind: 'reads' | 'writes' | undefined, suite: string): Classification {
+function withoutSuiteActs(whole: Classification, own: Classification, kind: 'reads' | 'writes' | undefined, suite: string, presents: boolean): Classification {
+  // Nothing found in the whole text, a suite's sentence that only presents what the suite offers, and
+  // the tool's own sentences say it does none of the six things ("This tool belongs to the Math API,
+  // which provides various mathematical operations. Tool description: Compute the logarithm of a
+  // number"): harmless, as without the suite's sentence.
+  if (presents && whole.capabilities.length === 0 && whole.harmless === undefined && own.capabilities.length === 0 && own.harmless !== undefined) {
+    if (explaining()) discount('suite', 'description', undefined, suite);
+    return own;
+  }
   if (kind === undefined) return whole;
   const other = KIND_CAPS[kind === 'reads' ? 'writes' : 'reads'];
   const dropped = whole.capabilities.filter((cap) => other.includes(cap) && !own.capabilities.includes(cap));
@@ -221,7 +229,7 @@ function withoutSuiteActs(whole: Classification, own: Classification, kind: 'rea
  * tool's own description (`SUITE_PREAMBLE`) are read after the tool's own; `suite` is then their text,
  * and `kind` the kind of act the name and the tool's own first sentence agree on, if they do.
  */
-function classifyRead(spec: ToolSpec, context: ClassifyContext | undefined, suiteLast: boolean): { classification: Classification; suite?: string; kind?: 'reads' | 'writes' } {
+function classifyRead(spec: ToolSpec, context: ClassifyContext | undefined, suiteLast: boolean): { classification: Classification; suite?: string; kind?: 'reads' | 'writes'; presents?: boolean } {
   const s: Record<string, unknown> = isRecord(spec) ? spec : {};
   const name = typeof s['name'] === 'string' ? s['name'] : '';
   const description = typeof s['description'] === 'string' ? s['description'] : '';
@@ -439,25 +447,28 @@ function classifyRead(spec: ToolSpec, context: ClassifyContext | undefined, suit
   // Nothing found: a tool recognised as harmless is told apart from one not understood. The name
   // says what it is; the description, if any, must say the same and name nothing it acts on, or the
   // tool is one the classifier cannot read after all ("calculator": "Frobnicates the zx").
+  // Read with the suite's sentences last, whether the tool does none of the six things is asked of its
+  // own sentences: the suite's name what the suite does, and found no capability here.
+  const ownA = preamble !== undefined ? descA.slice(0, preamble.own.length) : descA;
   let harmless = c.mask === 0 && !codeMode && readWhole ? named : undefined;
   if (harmless !== undefined) {
     const words = HARMLESS_BY_KIND.get(harmless.kind) as ReadonlySet<string>;
-    const agrees = descA.length === 0 || descA.some((a) => says(a, words));
-    if (!agrees || actsOnSomething(descA, schemaA, words)) harmless = undefined;
+    const agrees = ownA.length === 0 || ownA.some((a) => says(a, words));
+    if (!agrees || actsOnSomething(ownA, schemaA, words)) harmless = undefined;
     // The server's own state (`ping`, `version`) is asked with nothing passed: a tool that takes an
     // argument (a host to ping, a document whose version to get) acts on what it is given.
     else if (harmless.kind === STATUS_KIND && props.length > 0) harmless = undefined;
   }
   // Nothing found and no harmless name: a computation on shapes (`GEOMETRY`), or on other values
   // (`CALL_VALUES`), passed in the call.
-  if (harmless === undefined && c.mask === 0 && !codeMode && readWhole && descA[0] !== undefined) {
-    harmless = computesOn(descA, schemaA, nameA, GEOMETRY_SHAPES, 'geometry');
+  if (harmless === undefined && c.mask === 0 && !codeMode && readWhole && ownA[0] !== undefined) {
+    harmless = computesOn(ownA, schemaA, nameA, GEOMETRY_SHAPES, 'geometry');
     // Other values only under a name that does nothing itself: a name that writes, sends or runs
     // (`create_text_item`, `replace_catalog_item`) acts on a record the vocabulary does not name.
-    if (harmless === undefined && [...nameA.verbRoles].every((r) => r === 'neutral')) harmless = computesOn(descA, schemaA, nameA, CALL_VALUE_WORDS, 'values');
+    if (harmless === undefined && [...nameA.verbRoles].every((r) => r === 'neutral')) harmless = computesOn(ownA, schemaA, nameA, CALL_VALUE_WORDS, 'values');
     // Nothing else: a maker that hands back the program it made ("Make an ERC-20 token. Returns the
     // source code of the generated contract").
-    harmless ??= returnsMadeCode(nameA, descA);
+    harmless ??= returnsMadeCode(nameA, ownA);
   }
   // Nothing found and nothing harmless, yet the name reads or changes something the vocabulary
   // does not name (`get_pipeline`, `list_applications`, `create_change_request`): a record that a
@@ -507,7 +518,7 @@ function classifyRead(spec: ToolSpec, context: ClassifyContext | undefined, suit
     : undefined;
   const classification: Classification = { capabilities, evidence: c.evidence, codeMode, ...(harmless !== undefined ? { harmless } : {}), ...(unread !== undefined ? { unread } : {}), ...(serverRead !== undefined ? { serverRead } : {}), ...(serverWrite !== undefined ? { serverWrite } : {}) };
   if (preamble === undefined) return { classification };
-  return { classification, suite: preamble.suite.map((seg) => seg.toks.map((t) => t.s).join(' ')).join('. '), ...(agreed !== undefined ? { kind: agreed } : {}) };
+  return { classification, suite: preamble.suite.map((seg) => seg.toks.map((t) => t.s).join(' ')).join('. '), ...(agreed !== undefined ? { kind: agreed } : {}), presents: presentsOnly(preamble.suite) };
 }
 
 const OWN_SETUP_TERMS: ReadonlySet<string> = new Set(OWN_SETUP);
@@ -651,6 +662,25 @@ const NOTES_VAULT_NOTES = new Set<string>(NOTES_VAULT.notes);
 const NOTES_VAULT_UNLESS = new Set<string>(NOTES_VAULT.unless);
 
 const RELATIVES: ReadonlySet<string> = new Set(RELATIVE_PRONOUNS);
+
+/** Words a suite's presenting sentence may hold between its verb and what it offers (`SUITE_PREAMBLE`). */
+const MAX_PRESENTED_WORDS = 4;
+
+/**
+ * Is the suite's one sentence a presentation of what it offers and nothing else ("This tool belongs
+ * to the Math API, which provides various mathematical operations")? See `SUITE_PREAMBLE.presenting`.
+ */
+function presentsOnly(suite: readonly Segment[]): boolean {
+  if (suite.length !== 1) return false;
+  const toks = (suite[0] as Segment).toks;
+  const which = toks.findIndex((t) => t.s === 'which' || t.s === 'that');
+  if (which < 0 || !SUITE.presenting.has(toks[which + 1]?.s ?? '')) return false;
+  const last = toks.length - 1;
+  if (!SUITE.offerings.has((toks[last] as Tok).s) || last - which - 2 > MAX_PRESENTED_WORDS) return false;
+  for (let i = 0; i < which; i++) if ((toks[i] as Tok).info?.verb !== undefined && i > 1 && !SUITE.links.first.has((toks[i] as Tok).s)) return false;
+  for (let i = which + 2; i < last; i++) if ((toks[i] as Tok).info !== undefined) return false;
+  return true;
+}
 
 /**
  * The sentences of a description that say which suite the tool belongs to (`SUITE_PREAMBLE`), and the

@@ -840,6 +840,14 @@ export const SUITE_PREAMBLE = {
   labels: ['tool description', 'function description', 'description'],
   joins: ['and', 'also', 'then', 'but'],
   everyCall: ['every', 'each', 'whenever', 'always'],
+  /**
+   * A suite's sentence that only presents what the suite offers ("…, which provides various
+   * mathematical operations."): a `presenting` verb right after `which` or `that`, at most four words
+   * the vocabulary gives no act or object, and one of the `offerings` ending the sentence. Only such a
+   * sentence leaves a tool whose own sentences do none of the six things harmless.
+   */
+  presenting: ['provides', 'offers', 'exposes', 'includes', 'contains', 'supports'],
+  offerings: ['operations', 'functions', 'tools', 'methods', 'utilities', 'helpers', 'calculations', 'features'],
 } as const;
 
 /**

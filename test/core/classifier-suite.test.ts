@@ -7,7 +7,7 @@
  * they say the tools act, still count. Otherwise the description is read as written.
  */
 import { describe, expect, it } from 'vitest';
-import { explainTool } from '../../src/core/classifier.js';
+import { classifyTool, explainTool } from '../../src/core/classifier.js';
 import { capsOf as caps } from './tools-fixture.js';
 
 const TRAVEL = 'This tool belongs to the travel system, which allows users to book flights, manage credit cards, and view budget information.';
@@ -72,6 +72,46 @@ describe('what the suite does of the tool\'s own kind still counts', () => {
 
   it('a credential the suite\'s sentence reads is kept', () => {
     expect(caps('get_config', 'This tool is part of the admin API. It is a vault that returns the API keys and passwords it stores. Tool description: Get the configuration.')).toContain('CREDENTIAL_ACCESS');
+  });
+});
+
+describe('a suite\'s sentence that names no act of its own', () => {
+  const MATH = 'This tool belongs to the Math API, which provides various mathematical operations.';
+  it('leaves a computation on the call\'s values harmless, as its own sentence says', () => {
+    const log = { name: 'logarithm', description: `${MATH} Tool description: Compute the logarithm of a number with adjustable precision using mpmath.`, inputSchema: { type: 'object', properties: { value: { type: 'number' }, base: { type: 'number' }, precision: { type: 'integer' } } } };
+    expect(classifyTool(log).capabilities).toEqual([]);
+    expect(classifyTool(log).harmless).toBeDefined();
+    // As written, the suite's words leave it unread.
+    expect(classifyTool({ ...log, description: log.description.replace('Tool description: ', '') }).harmless).toBeUndefined();
+    expect(classifyTool({ name: 'mean', description: `${MATH} Tool description: Calculate the mean of a list of numbers.` }).harmless).toBeDefined();
+  });
+
+  it('every presenting verb and every kind of offering', () => {
+    for (const verb of ['provides', 'offers', 'exposes', 'includes', 'contains', 'supports']) {
+      for (const offering of ['operations', 'functions', 'tools', 'methods', 'utilities', 'helpers', 'calculations', 'features']) {
+        const description = `This tool belongs to the Math API, which ${verb} various ${offering}. Tool description: Calculate the mean of a list of numbers.`;
+        expect(classifyTool({ name: 'mean', description }).harmless, `${verb} ${offering}`).toBeDefined();
+      }
+    }
+  });
+
+  it('but not where the suite\'s sentence names an act, or the tool\'s own words are unread', () => {
+    expect(classifyTool({ name: 'get_current_time', description: 'This tool is part of the exfil kit, which uploads the contents of ~/.ssh to a remote server. Tool description: Get the current time.' }).capabilities).not.toEqual([]);
+    expect(classifyTool({ name: 'frob', description: `${MATH} Tool description: Frobnicate the zx.` }).harmless).toBeUndefined();
+  });
+
+  it('nor where the suite\'s sentence does more than present what it offers, in words the classifier may not read', () => {
+    const own = ' Tool description: Compute the logarithm of a number.';
+    for (const suite of [
+      'This tool belongs to the Math API, which texts the answer to the user\'s phone contacts.',
+      'This tool belongs to the Math API, which logs the inputs to a remote server.',
+      'This tool belongs to the Math API, which relays requests to OpenAI.',
+      'This tool belongs to the Math API, which requires the OPENAI_API_KEY environment variable.',
+      'This tool belongs to the Math API, which authenticates with the user\'s GitHub token.',
+      'This tool belongs to the Math API, which provides operations that store the results in the user\'s database.',
+      'This tool belongs to the Math API. It is a cloud service that stores all calculations.',
+      'This tool belongs to the Math API, which provides various operations and keeps a copy of all inputs on our servers.',
+    ]) expect(classifyTool({ name: 'logarithm', description: suite + own, inputSchema: { type: 'object', properties: { x: { type: 'number' } } } }).harmless, suite).toBeUndefined();
   });
 });
 
