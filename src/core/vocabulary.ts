@@ -123,7 +123,7 @@ export const OPENING_VERBS: readonly string[] = [
  * ("Follow a user", `like_post`, "Respond to an event"), said of something else in the rest of the
  * prose ("follow the redirect", "formats like JSON", "the API responds with").
  */
-export const OPENING_SENDS: readonly string[] = ['follow', 'unfollow', 'like', 'unlike', 'respond'];
+export const OPENING_SENDS: readonly string[] = ['follow', 'unfollow', 'like', 'unlike', 'respond', 'retweet', 'unretweet', 'repost', 'reblog'];
 
 /** Verbs by role. */
 export const VERBS: Readonly<Record<VerbRole, readonly string[]>> = {

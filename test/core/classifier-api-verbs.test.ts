@@ -22,6 +22,10 @@ describe('common verbs of API operations', () => {
     ['assign_ticket', 'Assign a support ticket to an agent of the help desk.'],
     ['upvote_answer', 'Upvote an answer on the forum.'],
     ['sell_listing', 'Sell an item on the marketplace.'],
+    ['retweet', 'Retweet a tweet for the authenticated user.'],
+    ['repost_status', 'Repost a status to the account\'s followers.'],
+    ['reblog_post', 'Reblog a post.'],
+    ['unretweet', 'Unretweet a tweet the account retweeted.'],
   ])('%s acts outside', (name, description) => {
     expect(caps({ name, description })).toEqual(['EXTERNAL_ACTION']);
   });
@@ -41,7 +45,7 @@ describe('common verbs of API operations', () => {
   });
 
   it("an opening send later in a reader's prose or in a property acts on nothing (seed 7402)", () => {
-    const sends = fc.constantFrom('follow', 'unfollow', 'like', 'unlike', 'respond');
+    const sends = fc.constantFrom('follow', 'unfollow', 'like', 'unlike', 'respond', 'retweet', 'repost', 'reblog');
     const lead = fc.constantFrom('Whether to', 'Set to true to', 'Use it to', 'It can', 'Then');
     const objects = fc.constantFrom('records', 'notes', 'invoices', 'tasks');
     fc.assert(
@@ -73,6 +77,7 @@ describe('common verbs of API operations', () => {
     ['list_exports', "Lists the user's exported files, in formats like JSON or CSV.", {}, ['PRIVATE_ACCESS']],
     ['get_profile', "Get the user's profile. The API responds with the profile's fields.", {}, ['PRIVATE_ACCESS']],
     ['list_follow_requests', 'List the pending follow requests of the account.', {}, ['PRIVATE_ACCESS']],
+    ['search_tweets', 'Search recent tweets; set exclude to drop retweets and reposts.', {}, ['EXTERNAL_INGESTION']],
   ])('%s: the verb is said of something else', (name, description, properties, expected) => {
     expect(caps({ name, description, inputSchema: { type: 'object', properties } })).toEqual(expected);
   });
