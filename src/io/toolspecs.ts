@@ -31,6 +31,7 @@ export function parseToolSpecs(text: string, file: string): { ok: true; tools: L
   if (view === undefined || parsed.issues.length > 0) return { ok: false, issues: parsed.issues.length > 0 ? parsed.issues : [{ pos: { file }, message: 'cannot read the file' }] };
   const issues: InputIssue[] = [];
   const tools: LocatedToolSpec[] = [];
+  const seen = new Map<string, SourcePos>();
   const addSpec = (raw: Node | null, nameFromKey?: string): void => {
     const node = view.deref(raw);
     if (!isMap(node)) {
@@ -48,7 +49,15 @@ export function parseToolSpecs(text: string, file: string): { ok: true; tools: L
       issues.push({ pos: view.pos(d?.value, node), message: `expected \`description\` of \`${name}\` to be a string` });
       return;
     }
-    tools.push({ spec: { ...value, name } as ToolSpec, pos: view.pos(node) });
+    // A guard knows a tool by its name: a second spec of one name would be answered for the first.
+    const pos = view.pos(node);
+    const first = seen.get(name);
+    if (first !== undefined) {
+      issues.push({ pos, message: `duplicate tool name \`${name}\` (first at ${first.file}:${first.line}:${first.col}): each tool needs a name of its own` });
+      return;
+    }
+    seen.set(name, pos);
+    tools.push({ spec: { ...value, name } as ToolSpec, pos });
   };
   const root = view.deref(view.root);
   const shapes = 'expected a list of tool specs, `{tools: [...]}` (MCP tools/list) or `{tools: {name: spec}}` (catalog)';

@@ -157,6 +157,13 @@ describe('guard-eval classify', () => {
     expect(r.err).not.toMatch(/\n\s+at /);
   });
 
+  it('two specs of one name in a list: exit 2 naming both places, not one answer for both', async () => {
+    const file = tmp('dup.json', '[{"name":"files","description":"Get a file."},\n {"name":"files","description":"Delete a file."}]\n');
+    const r = await cli('classify', file, '--json');
+    expect(r).toMatchObject({ code: 2, out: '' });
+    expect(r.err).toBe(`${file}:2:2: duplicate tool name \`files\` (first at ${file}:1:2): each tool needs a name of its own\n`);
+  });
+
   it('a YAML syntax error points at its line', async () => {
     const r = await cli('classify', 'test/fixtures/broken.yaml');
     expect(r.code).toBe(2);
