@@ -562,7 +562,7 @@ const UNIT_TESTS = {
   'walk.ts': ['bounds', 'detectors', 'command', 'fingerprint', 'walk-store', 'test/readme.test.ts'],
   'call.ts': ['bounds', 'test/readme.test.ts'],
   'ledger.ts': ['ledger.model', 'provenance-table', 'test/readme.test.ts'],
-  'vocabulary.ts': ['classifier', 'classifier-harmless', 'classifier-service-records', 'classifier-suite'],
+  'vocabulary.ts': ['classifier', 'classifier-harmless', 'classifier-service-records', 'classifier-suite', 'classifier-device-settings'],
   'classifier.ts': ['classifier-harmless', 'classifier-discounts', 'classifier-examples', 'classifier-unnamed', 'classifier-suite'],
   // The detectors read the schema's destination fields through it.
   'classifier-schema.ts': ['detectors'],

@@ -1100,7 +1100,7 @@ export const SCHEMA_TERMS = {
  */
 export const HARMLESS_NAMES = {
   kinds: {
-    time: ['time', 'date', 'datetime', 'clock', 'timezone', 'day'],
+    time: ['time', 'date', 'datetime', 'clock', 'timezone', 'day', 'timestamp'],
     calculator: ['calculate', 'calculator', 'calc', 'arithmetic', 'math'],
     conversion: ['convert', 'converter', 'conversion'],
     handoff: ['human', 'handoff'],

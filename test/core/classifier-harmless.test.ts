@@ -18,6 +18,7 @@ describe('harmless tools are recognised by their names', () => {
     expect(harmless('get_current_time', 'Get the current time in a given time zone')).toEqual({ kind: 'time', terms: ['time'] });
     expect(harmless('getCurrentDate')).toEqual({ kind: 'time', terms: ['date'] });
     expect(harmless('get_current_day', "Returns the current day in ISO format, e.g. '2022-01-01'.")).toEqual({ kind: 'time', terms: ['day'] });
+    expect(harmless('get_current_timestamp', 'Get current POSIX timestamp')).toEqual({ kind: 'time', terms: ['timestamp'] });
     expect(harmless('calculator', 'Evaluate an arithmetic expression')).toEqual({ kind: 'calculator', terms: ['calculator'] });
     expect(harmless('convert_units', 'Convert a value between units')).toEqual({ kind: 'conversion', terms: ['convert'] });
     expect(harmless('handoff_to_human')).toEqual({ kind: 'handoff', terms: ['handoff', 'human'] });
@@ -27,6 +28,8 @@ describe('harmless tools are recognised by their names', () => {
     // A word the recognition does not know beside the harmless one.
     expect(harmless('get_time_entries', 'List time entries')).toBeNull();
     expect(harmless('get_day_schedule', 'Get the schedule of the day')).toBeNull();
+    expect(harmless('get_file_timestamp', 'Get the modification timestamp of a file')).toBeNull();
+    expect(harmless('get_last_login_timestamp', 'Get the timestamp of the user\'s last login')).toBeNull();
     expect(harmless('calculate_tip', 'Calculate the tip for a bill')).toBeNull();
     expect(harmless('convert_currency', 'Convert an amount between currencies')).toBeNull();
     // A harmless name whose spec reads, sends or runs something: the capabilities decide.
