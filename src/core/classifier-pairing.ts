@@ -107,6 +107,28 @@ export interface Phase {
   readonly purpose?: 'reads' | 'writes';
 }
 
+/**
+ * Is the word at `i`, a verb or a noun by position, a verb with an object pronoun right after it, joined
+ * to the sentence by a conjunction or a cue ("Read a file and email it to the administrator", "then
+ * message them")? A noun is not followed by "it" or "them"; after a determiner the pronoun opens a
+ * clause of its own ("the email it received").
+ */
+function actsOnPronoun(toks: readonly Tok[], i: number): boolean {
+  if (i === 0 || !PRONOUN_OBJECTS.has(toks[i + 1]?.s ?? '')) return false;
+  const prev = (toks[i - 1] as Tok).s;
+  if (!CONJ.has(prev) && !CUES.has(prev)) return false;
+  // What follows the pronoun goes on with a verb's phrase ("… it to the administrator", "… them a
+  // digest", the sentence's end), not with a clause the pronoun opens ("comments it has", "emails her
+  // team sent").
+  const next = toks[i + 2]?.s;
+  return next === undefined || PRONOUN_FOLLOWERS.has(next) || DETS.has(next) || CONJ.has(next);
+}
+
+/** Object pronouns after which a verb or noun word is the verb (`actsOnPronoun`): not "everyone". */
+const PRONOUN_OBJECTS: ReadonlySet<string> = new Set(['it', 'them', 'him', 'her', 'us', 'me']);
+/** Prepositions that go on with a verb's phrase after its pronoun object (`actsOnPronoun`). */
+const PRONOUN_FOLLOWERS: ReadonlySet<string> = new Set(['to', 'into', 'onto', 'via', 'through', 'over', 'with', 'about', 'at', 'on', 'as']);
+
 /** Is position `i` one where a verb can stand in a sentence (start, after a cue, an adverb, or `verb and`)? */
 function verbPosition(toks: readonly Tok[], roles: readonly Role[], i: number): boolean {
   if (i === 0 || ((toks[i] as Tok).mark & CLAUSE) !== 0) return true;
@@ -256,9 +278,9 @@ function resolveRoles(seg: Segment, placing: boolean, opening: boolean): Role[] 
       } else if (kind === 'schema') {
         isVerb = !info.sForm && i > 0 && (toks[i - 1] as Tok).s === 'to';
       } else if (info.sForm) {
-        isVerb = i === 0 || (i > 0 && (toks[i - 1] as Tok).s !== 'to' && verbPosition(toks, roles, i));
+        isVerb = i === 0 || (i > 0 && (toks[i - 1] as Tok).s !== 'to' && verbPosition(toks, roles, i)) || actsOnPronoun(toks, i);
       } else {
-        isVerb = verbPosition(toks, roles, i);
+        isVerb = verbPosition(toks, roles, i) || actsOnPronoun(toks, i);
       }
       if (isVerb) obj = undefined;
       else verb = undefined;
