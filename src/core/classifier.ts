@@ -450,7 +450,10 @@ function classifyRead(spec: ToolSpec, context: ClassifyContext | undefined, suit
   // Read with the suite's sentences last, whether the tool does none of the six things is asked of its
   // own sentences: the suite's name what the suite does, and found no capability here.
   const ownA = preamble !== undefined ? descA.slice(0, preamble.own.length) : descA;
-  let harmless = c.mask === 0 && !codeMode && readWhole ? named : undefined;
+  // A property that addresses someone, a command or a local path says the tool does something with
+  // it: a harmless name or computation that takes one is not recognised ("logarithm" with a `recipient`).
+  const addresses = props.some(addressesSomething);
+  let harmless = c.mask === 0 && !codeMode && readWhole && !addresses ? named : undefined;
   if (harmless !== undefined) {
     const words = HARMLESS_BY_KIND.get(harmless.kind) as ReadonlySet<string>;
     const agrees = ownA.length === 0 || ownA.some((a) => says(a, words));
@@ -461,7 +464,7 @@ function classifyRead(spec: ToolSpec, context: ClassifyContext | undefined, suit
   }
   // Nothing found and no harmless name: a computation on shapes (`GEOMETRY`), or on other values
   // (`CALL_VALUES`), passed in the call.
-  if (harmless === undefined && c.mask === 0 && !codeMode && readWhole && ownA[0] !== undefined) {
+  if (harmless === undefined && c.mask === 0 && !codeMode && readWhole && !addresses && ownA[0] !== undefined) {
     harmless = computesOn(ownA, schemaA, nameA, GEOMETRY_SHAPES, 'geometry');
     // Other values only under a name that does nothing itself: a name that writes, sends or runs
     // (`create_text_item`, `replace_catalog_item`) acts on a record the vocabulary does not name.
@@ -662,6 +665,14 @@ const NOTES_VAULT_NOTES = new Set<string>(NOTES_VAULT.notes);
 const NOTES_VAULT_UNLESS = new Set<string>(NOTES_VAULT.unless);
 
 const RELATIVES: ReadonlySet<string> = new Set(RELATIVE_PRONOUNS);
+
+/**
+ * Does a property address someone (a recipient, a channel, a phone number: `SCHEMA_TERMS.destination`
+ * but a bare `to`, which a converter takes for its target unit), a command, or a local path?
+ */
+function addressesSomething(p: Prop): boolean {
+  return (p.joined !== 'to' && SCHEMA.destination.has(p.joined)) || SCHEMA.command.has(p.joined) || SCHEMA.path.has(p.joined) || SCHEMA.sourcePath.has(p.joined);
+}
 
 /** Words a suite's presenting sentence may hold between its verb and what it offers (`SUITE_PREAMBLE`). */
 const MAX_PRESENTED_WORDS = 4;

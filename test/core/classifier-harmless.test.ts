@@ -24,6 +24,18 @@ describe('harmless tools are recognised by their names', () => {
     expect(harmless('handoff_to_human')).toEqual({ kind: 'handoff', terms: ['handoff', 'human'] });
   });
 
+  it('a property that addresses someone, a command or a local path: not harmless', () => {
+    const log = (properties: Record<string, unknown>): unknown => classifyTool({ name: 'logarithm', description: 'Compute the logarithm of a number.', inputSchema: { type: 'object', properties: { x: { type: 'number' }, ...properties } } }).harmless ?? null;
+    expect(log({})).not.toBeNull();
+    for (const p of ['recipient', 'phone_number', 'webhook', 'channel_id', 'command', 'path', 'output_path', 'file_path']) {
+      expect(log({ [p]: { type: 'string' } }), p).toBeNull();
+    }
+    expect(harmless('get_current_time')).not.toBeNull();
+    expect(classifyTool({ name: 'get_current_time', description: 'Get the current time', inputSchema: { type: 'object', properties: { recipient: { type: 'string' } } } }).harmless).toBeUndefined();
+    // A converter's `to` is the unit it converts to.
+    expect(classifyTool({ name: 'convert_units', description: 'Convert a value between units', inputSchema: { type: 'object', properties: { value: { type: 'number' }, from: { type: 'string' }, to: { type: 'string' } } } }).harmless).toEqual({ kind: 'conversion', terms: ['convert'] });
+  });
+
   it('look-alikes: another word in the name, a capability anywhere, Code Mode', () => {
     // A word the recognition does not know beside the harmless one.
     expect(harmless('get_time_entries', 'List time entries')).toBeNull();
