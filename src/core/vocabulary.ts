@@ -186,7 +186,7 @@ export const VERBS: Readonly<Record<VerbRole, readonly string[]>> = {
   neutral: [
     'generate', 'calculate', 'compute', 'convert', 'format', 'parse', 'validate', 'translate',
     'encode', 'decode', 'hash', 'sort', 'echo', 'count', 'compare', 'analyze', 'analyse', 'render',
-    'resize', 'compress', 'multiply', 'divide', 'subtract', 'round', 'emulate', 'concatenate',
+    'resize', 'compress', 'multiply', 'divide', 'subtract', 'round', 'emulate',
     '计算', '转换', '翻译', '生成', '格式化',
   ],
 };
@@ -1155,7 +1155,6 @@ export const CALL_VALUES = {
     'string', 'strings', 'text', 'texts', 'number', 'numbers', 'digit', 'digits', 'color', 'colors',
     'colour', 'colours', 'expression', 'expressions', 'value', 'values', 'character', 'characters',
     'timestamp', 'timestamps', 'checksum', 'checksums', 'unit', 'units', 'base', 'bases',
-    'integer', 'integers', 'float', 'floats', 'array', 'arrays',
   ],
 } as const;
 

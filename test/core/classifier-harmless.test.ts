@@ -145,9 +145,6 @@ describe('harmless tools are recognised by their names', () => {
     expect(harmless('color', 'Convert colors between HEX, RGB, and HSL formats')).toEqual({ kind: 'values', terms: ['colors'] });
     expect(harmless('diff', 'Compare two texts: line-by-line diff')).toEqual({ kind: 'values', terms: ['texts'] });
     expect(harmless('luhn', 'Validate or generate check digits using the Luhn algorithm')).toEqual({ kind: 'values', terms: ['digits'] });
-    expect(harmless('multiply', 'Multiplies two integers and returns the result.')).toEqual({ kind: 'values', terms: ['integers'] });
-    expect(harmless('concat_strings', 'Concatenate a list of strings into a single string.')).toEqual({ kind: 'values', terms: ['strings', 'string'] });
-    expect(harmless('sum_array', 'Compute the sum of an array of floats.')).toEqual({ kind: 'values', terms: ['array', 'floats'] });
     // A property about the values themselves names nothing acted on.
     const input = { type: 'object', properties: { input: { type: 'string', description: 'The string to encode or decode' } } };
     expect(classifyTool({ name: 'base64', description: 'Encode or decode Base64 strings', inputSchema: input }).harmless).toEqual({ kind: 'values', terms: ['strings'] });
@@ -164,10 +161,11 @@ describe('harmless tools are recognised by their names', () => {
     expect(harmless('page_text', 'Get the text of the page.')).toBeNull();
     // A verb nobody can read.
     expect(harmless('zorblat', 'Zorblat the strings.')).toBeNull();
-    // An array of things the tool acts on, or concatenated files.
-    expect(harmless('sort_files', 'Sort an array of the user\'s files by size.')).toBeNull();
-    expect(harmless('concat_files', 'Concatenate the files of a folder.')).toBeNull();
-    expect(classifyTool({ name: 'hash_passwords', description: 'Compute the hash of an array of passwords from the vault.' }).capabilities).not.toEqual([]);
+    // Integers, floats and arrays as values, and `concatenate` as a transformation, were tried and
+    // withdrawn after a review: `concatenate_<thing>` names lost the read of what they join.
+    expect(classifyTool({ name: 'concat_secrets', description: 'Concatenate the secrets' }).capabilities).toContain('CREDENTIAL_ACCESS');
+    expect(classifyTool({ name: 'concatenate_emails', description: 'Concatenate emails' }).capabilities).toContain('PRIVATE_ACCESS');
+    expect(classifyTool({ name: 'concatenate_files', description: 'Concatenates the given files' }).capabilities).toContain('PRIVATE_ACCESS');
     // A name that writes or sends acts on a record the vocabulary does not name.
     expect(classifyTool({ name: 'create_text_item', description: 'Create a text item with the given text.' }).harmless).toBeUndefined();
     expect(classifyTool({ name: 'send_text', description: 'Encode the text as Base64.' }).harmless).toBeUndefined();
