@@ -981,8 +981,25 @@ function says(a: Analysis, words: ReadonlySet<string>): boolean {
  * the input's own parts.
  */
 function actsOnSomething(descA: readonly Analysis[], schemaA: readonly Analysis[], about: ReadonlySet<string>): boolean {
-  return descA.some((a) => a.objects.length > 0) || schemaA.some((a) => a.objects.length > 0 && !says(a, about));
+  return descA.some((a) => a.objects.length > 0 || writesOrSends(a)) || schemaA.some((a) => a.objects.length > 0 && !says(a, about));
 }
+
+/**
+ * Does a sentence of the description write or send what it computed ("… and writes it to
+ * output.json", "then sends them to the team")? A write or a send whose object is a pronoun names no
+ * thing the vocabulary places, yet it is an act: a tool that says so is not harmless. A computation's
+ * own words ("Create a buffer zone around a point", "Merge two polygons", "add to a date") write
+ * values, not what the tool computed.
+ */
+function writesOrSends(a: Analysis): boolean {
+  return a.roles.some((role, i) => {
+    const r = role.verb;
+    return (r === 'create' || r === 'modify' || r === 'send') && a.negatedClause[i] !== true && COMPUTED.has(a.seg.toks[i + 1]?.s ?? '');
+  });
+}
+
+/** Pronouns that stand for what a computation computed (`writesOrSends`). */
+const COMPUTED: ReadonlySet<string> = new Set(['it', 'them']);
 
 /**
  * What a name says the tool harmlessly is (see `HARMLESS_NAMES`): every word known, one naming the

@@ -161,6 +161,10 @@ describe('harmless tools are recognised by their names', () => {
     expect(harmless('page_text', 'Get the text of the page.')).toBeNull();
     // A verb nobody can read.
     expect(harmless('zorblat', 'Zorblat the strings.')).toBeNull();
+    // What it computed written or sent, though no thing the vocabulary places is named.
+    expect(harmless('format_json', 'Formats a string as JSON and writes it to output.json.')).toBeNull();
+    expect(harmless('hash_tool', 'Compute the hash of a string, then send it to the audit log.')).toBeNull();
+    expect(harmless('format_json', 'Formats a string as JSON and returns it.')).not.toBeNull();
     // Integers, floats and arrays as values, and `concatenate` as a transformation, were tried and
     // withdrawn after a review: `concatenate_<thing>` names lost the read of what they join.
     expect(classifyTool({ name: 'concat_secrets', description: 'Concatenate the secrets' }).capabilities).toContain('CREDENTIAL_ACCESS');
