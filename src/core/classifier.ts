@@ -29,7 +29,7 @@ import type { Classification, Evidence, ServerRead, ServerWrite, SpecCut, ToolSp
 import { isRecord } from './values.js';
 import { collectDiscounts, discount, explaining } from './classifier-discounts.js';
 import type { Discount } from './classifier-discounts.js';
-import { ANNOTATION_TERMS, CALL_VALUES, CONJUNCTIONS, CODE_MODE_NAME_PAIRS, GEOMETRY, HANDOFF, HARMLESS_NAMES, NAME_CLIPPINGS, NAME_PLACE_PREPOSITIONS, NEAR_A_PLACE, NOTES_VAULT, NOT_OBJECTS, OPENING_VERBS, OWN_SETUP, POSSESSIVE, RELATIVE_PRONOUNS, RETURNED_RECORDS, STATE_VERBS } from './vocabulary.js';
+import { ANNOTATION_TERMS, CALL_VALUES, CONJUNCTIONS, CODE_MODE_NAME_PAIRS, GEOMETRY, HANDOFF, HARMLESS_NAMES, NAME_CLIPPINGS, NAME_PLACE_PREPOSITIONS, NEAR_A_PLACE, NOTES_VAULT, NOT_HARMLESS_PROPERTIES, NOT_OBJECTS, OPENING_VERBS, OWN_SETUP, POSSESSIVE, RELATIVE_PRONOUNS, RETURNED_RECORDS, STATE_VERBS } from './vocabulary.js';
 import type { VerbRole } from './vocabulary.js';
 import { CLAUSE, MAX_TEXT, anyWordsAt, nameTokens, textSegments, toTokens } from './classifier-tokens.js';
 import type { Segment, Tok } from './classifier-tokens.js';
@@ -668,11 +668,17 @@ const RELATIVES: ReadonlySet<string> = new Set(RELATIVE_PRONOUNS);
 
 /**
  * Does a property address someone (a recipient, a channel, a phone number: `SCHEMA_TERMS.destination`
- * but a bare `to`, which a converter takes for its target unit), a command, or a local path?
+ * but a bare `to`, which a converter takes for its target unit), a command, a local path, a key, an
+ * endpoint or one of the user's records (`NOT_HARMLESS_PROPERTIES`)?
  */
 function addressesSomething(p: Prop): boolean {
-  return (p.joined !== 'to' && SCHEMA.destination.has(p.joined)) || SCHEMA.command.has(p.joined) || SCHEMA.path.has(p.joined) || SCHEMA.sourcePath.has(p.joined);
+  if ((p.joined !== 'to' && SCHEMA.destination.has(p.joined)) || SCHEMA.command.has(p.joined) || SCHEMA.path.has(p.joined) || SCHEMA.sourcePath.has(p.joined)) return true;
+  if (NOT_HARMLESS_NAMES.has(p.joined)) return true;
+  const id = /^(.+?)_?id$/u.exec(p.joined);
+  return id !== null && NOT_HARMLESS_RECORDS.has(id[1] as string);
 }
+const NOT_HARMLESS_NAMES: ReadonlySet<string> = new Set(NOT_HARMLESS_PROPERTIES.names);
+const NOT_HARMLESS_RECORDS: ReadonlySet<string> = new Set(NOT_HARMLESS_PROPERTIES.records);
 
 /** Words a suite's presenting sentence may hold between its verb and what it offers (`SUITE_PREAMBLE`). */
 const MAX_PRESENTED_WORDS = 4;

@@ -1128,6 +1128,20 @@ export const HARMLESS_NAMES = {
 } as const;
 
 /**
+ * Properties a harmless tool never takes (whole property names), besides a recipient, a command and a
+ * local path: a key or a password to call something with, an endpoint to call, and the id of one of
+ * the user's records (`records` before `_id` or `id`). A tool that takes one does something its words
+ * do not say: "Compute the logarithm of a number" with an `api_key` or a `customer_id`.
+ */
+export const NOT_HARMLESS_PROPERTIES = {
+  names: [
+    'api_key', 'apikey', 'api_token', 'token', 'access_token', 'auth_token', 'password', 'secret',
+    'secret_key', 'credentials', 'endpoint', 'base_url',
+  ],
+  records: ['customer', 'patient', 'user', 'account', 'order', 'ticket', 'record', 'file', 'document', 'contact'],
+} as const;
+
+/**
  * A computation on shapes passed in the call (harmless kind `geometry`): "Calculate the area of a
  * polygon", "Merge two or more polygons into a single geometry", "Measure the length of a line
  * defined by a series of coordinates". A tool the vocabulary finds nothing in, whose description's

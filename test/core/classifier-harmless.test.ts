@@ -27,7 +27,8 @@ describe('harmless tools are recognised by their names', () => {
   it('a property that addresses someone, a command or a local path: not harmless', () => {
     const log = (properties: Record<string, unknown>): unknown => classifyTool({ name: 'logarithm', description: 'Compute the logarithm of a number.', inputSchema: { type: 'object', properties: { x: { type: 'number' }, ...properties } } }).harmless ?? null;
     expect(log({})).not.toBeNull();
-    for (const p of ['recipient', 'phone_number', 'webhook', 'channel_id', 'command', 'path', 'output_path', 'file_path']) {
+    expect(log({ precision: { type: 'integer' }, base: { type: 'number' } })).not.toBeNull();
+    for (const p of ['recipient', 'phone_number', 'webhook', 'channel_id', 'command', 'path', 'output_path', 'file_path', 'api_key', 'apikey', 'api_token', 'token', 'access_token', 'auth_token', 'password', 'secret', 'secret_key', 'credentials', 'endpoint', 'base_url', 'customer_id', 'patient_id', 'userId', 'account_id', 'order_id', 'ticket_id', 'record_id', 'file_id', 'document_id', 'contact_id']) {
       expect(log({ [p]: { type: 'string' } }), p).toBeNull();
     }
     expect(harmless('get_current_time')).not.toBeNull();
