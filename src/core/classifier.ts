@@ -450,8 +450,9 @@ function classifyRead(spec: ToolSpec, context: ClassifyContext | undefined, suit
   // Read with the suite's sentences last, whether the tool does none of the six things is asked of its
   // own sentences: the suite's name what the suite does, and found no capability here.
   const ownA = preamble !== undefined ? descA.slice(0, preamble.own.length) : descA;
-  // A property that addresses someone, a command or a local path says the tool does something with
-  // it: a harmless name or computation that takes one is not recognised ("logarithm" with a `recipient`).
+  // A property that addresses someone, names a command, takes a local path, a key, an endpoint or a
+  // record's id says the tool does something with it: a harmless name or computation that takes one
+  // is not recognised ("logarithm" with a `recipient` or an `api_key`).
   const addresses = props.some(addressesSomething);
   let harmless = c.mask === 0 && !codeMode && readWhole && !addresses ? named : undefined;
   if (harmless !== undefined) {
