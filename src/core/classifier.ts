@@ -205,7 +205,8 @@ function withoutSuiteActs(whole: Classification, own: Classification, kind: 'rea
     if (explaining()) discount('suite', 'description', undefined, suite);
     return own;
   }
-  if (kind === undefined) return whole;
+  // A spec read only in part may say anything past the cut: nothing of it is set aside.
+  if (kind === undefined || whole.unread !== undefined) return whole;
   const other = KIND_CAPS[kind === 'reads' ? 'writes' : 'reads'];
   const dropped = whole.capabilities.filter((cap) => other.includes(cap) && !own.capabilities.includes(cap));
   if (dropped.length === 0 || dropped.length === whole.capabilities.length) return whole;
@@ -453,7 +454,8 @@ function classifyRead(spec: ToolSpec, context: ClassifyContext | undefined, suit
   // A property that addresses someone, names a command, takes a local path, a key, an endpoint or a
   // record's id says the tool does something with it: a harmless name or computation that takes one
   // is not recognised ("logarithm" with a `recipient` or an `api_key`).
-  const addresses = props.some(addressesSomething);
+  // Asked only of a tool that found nothing else (the one that can be harmless), not of every tool.
+  const addresses = c.mask === 0 && !codeMode && readWhole && props.some(addressesSomething);
   let harmless = c.mask === 0 && !codeMode && readWhole && !addresses ? named : undefined;
   if (harmless !== undefined) {
     const words = HARMLESS_BY_KIND.get(harmless.kind) as ReadonlySet<string>;

@@ -8,6 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { classifyTool, explainTool } from '../../src/core/classifier.js';
+import { createGuard } from '../../src/core/guard.js';
 import { capsOf as caps } from './tools-fixture.js';
 
 const TRAVEL = 'This tool belongs to the travel system, which allows users to book flights, manage credit cards, and view budget information.';
@@ -52,6 +53,16 @@ describe('under a label, the suite\'s acts of the other kind are not the tool\'s
     const { discounted } = explainTool({ name: 'get_credit_card_balance', description: `${TRAVEL} Tool description: Get the balance of a credit card.` });
     expect(discounted.filter((d) => d.why === 'suite')).toHaveLength(1);
     expect(discounted.find((d) => d.why === 'suite')?.text).toMatch(/^this tool belongs to the travel system/u);
+  });
+});
+
+describe('a spec read only in part', () => {
+  it('sets nothing of the suite aside, and the guard judges it as doing all six things', () => {
+    const spec = { name: 'get_credit_card_balance', description: `${TRAVEL} Tool description: Get the balance of a credit card.${' Some more words.'.repeat(1200)}` };
+    const c = classifyTool(spec);
+    expect(c.unread).toBeDefined();
+    expect(c.capabilities).toContain('EXTERNAL_ACTION');
+    expect(createGuard({ tools: [spec] }).tool(spec.name).capabilities).toHaveLength(6);
   });
 });
 
