@@ -29,11 +29,11 @@ import type { Classification, Evidence, ServerRead, ServerWrite, SpecCut, ToolSp
 import { isRecord } from './values.js';
 import { collectDiscounts, discount, explaining } from './classifier-discounts.js';
 import type { Discount } from './classifier-discounts.js';
-import { ANNOTATION_TERMS, CALL_VALUES, CONJUNCTIONS, CODE_MODE_NAME_PAIRS, GEOMETRY, HANDOFF, HARMLESS_NAMES, NAME_CLIPPINGS, NAME_PLACE_PREPOSITIONS, NEAR_A_PLACE, NOTES_VAULT, NOT_HARMLESS_PROPERTIES, NOT_OBJECTS, OPENING_VERBS, OWN_SETUP, POSSESSIVE, RELATIVE_PRONOUNS, RETURNED_RECORDS, STATE_VERBS } from './vocabulary.js';
+import { ANNOTATION_TERMS, CALL_VALUES, CONJUNCTIONS, CODE_MODE_NAME_PAIRS, GEOMETRY, HANDOFF, HARMLESS_NAMES, NAME_CLIPPINGS, NAME_PLACE_PREPOSITIONS, NEAR_A_PLACE, NOTES_VAULT, COMPUTED_WORDS, NOT_HARMLESS_PROPERTIES, NOT_OBJECTS, OPENING_VERBS, OWN_SETUP, POSSESSIVE, RELATIVE_PRONOUNS, RETURNED_RECORDS, STATE_VERBS, STORED_PARTICIPLES } from './vocabulary.js';
 import type { VerbRole } from './vocabulary.js';
 import { CLAUSE, MAX_TEXT, anyWordsAt, nameTokens, textSegments, toTokens } from './classifier-tokens.js';
 import type { Segment, Tok } from './classifier-tokens.js';
-import { DEMO, DETS, GETTER_OPENER, LEXICON, PHRASES, SCHEMA, SERVICES, SUITE } from './classifier-lexicon.js';
+import { BE, DEMO, DETS, GETTER_OPENER, LEXICON, PHRASES, SCHEMA, SERVICES, SUITE } from './classifier-lexicon.js';
 import type { WordInfo } from './classifier-lexicon.js';
 import type { ServerKind } from './servers.js';
 import { addEvidence, compareEvidence, readsArePublished, writesInOpenWorld, writesInProduct } from './classifier-evidence.js';
@@ -456,7 +456,10 @@ function classifyRead(spec: ToolSpec, context: ClassifyContext | undefined, suit
   // is not recognised ("logarithm" with a `recipient` or an `api_key`).
   // Asked only of a tool that found nothing else (the one that can be harmless), not of every tool.
   const addresses = c.mask === 0 && !codeMode && readWhole && props.some(addressesSomething);
-  let harmless = c.mask === 0 && !codeMode && readWhole && !addresses ? named : undefined;
+  // A property whose last word names a place or a kept thing (`csv_path`, `s3_bucket`, `sensor_id`):
+  // not of a maker of code, whose properties are the made program's parameters (`premintChainId`).
+  const reaches = addresses || (c.mask === 0 && !codeMode && readWhole && props.some(reachesSomething));
+  let harmless = c.mask === 0 && !codeMode && readWhole && !reaches ? named : undefined;
   if (harmless !== undefined) {
     const words = HARMLESS_BY_KIND.get(harmless.kind) as ReadonlySet<string>;
     const agrees = ownA.length === 0 || ownA.some((a) => says(a, words));
@@ -472,6 +475,7 @@ function classifyRead(spec: ToolSpec, context: ClassifyContext | undefined, suit
     // Other values only under a name that does nothing itself: a name that writes, sends or runs
     // (`create_text_item`, `replace_catalog_item`) acts on a record the vocabulary does not name.
     if (harmless === undefined && [...nameA.verbRoles].every((r) => r === 'neutral')) harmless = computesOn(ownA, schemaA, nameA, CALL_VALUE_WORDS, 'values');
+    if (reaches) harmless = undefined;
     // Nothing else: a maker that hands back the program it made ("Make an ERC-20 token. Returns the
     // source code of the generated contract").
     harmless ??= returnsMadeCode(nameA, ownA);
@@ -680,8 +684,13 @@ function addressesSomething(p: Prop): boolean {
   const id = /^(.+?)_?id$/u.exec(p.joined);
   return id !== null && NOT_HARMLESS_RECORDS.has(id[1] as string);
 }
+/** Does a property's last word name a place or a kept thing (`NOT_HARMLESS_PROPERTIES.heads`: `csv_path`, `s3_bucket`, `sensor_id`)? */
+function reachesSomething(p: Prop): boolean {
+  return NOT_HARMLESS_HEADS.has(p.tokens[p.tokens.length - 1] ?? '');
+}
 const NOT_HARMLESS_NAMES: ReadonlySet<string> = new Set(NOT_HARMLESS_PROPERTIES.names);
 const NOT_HARMLESS_RECORDS: ReadonlySet<string> = new Set(NOT_HARMLESS_PROPERTIES.records);
+const NOT_HARMLESS_HEADS: ReadonlySet<string> = new Set(NOT_HARMLESS_PROPERTIES.heads);
 
 /** Words a suite's presenting sentence may hold between its verb and what it offers (`SUITE_PREAMBLE`). */
 const MAX_PRESENTED_WORDS = 4;
@@ -990,7 +999,7 @@ function says(a: Analysis, words: ReadonlySet<string>): boolean {
  * the input's own parts.
  */
 function actsOnSomething(descA: readonly Analysis[], schemaA: readonly Analysis[], about: ReadonlySet<string>): boolean {
-  return descA.some((a) => a.objects.length > 0 || writesOrSends(a)) || schemaA.some((a) => a.objects.length > 0 && !says(a, about));
+  return descA.some((a) => a.objects.length > 0 || writesOrSends(a) || keepsOrSends(a)) || schemaA.some((a) => (a.objects.length > 0 && !says(a, about)) || keepsOrSends(a));
 }
 
 /**
@@ -1001,14 +1010,42 @@ function actsOnSomething(descA: readonly Analysis[], schemaA: readonly Analysis[
  * values, not what the tool computed.
  */
 function writesOrSends(a: Analysis): boolean {
+  const toks = a.seg.toks;
   return a.roles.some((role, i) => {
     const r = role.verb;
-    return (r === 'create' || r === 'modify' || r === 'send') && a.negatedClause[i] !== true && COMPUTED.has(a.seg.toks[i + 1]?.s ?? '');
+    if ((r !== 'create' && r !== 'modify' && r !== 'send') || a.negatedClause[i] === true) return false;
+    const next = toks[i + 1]?.s ?? '';
+    return COMPUTED.has(next) || (DETS.has(next) && COMPUTED.has(toks[i + 2]?.s ?? ''));
   });
 }
 
-/** Pronouns that stand for what a computation computed (`writesOrSends`). */
-const COMPUTED: ReadonlySet<string> = new Set(['it', 'them']);
+/** What stands for what a computation computed (`writesOrSends`): `COMPUTED_WORDS`. */
+const COMPUTED: ReadonlySet<string> = new Set(COMPUTED_WORDS);
+
+/**
+ * Does a sentence say, in the passive, that something is kept or sent ("The result is uploaded to the
+ * configured bucket", "the output will then be saved")? A form of `be` before one of
+ * `STORED_PARTICIPLES` (adverbs between), outside a negated clause.
+ */
+function keepsOrSends(a: Analysis): boolean {
+  const toks = a.seg.toks;
+  for (let i = 1; i < toks.length; i++) {
+    const w = (toks[i] as Tok).s;
+    const after = toks[i + 1]?.s;
+    if (!STORED.has(w) || a.negatedClause[i] === true || after === 'by' || (w === 'written' && after === 'in')) continue;
+    // Back over adverbs ("is then automatically uploaded") and the `e` of "e-mailed" to a form of `be`.
+    for (let k = i - 1, left = MAX_PASSIVE_GAP; k >= 0; k--) {
+      const v = (toks[k] as Tok).s;
+      if (BE.has(v)) return true;
+      if (left-- === 0 || !(PASSIVE_ADVERBS.has(v) || v.endsWith('ly') || (v === 'e' && k === i - 1))) break;
+    }
+  }
+  return false;
+}
+const STORED: ReadonlySet<string> = new Set(STORED_PARTICIPLES);
+/** Words between a form of `be` and its participle (`keepsOrSends`), besides `-ly` adverbs. */
+const PASSIVE_ADVERBS: ReadonlySet<string> = new Set(['then', 'also', 'later', 'always', 'once']);
+const MAX_PASSIVE_GAP = 2;
 
 /**
  * What a name says the tool harmlessly is (see `HARMLESS_NAMES`): every word known, one naming the

@@ -1139,7 +1139,42 @@ export const NOT_HARMLESS_PROPERTIES = {
     'secret_key', 'credentials', 'endpoint', 'base_url',
   ],
   records: ['customer', 'patient', 'user', 'account', 'order', 'ticket', 'record', 'file', 'document', 'contact'],
+  /**
+   * The last word of a property's name that makes it a place or a thing the tool reaches, whatever
+   * words come before it (`csv_path`, `output_dir`, `s3_bucket`, `sensor_id`, `callback_url`): a file,
+   * a folder, a bucket, a host, or the id of anything kept somewhere. Not `url` or `uri`: a URL is a
+   * value an encoder or a code generator takes (`baseUri`, "Encode the URL").
+   */
+  heads: [
+    'path', 'paths', 'file', 'files', 'filename', 'filepath', 'dir', 'directory', 'folder', 'bucket',
+    'endpoint', 'webhook', 'host', 'hostname', 'id', 'ids', 'uuid',
+  ],
 } as const;
+
+/**
+ * Passive participles of a write or a send ("The result is uploaded to the configured bucket", "the
+ * output will be saved", "results are e-mailed to the team"): after a form of `be` (up to two words
+ * before, past adverbs such as `then`, `also`), outside a negated clause, in a tool that otherwise
+ * looks harmless, they say that what it computed is kept or sent somewhere. Such a tool is not
+ * recognised as harmless. Not before `by` ("the request as it was sent by the client" says who wrote
+ * the input), nor `written in` ("the string is written in UTC", "written in Python": the form of a
+ * text). A text's own edits (`added`, `inserted`, `replaced`, `moved`, `deleted`:
+ * "each match is replaced") are a computation's words and are not here.
+ */
+export const STORED_PARTICIPLES: readonly string[] = [
+  'uploaded', 'sent', 'saved', 'stored', 'written', 'posted', 'published', 'emailed', 'e-mailed', 'mailed',
+  'transmitted', 'forwarded', 'shared', 'exported', 'logged', 'persisted', 'recorded', 'submitted',
+  'pushed', 'synced', 'synchronized', 'synchronised', 'delivered', 'committed', 'inserted', 'appended',
+  'cached', 'broadcast', 'tweeted', 'messaged', 'texted', 'notified', 'dispatched', 'queued', 'archived',
+  'overwritten', 'filed',
+];
+
+/**
+ * Nouns that stand for what a computation computed ("… and writes it to output.json", "uploads the
+ * result"): a write or a send of one of them, right after the verb or after a determiner, is an act
+ * even though the vocabulary places no object.
+ */
+export const COMPUTED_WORDS: readonly string[] = ['it', 'them', 'result', 'results', 'output', 'outputs', 'answer'];
 
 /**
  * A computation on shapes passed in the call (harmless kind `geometry`): "Calculate the area of a

@@ -188,6 +188,45 @@ describe('harmless tools are recognised by their names', () => {
     expect(padded.unread).toBeDefined();
   });
 
+  it('what a computation computed, kept or sent in the passive or as "the result", is an act', () => {
+    const encode = (more: string): unknown => harmless('encode_tool', `Encode the strings.${more}`);
+    expect(encode('')).not.toBeNull();
+    for (const more of [
+      ' The result is uploaded to the configured bucket.',
+      ' The result is then automatically uploaded.',
+      ' The output will be saved.',
+      ' Results are sent to the team.',
+      ' Each result is e-mailed to the owner.',
+      ' The encoded strings are stored and logged.',
+      ' It also uploads the result.',
+      ' Then it saves the output.',
+    ]) expect(encode(more), more).toBeNull();
+    // The same words in a property's description.
+    const inProperty = classifyTool({ name: 'encode_tool', description: 'Encode the strings.', inputSchema: { type: 'object', properties: { text: { type: 'string', description: 'The text; the encoded result is then e-mailed to you' } } } });
+    expect(inProperty.harmless).toBeUndefined();
+    // Look-alikes that keep it harmless: a negated keep, who wrote the input, the form a text is
+    // written in, a text's own edits, a result returned.
+    for (const more of [
+      ' The result is never stored.',
+      ' The result is not uploaded anywhere.',
+      ' The string may be the body of a request as it was sent by the client.',
+      ' The string is written in UTC.',
+      ' Each match is replaced by the given text.',
+      ' The result is returned.',
+    ]) expect(encode(more), more).not.toBeNull();
+  });
+
+  it('a property whose last word names a place or a kept thing: not harmless, unless the tool makes code', () => {
+    const encode = (prop: string): unknown => classifyTool({ name: 'encode_tool', description: 'Encode the strings.', inputSchema: { type: 'object', properties: { [prop]: { type: 'string' } } } }).harmless ?? null;
+    for (const p of ['csv_path', 'outputDir', 's3_bucket', 'sensor_id', 'deviceId', 'job_uuid', 'smtp_host', 'report_folder', 'callback_endpoint']) expect(encode(p), p).toBeNull();
+    // Values such a computation takes: a base URI to put in its output, a precision, a separator; a
+    // word that merely ends in `id`.
+    for (const p of ['base_uri', 'precision', 'separator', 'idle', 'paid']) expect(encode(p), p).not.toBeNull();
+    // A maker of code takes the made program's parameters: a chain id is a value of the contract.
+    const contract = classifyTool({ name: 'solidity_erc20', description: 'Make a fungible token per the ERC-20 standard.\n\nReturns the source code of the generated contract.', inputSchema: { type: 'object', properties: { name: { type: 'string' }, premintChainId: { type: 'string' } } } });
+    expect(contract.harmless).toEqual({ kind: 'code', terms: ['code'] });
+  });
+
   it('values under a name that writes, sends or runs are never harmless (seed 7502)', () => {
     const verbs = fc.constantFrom('create', 'update', 'delete', 'send', 'post', 'upload', 'run', 'execute', 'replace', 'publish');
     const values = fc.constantFrom('string', 'text', 'numbers', 'colors', 'expression', 'values', 'digits', 'timestamps');
