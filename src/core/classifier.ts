@@ -29,7 +29,7 @@ import type { Classification, Evidence, ServerRead, ServerWrite, SpecCut, ToolSp
 import { isRecord } from './values.js';
 import { collectDiscounts, discount, explaining } from './classifier-discounts.js';
 import type { Discount } from './classifier-discounts.js';
-import { ANNOTATION_TERMS, CALL_VALUES, CONJUNCTIONS, CODE_MODE_NAME_PAIRS, GEOMETRY, HANDOFF, HARMLESS_NAMES, NAME_CLIPPINGS, NAME_PLACE_PREPOSITIONS, NEAR_A_PLACE, NOTES_VAULT, COMPUTED_WORDS, NOT_HARMLESS_PROPERTIES, NOT_OBJECTS, OPENING_VERBS, OWN_SETUP, POSSESSIVE, RELATIVE_PRONOUNS, RETURNED_RECORDS, STATE_VERBS, STORED_PARTICIPLES } from './vocabulary.js';
+import { ANNOTATION_TERMS, CALL_VALUES, CONJUNCTIONS, CODE_MODE_NAME_PAIRS, GEOMETRY, HANDOFF, HARMLESS_NAMES, NAME_CLIPPINGS, NAME_PLACE_PREPOSITIONS, NEAR_A_PLACE, NOTES_VAULT, COMPUTED_WORDS, KEEPING_VERBS, NOT_HARMLESS_PROPERTIES, NOT_OBJECTS, OPENING_VERBS, OWN_SETUP, POSSESSIVE, RELATIVE_PRONOUNS, RETURNED_RECORDS, STATE_VERBS, STORED_PARTICIPLES } from './vocabulary.js';
 import type { VerbRole } from './vocabulary.js';
 import { CLAUSE, MAX_TEXT, anyWordsAt, nameTokens, textSegments, toTokens } from './classifier-tokens.js';
 import type { Segment, Tok } from './classifier-tokens.js';
@@ -1013,12 +1013,14 @@ function writesOrSends(a: Analysis): boolean {
   const toks = a.seg.toks;
   return a.roles.some((role, i) => {
     const r = role.verb;
-    if ((r !== 'create' && r !== 'modify' && r !== 'send') || a.negatedClause[i] === true) return false;
+    if ((r !== 'create' && r !== 'modify' && r !== 'send' && !KEEPING.has((toks[i] as Tok).s)) || a.negatedClause[i] === true) return false;
     const next = toks[i + 1]?.s ?? '';
     return COMPUTED.has(next) || (DETS.has(next) && COMPUTED.has(toks[i + 2]?.s ?? ''));
   });
 }
 
+/** Verbs of keeping or passing on, and their `-s` forms (`KEEPING_VERBS`). */
+const KEEPING: ReadonlySet<string> = new Set(KEEPING_VERBS.flatMap((v) => [v, v.endsWith('sh') ? `${v}es` : `${v}s`]));
 /** What stands for what a computation computed (`writesOrSends`): `COMPUTED_WORDS`. */
 const COMPUTED: ReadonlySet<string> = new Set(COMPUTED_WORDS);
 

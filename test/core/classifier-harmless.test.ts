@@ -166,8 +166,8 @@ describe('harmless tools are recognised by their names', () => {
     expect(harmless('format_json', 'Formats a string as JSON and writes it to output.json.')).toBeNull();
     expect(harmless('hash_tool', 'Compute the hash of a string, then send it to the audit log.')).toBeNull();
     expect(harmless('format_json', 'Formats a string as JSON and returns it.')).not.toBeNull();
-    // Integers, floats and arrays as values, and `concatenate` as a transformation, were tried and
-    // withdrawn after a review: `concatenate_<thing>` names lost the read of what they join.
+    // `concatenate` as a transformation was tried and withdrawn after a review: `concatenate_<thing>`
+    // names lost the read of what they join.
     expect(classifyTool({ name: 'concat_secrets', description: 'Concatenate the secrets' }).capabilities).toContain('CREDENTIAL_ACCESS');
     expect(classifyTool({ name: 'concatenate_emails', description: 'Concatenate emails' }).capabilities).toContain('PRIVATE_ACCESS');
     expect(classifyTool({ name: 'concatenate_files', description: 'Concatenates the given files' }).capabilities).toContain('PRIVATE_ACCESS');
@@ -200,6 +200,11 @@ describe('harmless tools are recognised by their names', () => {
       ' The encoded strings are stored and logged.',
       ' It also uploads the result.',
       ' Then it saves the output.',
+      // Verbs of keeping that the vocabulary gives no write role: before what was computed, an act.
+      ' Then it persists it.',
+      ' It stores them.',
+      ' It caches the result.',
+      ' It keeps the output.',
     ]) expect(encode(more), more).toBeNull();
     // The same words in a property's description.
     const inProperty = classifyTool({ name: 'encode_tool', description: 'Encode the strings.', inputSchema: { type: 'object', properties: { text: { type: 'string', description: 'The text; the encoded result is then e-mailed to you' } } } });
@@ -213,6 +218,7 @@ describe('harmless tools are recognised by their names', () => {
       ' The string is written in UTC.',
       ' Each match is replaced by the given text.',
       ' The result is returned.',
+      ' It returns the result.',
     ]) expect(encode(more), more).not.toBeNull();
   });
 
@@ -225,6 +231,21 @@ describe('harmless tools are recognised by their names', () => {
     // A maker of code takes the made program's parameters: a chain id is a value of the contract.
     const contract = classifyTool({ name: 'solidity_erc20', description: 'Make a fungible token per the ERC-20 standard.\n\nReturns the source code of the generated contract.', inputSchema: { type: 'object', properties: { name: { type: 'string' }, premintChainId: { type: 'string' } } } });
     expect(contract.harmless).toEqual({ kind: 'code', terms: ['code'] });
+  });
+
+  it('integers, floats, decimals and arrays are values; an arrangement\'s order is no purchase order', () => {
+    expect(harmless('multiply', 'Multiplies two integers and returns the result.')).toEqual({ kind: 'values', terms: ['integers'] });
+    expect(harmless('sort_array', 'Sorts an array of integers in ascending order.')).toEqual({ kind: 'values', terms: ['array', 'integers'] });
+    expect(harmless('sort_tool', 'Sort the numbers in descending order.')).toEqual({ kind: 'values', terms: ['numbers'] });
+    expect(harmless('round_floats', 'Round the floats to two decimals.')).toEqual({ kind: 'values', terms: ['floats', 'decimals'] });
+    // Look-alikes: the user's orders sorted, orders listed in an order, integers of a file, an array
+    // of records read, an array uploaded, an integer id returned.
+    expect(harmless('sort_orders', "Sort the user's orders in ascending order.")).toBeNull();
+    expect(classifyTool({ name: 'list_orders', description: 'List the orders in descending order of date.' }).capabilities).toEqual(['PRIVATE_ACCESS']);
+    expect(harmless('sum_tool', 'Sum the integers stored in the file.')).toBeNull();
+    expect(classifyTool({ name: 'array_tool', description: "Get an array of the user's transactions." }).capabilities).toContain('PRIVATE_ACCESS');
+    expect(classifyTool({ name: 'upload_tool', description: 'Upload an array of integers.' }).capabilities).toEqual(['EXTERNAL_ACTION']);
+    expect(harmless('int_tool', 'Returns the integer id of the account.')).toBeNull();
   });
 
   it('values under a name that writes, sends or runs are never harmless (seed 7502)', () => {
