@@ -684,9 +684,9 @@ function addressesSomething(p: Prop): boolean {
   const id = /^(.+?)_?id$/u.exec(p.joined);
   return id !== null && NOT_HARMLESS_RECORDS.has(id[1] as string);
 }
-/** Does a property's last word name a place or a kept thing (`NOT_HARMLESS_PROPERTIES.heads`: `csv_path`, `s3_bucket`, `sensor_id`)? */
+/** Does a property's last word name a place or a kept thing (`NOT_HARMLESS_PROPERTIES.heads`: `csv_path`, `s3_bucket`, `sensor_id`), or is it a callback (`callback_url`)? */
 function reachesSomething(p: Prop): boolean {
-  return NOT_HARMLESS_HEADS.has(p.tokens[p.tokens.length - 1] ?? '');
+  return NOT_HARMLESS_HEADS.has(p.tokens[p.tokens.length - 1] ?? '') || p.tokens.includes('callback');
 }
 const NOT_HARMLESS_NAMES: ReadonlySet<string> = new Set(NOT_HARMLESS_PROPERTIES.names);
 const NOT_HARMLESS_RECORDS: ReadonlySet<string> = new Set(NOT_HARMLESS_PROPERTIES.records);
@@ -958,6 +958,10 @@ function computesOn(descA: readonly Analysis[], schemaA: readonly Analysis[], na
   if (named.length === 0 || first.verbRoles.size === 0) return undefined;
   const looksUp = (a: Analysis): boolean => a.verbRoles.has('read') || a.verbRoles.has('webRead');
   if (looksUp(first) || looksUp(nameA) || actsOnSomething(descA, schemaA, values)) return undefined;
+  // A run or a send anywhere in the description ("Executes the given module on the numbers") does
+  // something with what it names, known or not; so does a change, but for a shape's own edits ("Merge
+  // two polygons into a single geometry"): "Terminates the processes whose ids are given as numbers".
+  if (descA.some((a) => a.verbRoles.has('run') || a.verbRoles.has('send') || (kind !== 'geometry' && a.verbRoles.has('modify')))) return undefined;
   return { kind, terms: [...new Set(named)] };
 }
 
@@ -999,28 +1003,36 @@ function says(a: Analysis, words: ReadonlySet<string>): boolean {
  * the input's own parts.
  */
 function actsOnSomething(descA: readonly Analysis[], schemaA: readonly Analysis[], about: ReadonlySet<string>): boolean {
-  return descA.some((a) => a.objects.length > 0 || writesOrSends(a) || keepsOrSends(a)) || schemaA.some((a) => (a.objects.length > 0 && !says(a, about)) || keepsOrSends(a));
+  return descA.some((a) => a.objects.length > 0 || writesOrSends(a) || keepsOrSends(a)) || schemaA.some((a) => (a.objects.length > 0 && !says(a, about)) || writesOrSends(a, true) || keepsOrSends(a));
 }
 
 /**
- * Does a sentence of the description write or send what it computed ("… and writes it to
- * output.json", "then sends them to the team")? A write or a send whose object is a pronoun names no
+ * Does a sentence of the description (or, with `setting`, of a property's) write or send what it
+ * computed ("… and writes it to output.json", "then sends them to the team")? A write or a send whose object is a pronoun names no
  * thing the vocabulary places, yet it is an act: a tool that says so is not harmless. A computation's
  * own words ("Create a buffer zone around a point", "Merge two polygons", "add to a date") write
  * values, not what the tool computed.
  */
-function writesOrSends(a: Analysis): boolean {
+function writesOrSends(a: Analysis, setting = false): boolean {
   const toks = a.seg.toks;
   return a.roles.some((role, i) => {
     const r = role.verb;
-    if ((r !== 'create' && r !== 'modify' && r !== 'send' && !KEEPING.has((toks[i] as Tok).s)) || a.negatedClause[i] === true) return false;
+    // In a property's description a change of "it" is a setting of the output ("Set the value to 0.6
+    // to enable it"): only a send or a keep counts there.
+    const acts = setting ? r === 'send' : r === 'create' || r === 'modify' || r === 'send';
+    if ((!acts && !KEEPING.has((toks[i] as Tok).s)) || a.negatedClause[i] === true) return false;
+    // A verb that only keeps or passes on acts on whatever follows it ("persists the array", "streams
+    // the values to Kafka"); the others on what the computation computed.
+    if (KEPT_ANYWAY.has((toks[i] as Tok).s) && i + 1 < toks.length) return true;
     const next = toks[i + 1]?.s ?? '';
     return COMPUTED.has(next) || (DETS.has(next) && COMPUTED.has(toks[i + 2]?.s ?? ''));
   });
 }
 
 /** Verbs of keeping or passing on, and their `-s` forms (`KEEPING_VERBS`). */
-const KEEPING: ReadonlySet<string> = new Set(KEEPING_VERBS.flatMap((v) => [v, v.endsWith('sh') ? `${v}es` : `${v}s`]));
+const KEEPING: ReadonlySet<string> = new Set([...KEEPING_VERBS.before, ...KEEPING_VERBS.always].flatMap((v) => [v, v.endsWith('sh') ? `${v}es` : `${v}s`]));
+/** Verbs of keeping or passing on that are no noun or value word, and their `-s` forms (`KEEPING_VERBS.always`). */
+const KEPT_ANYWAY: ReadonlySet<string> = new Set(KEEPING_VERBS.always.flatMap((v) => [v, v.endsWith('sh') ? `${v}es` : `${v}s`]));
 /** What stands for what a computation computed (`writesOrSends`): `COMPUTED_WORDS`. */
 const COMPUTED: ReadonlySet<string> = new Set(COMPUTED_WORDS);
 

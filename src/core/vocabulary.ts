@@ -583,18 +583,14 @@ export const OWN_STORES: readonly string[] = [
 /**
  * Phrases that contain a vocabulary word but mean nothing to the classifier. Matching them first
  * swallows their words: `read-only` is not a read, `email address` is not an e-mail, `list of` is not
- * a listing, `next page` is not a web page, `primary key` is not a secret, `ascending order` is no
- * purchase.
+ * a listing, `next page` is not a web page, `primary key` is not a secret.
  */
 export const NEUTRAL_PHRASES: readonly string[] = [
   'read only', 'read write', '只读', '唯讀', 'as read', 'as unread', 'password policy', 'password reset',
   'email address', 'e mail address', 'mail address', 'error message', 'commit message', 'status message',
   'log message', 'list of', 'next page', 'page number', 'page size', 'per page', 'page token', 'previous page',
   'sort key', 'status code', 'country code', 'zip code', 'postal code', 'language code', 'currency code',
-  'exit code', 'verification code', 'read receipt', 'resource link', 'get back', 'sort order',
-  'ascending order', 'descending order', 'chronological order', 'alphabetical order', 'alphabetic order',
-  'reverse order', 'random order', 'numerical order', 'numeric order', 'lexicographic order',
-  'lexicographical order', 'increasing order', 'decreasing order',
+  'exit code', 'verification code', 'read receipt', 'resource link', 'get back', 'edit distance',
 ];
 
 /** Words before an ambiguous word or a third-person verb that make it a verb ("use this to post"). */
@@ -1170,7 +1166,7 @@ export const STORED_PARTICIPLES: readonly string[] = [
   'transmitted', 'forwarded', 'shared', 'exported', 'logged', 'persisted', 'recorded', 'submitted',
   'pushed', 'synced', 'synchronized', 'synchronised', 'delivered', 'committed', 'inserted', 'appended',
   'cached', 'broadcast', 'tweeted', 'messaged', 'texted', 'notified', 'dispatched', 'queued', 'archived',
-  'overwritten', 'filed',
+  'overwritten', 'filed', 'reported', 'streamed', 'shipped', 'enqueued',
 ];
 
 /**
@@ -1181,15 +1177,23 @@ export const STORED_PARTICIPLES: readonly string[] = [
 export const COMPUTED_WORDS: readonly string[] = ['it', 'them', 'result', 'results', 'output', 'outputs', 'answer'];
 
 /**
- * Verbs of keeping or passing on, whatever role the vocabulary gives them elsewhere ("Computes an
- * array of floats and persists it", "… and caches the result", "keeps them"): before one of
- * `COMPUTED_WORDS` they are an act, as a write or a send is. Their `-s` forms count too.
+ * Verbs of keeping or passing on, whatever role the vocabulary gives them elsewhere, in a
+ * harmless-looking tool's description or a property's. Those of `before` (also nouns or a
+ * computation's words: a log, a record, a file, a share) are an act before one of `COMPUTED_WORDS`
+ * ("… and caches the result", "keeps them", "Persist the result"); those of `always` before anything
+ * ("persists the array", "streams the values to Kafka", "reports them to the server"). Their `-s`
+ * forms count too.
  */
-export const KEEPING_VERBS: readonly string[] = [
-  'store', 'persist', 'cache', 'keep', 'retain', 'save', 'record', 'log', 'archive', 'remember',
-  'memorize', 'memorise', 'upload', 'send', 'email', 'mail', 'post', 'publish', 'share', 'forward',
-  'transmit', 'submit', 'push', 'sync', 'write', 'export', 'queue', 'file', 'insert', 'append',
-];
+export const KEEPING_VERBS = {
+  before: [
+    'store', 'cache', 'keep', 'retain', 'record', 'log', 'archive', 'remember', 'email', 'mail', 'post',
+    'share', 'push', 'write', 'export', 'queue', 'file', 'insert', 'append',
+  ],
+  always: [
+    'persist', 'save', 'upload', 'send', 'publish', 'forward', 'transmit', 'submit', 'sync', 'stream',
+    'enqueue', 'report', 'ship', 'overwrite', 'memorize', 'memorise',
+  ],
+} as const;
 
 /**
  * A computation on shapes passed in the call (harmless kind `geometry`): "Calculate the area of a
@@ -1218,8 +1222,7 @@ export const CALL_VALUES = {
   values: [
     'string', 'strings', 'text', 'texts', 'number', 'numbers', 'digit', 'digits', 'color', 'colors',
     'colour', 'colours', 'expression', 'expressions', 'value', 'values', 'character', 'characters',
-    'timestamp', 'timestamps', 'checksum', 'checksums', 'unit', 'units', 'base', 'bases', 'integer',
-    'integers', 'float', 'floats', 'decimal', 'decimals', 'array', 'arrays',
+    'timestamp', 'timestamps', 'checksum', 'checksums', 'unit', 'units', 'base', 'bases',
   ],
 } as const;
 

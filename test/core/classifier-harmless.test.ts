@@ -233,19 +233,33 @@ describe('harmless tools are recognised by their names', () => {
     expect(contract.harmless).toEqual({ kind: 'code', terms: ['code'] });
   });
 
-  it('integers, floats, decimals and arrays are values; an arrangement\'s order is no purchase order', () => {
-    expect(harmless('multiply', 'Multiplies two integers and returns the result.')).toEqual({ kind: 'values', terms: ['integers'] });
-    expect(harmless('sort_array', 'Sorts an array of integers in ascending order.')).toEqual({ kind: 'values', terms: ['array', 'integers'] });
-    expect(harmless('sort_tool', 'Sort the numbers in descending order.')).toEqual({ kind: 'values', terms: ['numbers'] });
-    expect(harmless('round_floats', 'Round the floats to two decimals.')).toEqual({ kind: 'values', terms: ['floats', 'decimals'] });
-    // Look-alikes: the user's orders sorted, orders listed in an order, integers of a file, an array
-    // of records read, an array uploaded, an integer id returned.
-    expect(harmless('sort_orders', "Sort the user's orders in ascending order.")).toBeNull();
-    expect(classifyTool({ name: 'list_orders', description: 'List the orders in descending order of date.' }).capabilities).toEqual(['PRIVATE_ACCESS']);
-    expect(harmless('sum_tool', 'Sum the integers stored in the file.')).toBeNull();
-    expect(classifyTool({ name: 'array_tool', description: "Get an array of the user's transactions." }).capabilities).toContain('PRIVATE_ACCESS');
-    expect(classifyTool({ name: 'upload_tool', description: 'Upload an array of integers.' }).capabilities).toEqual(['EXTERNAL_ACTION']);
-    expect(harmless('int_tool', 'Returns the integer id of the account.')).toBeNull();
+  it('a computation that runs, changes, keeps or passes on something is not harmless, whatever it names', () => {
+    expect(harmless('average', 'Compute the average of the numbers.')).toEqual({ kind: 'values', terms: ['numbers'] });
+    for (const description of [
+      'Compute the average of the numbers and persist the average.',
+      'Terminates the processes whose ids are given as numbers.',
+      'Shuts down the machine after a number of seconds.',
+      'Executes the given WebAssembly module on the numbers.',
+      'Computes values and streams them to Kafka.',
+      'Computes values and reports them to the server.',
+      'Multiplies two numbers and returns the result. Usage is reported to our telemetry service.',
+    ]) expect(harmless('average', description), description).toBeNull();
+    // A property that keeps or passes on the result, or a callback.
+    const mean = (properties: Record<string, unknown>): unknown => classifyTool({ name: 'mean', description: 'Computes the mean of numbers.', inputSchema: { type: 'object', properties } }).harmless ?? null;
+    expect(mean({ numbers: { type: 'array', items: { type: 'number' } } })).not.toBeNull();
+    expect(mean({ persist: { type: 'boolean', description: 'Persist the result.' } })).toBeNull();
+    expect(mean({ upload: { type: 'boolean', description: 'If true, uploads it to S3.' } })).toBeNull();
+    expect(mean({ callback_url: { type: 'string' } })).toBeNull();
+    // Look-alikes that stay harmless: a shape's own edits, an edit distance, a property that sets the
+    // output ("to enable it").
+    expect(harmless('union_tool', 'Merge two or more polygons into a single unified geometry.')).toEqual({ kind: 'geometry', terms: ['polygons', 'geometry'] });
+    expect(harmless('diff', 'Compare two texts: line-by-line diff, or the full replacement if the edit distance exceeds 1000')).toEqual({ kind: 'values', terms: ['texts'] });
+    expect(mean({ ratio: { type: 'number', description: 'Set the value to 0.6 to enable it.' } })).not.toBeNull();
+    // Integers, floats and arrays as values were tried again and withdrawn after a second review:
+    // they are how sensor, metrics and process tools speak of their data, and the computation test
+    // cannot tell a microphone's samples from the call's own numbers.
+    expect(harmless('multiply', 'Multiplies two integers and returns the result.')).toBeNull();
+    expect(harmless('readings', 'Converts an array of floats from the microphone to decibels.')).toBeNull();
   });
 
   it('values under a name that writes, sends or runs are never harmless (seed 7502)', () => {
