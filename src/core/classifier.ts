@@ -940,6 +940,8 @@ function withoutHandOff(seg: Segment): Segment {
 
 const HARMLESS_KIND = new Map<string, string>(Object.entries(HARMLESS_NAMES.kinds).flatMap(([kind, words]) => words.map((w: string): [string, string] => [w, kind])));
 const HARMLESS_WORDS = new Set<string>(HARMLESS_NAMES.words);
+const UNITS = new Set<string>(HARMLESS_NAMES.units);
+const CONVERSION_KIND = 'conversion';
 const STATUS_KIND = 'status';
 const RENDER_MAKERS = new Set<string>(HARMLESS_NAMES.rendering.makers);
 const GEOMETRY_SHAPES = new Set<string>(GEOMETRY.shapes);
@@ -1067,6 +1069,10 @@ const MAX_PASSIVE_GAP = 2;
  * vocabulary does not know (the chart's type).
  */
 function harmlessName(tokens: readonly string[]): { kind: string; terms: string[] } | undefined {
+  // Two units joined by `to`: `fahrenheit_to_celsius`, `gallon_to_liter`.
+  if (tokens.length === 3 && tokens[1] === 'to' && UNITS.has(tokens[0] as string) && UNITS.has(tokens[2] as string)) {
+    return { kind: CONVERSION_KIND, terms: [tokens[0] as string, tokens[2] as string] };
+  }
   let kind: string | undefined;
   const terms: string[] = [];
   let made = false;

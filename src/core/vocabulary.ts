@@ -1119,6 +1119,20 @@ export const HARMLESS_NAMES = {
     kind: 'chart',
     makers: ['generate', 'create', 'draw', 'render', 'plot', 'make'],
   },
+  /**
+   * Units of measure. A name made of two of them joined by `to` (`fahrenheit_to_celsius`,
+   * `gallon_to_liter`) is a conversion (kind `conversion`), held to the same test as `convert_units`:
+   * its description says it converts and names nothing it acts on. Currencies are not here: their
+   * rates are a service's data.
+   */
+  units: [
+    'celsius', 'fahrenheit', 'kelvin', 'meter', 'meters', 'metre', 'metres', 'km', 'kilometer',
+    'kilometers', 'kilometre', 'kilometres', 'mile', 'miles', 'foot', 'feet', 'inch', 'inches', 'yard',
+    'yards', 'cm', 'centimeter', 'centimeters', 'mm', 'millimeter', 'millimeters', 'gallon', 'gallons',
+    'liter', 'liters', 'litre', 'litres', 'ml', 'milliliter', 'milliliters', 'pound', 'pounds', 'lb',
+    'lbs', 'kg', 'kilogram', 'kilograms', 'gram', 'grams', 'ounce', 'ounces', 'oz', 'mph', 'kph', 'kmh',
+    'knots', 'radians', 'degrees', 'bytes', 'kb', 'mb', 'gb', 'seconds', 'minutes', 'hours',
+  ],
   /** Words that may stand beside a kind's word: what is converted, to whom a hand-off goes. */
   words: [
     'get', 'the', 'a', 'to', 'now', 'today', 'current', 'utc', 'local', 'unit', 'units', 'temperature',

@@ -262,6 +262,22 @@ describe('harmless tools are recognised by their names', () => {
     expect(harmless('readings', 'Converts an array of floats from the microphone to decibels.')).toBeNull();
   });
 
+  it('a name of two units joined by `to` is a conversion, held to the same test as `convert_units`', () => {
+    expect(harmless('fahrenheit_to_celsius', 'Convert a temperature from Fahrenheit to Celsius.')).toEqual({ kind: 'conversion', terms: ['fahrenheit', 'celsius'] });
+    expect(harmless('milesToKm', 'Converts miles to kilometers.')).toEqual({ kind: 'conversion', terms: ['miles', 'km'] });
+    // A name alone says it, as `convert_units` alone does.
+    expect(harmless('miles_to_km')).toEqual({ kind: 'conversion', terms: ['miles', 'km'] });
+    expect(harmless('convert_units')).toEqual({ kind: 'conversion', terms: ['convert'] });
+    // Look-alikes: a description that does not convert, or names what it acts on, or acts; a
+    // currency (a service's rates); another word in the name; a property that addresses someone.
+    expect(harmless('miles_to_km', "Get the user's frequent flyer miles.")).toBeNull();
+    expect(harmless('miles_to_km', "Convert the miles of the user's runs to kilometers.")).toBeNull();
+    expect(classifyTool({ name: 'miles_to_km', description: 'Convert miles to kilometers and email them to the team.' }).capabilities).toEqual(['EXTERNAL_ACTION']);
+    expect(harmless('usd_to_eur', 'Convert dollars to euros.')).toBeNull();
+    expect(harmless('get_miles_to_km', 'Convert miles to kilometers.')).toBeNull();
+    expect(classifyTool({ name: 'miles_to_km', description: 'Convert miles to kilometers.', inputSchema: { type: 'object', properties: { miles: { type: 'number' }, recipient: { type: 'string' } } } }).harmless).toBeUndefined();
+  });
+
   it('values under a name that writes, sends or runs are never harmless (seed 7502)', () => {
     const verbs = fc.constantFrom('create', 'update', 'delete', 'send', 'post', 'upload', 'run', 'execute', 'replace', 'publish');
     const values = fc.constantFrom('string', 'text', 'numbers', 'colors', 'expression', 'values', 'digits', 'timestamps');
