@@ -1487,10 +1487,15 @@ export function notifiedPeople(c: Collector, a: Analysis): void {
   }
 }
 
+/** Pronouns that stand for what was named before a hand-over ("… and return it"). */
+const HANDED_PRONOUNS: ReadonlySet<string> = new Set(['it', 'them']);
+/** Words that say a secret is not shown, in a sentence that hands back "it" or "them". */
+const REDACTED: ReadonlySet<string> = new Set(['redacted', 'masked', 'obfuscated', 'omitted', 'stripped', 'hidden', 'censored']);
+
 /**
  * Secrets a description says the tool hands back (`HANDED_SECRETS`): "Returns the new secret", "The
- * API key is only shown once". Each is CREDENTIAL_ACCESS, outside a negated clause; inside one ("is
- * never returned") it is reported as set aside.
+ * API key is only shown once", "Create an API key and return it". Each is CREDENTIAL_ACCESS, outside
+ * a negated clause; inside one ("is never returned", "do not return it") it is reported as set aside.
  */
 export function handedSecrets(c: Collector, a: Analysis): void {
   const toks = a.seg.toks;
@@ -1505,6 +1510,18 @@ export function handedSecrets(c: Collector, a: Analysis): void {
   for (let i = 0; i < toks.length; i++) {
     const s = (toks[i] as Tok).s;
     if (HANDED.openers.has(s)) {
+      // "Create an API key and return it": a pronoun right after the opener stands for the nearest
+      // object before it in the sentence.
+      if (HANDED_PRONOUNS.has(toks[i + 1]?.s ?? '')) {
+        // "Password fields are redacted if the server returns them": what is redacted is not handed.
+        if (toks.some((t) => REDACTED.has(t.s))) continue;
+        for (let k = i - 1; k >= 0; k--) {
+          if ((roles[k] as Role).obj === undefined) continue;
+          if (secret(k)) handed(i, k);
+          break;
+        }
+        continue;
+      }
       // "Returns the new one-time secret": the first noun after the opener, within reach.
       for (let k = i + 1; k < toks.length && k <= i + HANDED.reach; k++) {
         if ((toks[k] as Tok).mark & (COMMA | CLAUSE)) break;

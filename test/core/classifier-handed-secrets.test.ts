@@ -16,6 +16,11 @@ describe('a secret handed back is read', () => {
     expect(caps('make_widget', 'Make a widget. Returns its new API key.')).toEqual(['CREDENTIAL_ACCESS']);
   });
 
+  it('"return it" after the secret was named: the pronoun stands for the nearest thing named before', () => {
+    expect(caps('create_key', 'Create an API key and return it.')).toEqual(['LOCAL_MUTATION', 'CREDENTIAL_ACCESS']);
+    expect(caps('rotate', 'Rotate the signing secret and print it.')).toContain('CREDENTIAL_ACCESS');
+  });
+
   it('before "is returned", "is shown", "is exposed", past an adverb', () => {
     expect(caps('rotate', 'Rotate the client secret. The new one-time secret is exposed in the result.')).toEqual(['LOCAL_MUTATION', 'CREDENTIAL_ACCESS']);
     expect(caps('make_widget', 'Make a widget. The API key is only shown once.')).toEqual(['CREDENTIAL_ACCESS']);
@@ -40,6 +45,12 @@ describe('look-alikes: no secret handed back', () => {
   it('a bare token: a page token or an asset as often as a secret', () => {
     expect(caps('make_widget', 'Make a widget. Returns the token.')).not.toContain('CREDENTIAL_ACCESS');
     expect(caps('make_widget', 'Make a widget. The token is returned once.')).not.toContain('CREDENTIAL_ACCESS');
+  });
+
+  it('"return it" of something else, negated, or of redacted secrets', () => {
+    expect(caps('get_meta', 'Fetch the metadata of the file and return it.')).not.toContain('CREDENTIAL_ACCESS');
+    expect(caps('make_widget', 'Make an API key but do not return it.')).not.toContain('CREDENTIAL_ACCESS');
+    expect(caps('get_mail_account', 'Get one mail account by ID. Password and token fields are redacted if the server returns them.')).not.toContain('CREDENTIAL_ACCESS');
   });
 
   it('a secret as the subject of something else', () => {
