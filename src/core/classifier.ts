@@ -29,7 +29,7 @@ import type { Classification, Evidence, ServerRead, ServerWrite, ShopRole, SpecC
 import { isRecord } from './values.js';
 import { collectDiscounts, discount, explaining } from './classifier-discounts.js';
 import type { Discount } from './classifier-discounts.js';
-import { ANNOTATION_TERMS, CALL_VALUES, CONJUNCTIONS, CODE_MODE_NAME_PAIRS, GEOMETRY, HANDOFF, HARMLESS_NAMES, NAME_CLIPPINGS, NAME_PLACE_PREPOSITIONS, NEAR_A_PLACE, NOTES_VAULT, COMPUTED_WORDS, KEEPING_VERBS, NOT_HARMLESS_PROPERTIES, NOT_OBJECTS, OPENING_VERBS, OWN_SETUP, POSSESSIVE, RELATIVE_PRONOUNS, RETURNED_RECORDS, SHOP, STATE_VERBS, STORED_PARTICIPLES } from './vocabulary.js';
+import { ANNOTATION_TERMS, CALL_VALUES, CONJUNCTIONS, CODE_MODE_NAME_PAIRS, GEOMETRY, HANDOFF, HARMLESS_NAMES, NAME_CLIPPINGS, NAME_PLACE_PREPOSITIONS, NEAR_A_PLACE, NOTES_VAULT, COMPUTED_WORDS, KEEPING_VERBS, NOT_HARMLESS_PROPERTIES, NOT_OBJECTS, OPENING_VERBS, OUTSIDE_MEANS, OWN_SETUP, POSSESSIVE, RELATIVE_PRONOUNS, RETURNED_RECORDS, SHOP, STATE_VERBS, STORED_PARTICIPLES } from './vocabulary.js';
 import type { VerbRole } from './vocabulary.js';
 import { CLAUSE, MAX_TEXT, anyWordsAt, nameTokens, textSegments, toTokens } from './classifier-tokens.js';
 import type { Segment, Tok } from './classifier-tokens.js';
@@ -489,6 +489,17 @@ function classifyRead(spec: ToolSpec, context: ClassifyContext | undefined, suit
   // description must say the same kind of act ("Get details of a pipeline"): one that only does
   // what the vocabulary cannot read ("Frobnicates the widget", "Returns the sum of two numbers")
   // leaves the tool unread.
+  // Nothing found and nothing harmless, yet a sentence says an outside service does the work
+  // ("… using an online translation service"): the tool hands back that service's text.
+  // Such a tool says nothing of what its server serves (`ServerRead`): it transforms, it reads no store.
+  let transformedOutside = false;
+  if (c.mask === 0 && !codeMode && harmless === undefined) {
+    const by = ownA.map((a) => byOutsideService(a)).find((term) => term !== undefined);
+    if (by !== undefined) {
+      addEvidence(c, EIT, 'description', by, undefined);
+      transformedOutside = true;
+    }
+  }
   let unnamed = false;
   let unnamedTerm: string | undefined;
   if (c.mask === 0 && !codeMode && harmless === undefined) {
@@ -516,7 +527,7 @@ function classifyRead(spec: ToolSpec, context: ClassifyContext | undefined, suit
   // What this tool says of its server's content, if it only reads (`ServerRead`).
   // A spec read only in part is judged as doing all six things: it neither counts nor takes a kind.
   const serverRead: ServerRead | undefined =
-    codeMode || !readWhole ? undefined
+    codeMode || !readWhole || transformedOutside ? undefined
     : unnamed ? 'unnamed'
     : c.mask === EIT && remarksOnly(c.evidence) ? 'remarks'
     : c.mask === EIT ? 'published'
@@ -605,6 +616,44 @@ const SHOP_BUYING: ReadonlySet<string> = new Set(SHOP.buying);
 /** Is an EXTERNAL_ACTION's evidence term one of buying (`SHOP.buying`: `add cart`, `place order`)? */
 function buys(term: string): boolean {
   return SHOP_BUYING.has(term) || term.split(' ').some((w) => SHOP_BUYING.has(w));
+}
+
+const MEANS: ReadonlySet<string> = new Set(OUTSIDE_MEANS.means);
+const OUTSIDE_SERVICES_WORDS: ReadonlySet<string> = new Set(OUTSIDE_MEANS.services);
+const LOCAL_MEANS: ReadonlySet<string> = new Set(OUTSIDE_MEANS.local);
+const NOMINAL_TRANSFORMS: ReadonlySet<string> = new Set(OUTSIDE_MEANS.transforms);
+
+/**
+ * The words of a sentence that say an outside service does its transformation (`OUTSIDE_MEANS`:
+ * "using an online translation service" → `using online`), outside a negated clause; none in a
+ * sentence that says something is local, that reads, that names a thing the vocabulary places, or
+ * that names no transformation.
+ */
+function byOutsideService(a: Analysis): string | undefined {
+  const toks = a.seg.toks;
+  // A read ("Get the promotion summary report through the Marketing API") reads a record, as below;
+  // a transformation of a thing the vocabulary places ("Translate the email using …") may read it (the
+  // web the service is on, "an online service", is no such thing).
+  if (a.verbRoles.has('read') || a.verbRoles.has('webRead') || a.objects.some((j) => (a.roles[j] as Role).obj !== 'web')) return undefined;
+  if (!a.verbRoles.has('neutral') && !toks.some((t) => NOMINAL_TRANSFORMS.has(t.s))) return undefined;
+  return namesOutsideService(a);
+}
+
+/**
+ * Does a sentence say an outside service does its work ("using the Matrix API", "with a hosted
+ * model", `OUTSIDE_MEANS`), outside a negated clause and saying nothing local? The words, if so. A
+ * computation that says so is no computation on the call's values alone: it is not harmless.
+ */
+function namesOutsideService(a: Analysis): string | undefined {
+  const toks = a.seg.toks;
+  if (toks.some((t) => LOCAL_MEANS.has(t.s))) return undefined;
+  for (let i = 0; i < toks.length; i++) {
+    if (!MEANS.has((toks[i] as Tok).s) || a.negatedClause[i] === true) continue;
+    for (let k = i + 1; k < toks.length && k <= i + OUTSIDE_MEANS.reach; k++) {
+      if (OUTSIDE_SERVICES_WORDS.has((toks[k] as Tok).s)) return `${(toks[i] as Tok).s} ${(toks[k] as Tok).s}`;
+    }
+  }
+  return undefined;
 }
 
 /** The evidence of a read of a shop's catalog (`onShopServer`). */
@@ -1042,7 +1091,7 @@ function says(a: Analysis, words: ReadonlySet<string>): boolean {
  * the input's own parts.
  */
 function actsOnSomething(descA: readonly Analysis[], schemaA: readonly Analysis[], about: ReadonlySet<string>): boolean {
-  return descA.some((a) => a.objects.length > 0 || writesOrSends(a) || keepsOrSends(a)) || schemaA.some((a) => (a.objects.length > 0 && !says(a, about)) || writesOrSends(a, true) || keepsOrSends(a));
+  return descA.some((a) => a.objects.length > 0 || writesOrSends(a) || keepsOrSends(a) || namesOutsideService(a) !== undefined) || schemaA.some((a) => (a.objects.length > 0 && !says(a, about)) || writesOrSends(a, true) || keepsOrSends(a));
 }
 
 /**
