@@ -25,11 +25,11 @@
  */
 import { CAPABILITIES, EIT, EXEC, MUT, NAT, PAT } from './capabilities.js';
 import type { Capability } from './capabilities.js';
-import type { Classification, Evidence, ServerRead, ServerWrite, ShopRole, SpecCut, ToolSpec } from './types.js';
+import type { Classification, Evidence, ServerRead, ServerWrite, SpecCut, ToolSpec } from './types.js';
 import { isRecord } from './values.js';
 import { collectDiscounts, discount, explaining } from './classifier-discounts.js';
 import type { Discount } from './classifier-discounts.js';
-import { ANNOTATION_TERMS, CALL_VALUES, CONJUNCTIONS, CODE_MODE_NAME_PAIRS, GEOMETRY, HANDOFF, HARMLESS_NAMES, NAME_CLIPPINGS, NAME_PLACE_PREPOSITIONS, NEAR_A_PLACE, NOTES_VAULT, COMPUTED_WORDS, KEEPING_VERBS, NOT_HARMLESS_PROPERTIES, NOT_OBJECTS, OPENING_VERBS, OUTSIDE_MEANS, OWN_SETUP, POSSESSIVE, RELATIVE_PRONOUNS, RETURNED_RECORDS, SHOP, STATE_VERBS, STORED_PARTICIPLES } from './vocabulary.js';
+import { ANNOTATION_TERMS, CALL_VALUES, CONJUNCTIONS, CODE_MODE_NAME_PAIRS, GEOMETRY, HANDOFF, HARMLESS_NAMES, NAME_CLIPPINGS, NAME_PLACE_PREPOSITIONS, NEAR_A_PLACE, NOTES_VAULT, COMPUTED_WORDS, KEEPING_VERBS, NOT_HARMLESS_PROPERTIES, NOT_OBJECTS, OPENING_VERBS, OUTSIDE_MEANS, OWN_SETUP, POSSESSIVE, RELATIVE_PRONOUNS, RETURNED_RECORDS, STATE_VERBS, STORED_PARTICIPLES } from './vocabulary.js';
 import type { VerbRole } from './vocabulary.js';
 import { CLAUSE, MAX_TEXT, anyWordsAt, nameTokens, textSegments, toTokens } from './classifier-tokens.js';
 import type { Segment, Tok } from './classifier-tokens.js';
@@ -501,7 +501,6 @@ function classifyRead(spec: ToolSpec, context: ClassifyContext | undefined, suit
     }
   }
   let unnamed = false;
-  let unnamedTerm: string | undefined;
   if (c.mask === 0 && !codeMode && harmless === undefined) {
     const fromName = unnamedObject(nameSeg, nameA);
     // A name with no verb, or a bare verb (`fetch`, `search`) that names no object: the description's
@@ -513,10 +512,7 @@ function classifyRead(spec: ToolSpec, context: ClassifyContext | undefined, suit
     if (found !== undefined && confirmed(found.writes)) {
       const bits = !found.writes ? PAT : keptLocally(c) ? MUT : NAT;
       addEvidence(c, bits, found === opening ? 'description' : 'name', found.term, undefined);
-      if (!found.writes) {
-        unnamed = true;
-        unnamedTerm = found.term;
-      }
+      if (!found.writes) unnamed = true;
     }
   }
   // A local write that only a property names, on a tool that acts outside, is that act.
@@ -541,16 +537,7 @@ function classifyRead(spec: ToolSpec, context: ClassifyContext | undefined, suit
     : (c.mask & NAT) !== 0 ? 'outside'
     : (c.mask & (EIT | MUT)) === MUT && !c.evidence.some((e) => e.capability === 'LOCAL_MUTATION' && OWN_SETUP_TERMS.has(e.term)) ? 'unplaced'
     : undefined;
-  // What this tool says of its server as a shop (`ShopRole`); a spec read in part says nothing. A
-  // write of a cart ("Remove a meal from the cart") buys; one of a catalog's item elsewhere stocks.
-  const opening = descA[0] !== undefined ? [nameA, descA[0]] : [nameA];
-  const shop: ShopRole | undefined =
-    codeMode || !readWhole ? undefined
-    : unnamedTerm !== undefined && SHOP_ITEMS.has(unnamedTerm.slice(unnamedTerm.lastIndexOf(' ') + 1)) ? 'listing'
-    : c.evidence.some((e) => e.capability === 'EXTERNAL_ACTION' && buys(e.term)) || ((facts.writes || facts.sends) && opening.some((a) => a.seg.toks.some((t) => buys(t.s)))) ? 'buys'
-    : facts.writes && opening.some((a) => (a.verbRoles.has('create') || a.verbRoles.has('modify')) && a.seg.toks.some((t) => SHOP_ITEMS.has(t.s))) ? 'stocks'
-    : undefined;
-  const classification: Classification = { capabilities, evidence: c.evidence, codeMode, ...(harmless !== undefined ? { harmless } : {}), ...(unread !== undefined ? { unread } : {}), ...(serverRead !== undefined ? { serverRead } : {}), ...(serverWrite !== undefined ? { serverWrite } : {}), ...(shop !== undefined ? { shop } : {}) };
+  const classification: Classification = { capabilities, evidence: c.evidence, codeMode, ...(harmless !== undefined ? { harmless } : {}), ...(unread !== undefined ? { unread } : {}), ...(serverRead !== undefined ? { serverRead } : {}), ...(serverWrite !== undefined ? { serverWrite } : {}) };
   if (preamble === undefined) return { classification };
   return { classification, suite: preamble.suite.map((seg) => seg.toks.map((t) => t.s).join(' ')).join('. '), ...(agreed !== undefined ? { kind: agreed } : {}), presents: presentsOnly(preamble.suite) };
 }
@@ -611,13 +598,6 @@ export function onSharedServer(cls: Classification): Classification {
   return { ...cls, capabilities: ['EXTERNAL_INGESTION', 'PRIVATE_ACCESS'], evidence };
 }
 
-const SHOP_ITEMS: ReadonlySet<string> = new Set(SHOP.items);
-const SHOP_BUYING: ReadonlySet<string> = new Set(SHOP.buying);
-/** Is an EXTERNAL_ACTION's evidence term one of buying (`SHOP.buying`: `add cart`, `place order`)? */
-function buys(term: string): boolean {
-  return SHOP_BUYING.has(term) || term.split(' ').some((w) => SHOP_BUYING.has(w));
-}
-
 const MEANS: ReadonlySet<string> = new Set(OUTSIDE_MEANS.means);
 const OUTSIDE_SERVICES_WORDS: ReadonlySet<string> = new Set(OUTSIDE_MEANS.services);
 const LOCAL_MEANS: ReadonlySet<string> = new Set(OUTSIDE_MEANS.local);
@@ -654,23 +634,6 @@ function namesOutsideService(a: Analysis): string | undefined {
     }
   }
   return undefined;
-}
-
-/** The evidence of a read of a shop's catalog (`onShopServer`). */
-export const SHOP_SERVER_TERM = "a shop's catalog";
-
-/**
- * A read of a catalog's items on a server through which the user buys and whose tools stock
- * nothing (`ServerShops`): what the seller published, EXTERNAL_INGESTION, not the user's records
- * (a shopping assistant's product details, a meal kit's meal search). Every other classification is
- * returned as it is.
- */
-export function onShopServer(cls: Classification): Classification {
-  if (cls.shop !== 'listing' || cls.serverRead !== 'unnamed') return cls;
-  const evidence: Evidence[] = cls.evidence.map((e) => (e.capability === 'PRIVATE_ACCESS' ? { ...e, capability: 'EXTERNAL_INGESTION' } : e));
-  evidence.push({ capability: 'EXTERNAL_INGESTION', source: 'origin', term: SHOP_SERVER_TERM });
-  evidence.sort(compareEvidence);
-  return { ...cls, capabilities: ['EXTERNAL_INGESTION'], evidence };
 }
 
 /** The evidence of a read that takes its server's kind (`onPublishedServer`). */

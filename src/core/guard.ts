@@ -26,10 +26,10 @@ import { AFTER_ALL, Ledger, MAX_TURN, PROVENANCE_BITS, PROVENANCE_CLASSES, SCRIP
 import type { ChainFacts, LedgerSnapshot, ProvenanceTable, Scope } from './ledger.js';
 import { DECIDING_ORDER, RULE_TABLE } from './rules.js';
 import { readSpec } from './spec-reading.js';
-import { onPublishedServer, onRemoteServer, onSharedServer, onShopServer } from './classifier.js';
-import { ServerProducts, ServerReads, ServerShops, ServerWrites } from './servers.js';
+import { onPublishedServer, onRemoteServer, onSharedServer } from './classifier.js';
+import { ServerProducts, ServerReads, ServerWrites } from './servers.js';
 import type { RuleId } from './rules.js';
-import type { CallOutcome, CallRef, Classification, Decision, Evidence, FiredRule, Finding, GateSummary, Mutable, ProvenanceClass, ServerRead, ServerWrite, ShopRole, SpecCut, ToolCall, ToolSpec } from './types.js';
+import type { CallOutcome, CallRef, Classification, Decision, Evidence, FiredRule, Finding, GateSummary, Mutable, ProvenanceClass, ServerRead, ServerWrite, SpecCut, ToolCall, ToolSpec } from './types.js';
 import { destinationMask, errorText, readValue } from './walk.js';
 import type { Stop } from './walk.js';
 
@@ -69,8 +69,6 @@ interface ToolEntry extends ToolInfo {
   readonly isDestination: (name: string) => boolean;
   /** What the tool's words say of its server's content (`Classification.serverRead`), counted in `reads`. */
   readonly serverRead?: ServerRead;
-  /** What the tool's words say of its server as a shop (`Classification.shop`), counted in `shops`. */
-  readonly shop?: ShopRole;
   /** What the tool's words say of where its server keeps its writes (`Classification.serverWrite`), counted in `writes`. */
   readonly serverWrite?: ServerWrite;
 }
@@ -92,9 +90,9 @@ function takesServerKind(read: ServerRead | undefined): boolean {
   return read === 'unnamed' || read === 'both' || read === 'remarks';
 }
 
-/** Does an entry take what its server says (`onPublishedServer`, `onRemoteServer`, `onShopServer`)? */
+/** Does an entry take what its server says (`onPublishedServer`, `onRemoteServer`)? */
 function takesServer(e: ToolEntry): boolean {
-  return takesServerKind(e.serverRead) || e.serverWrite === 'unplaced' || e.shop === 'listing';
+  return takesServerKind(e.serverRead) || e.serverWrite === 'unplaced';
 }
 
 function isTurn(t: unknown): t is number {
@@ -114,8 +112,6 @@ export class Guard {
   private readonly reads = new ServerReads();
   /** Where each server keeps its writes (`ServerWrites`), over the tools installed in `tools`. */
   private readonly writes = new ServerWrites();
-  /** Which servers are shops the user buys through (`ServerShops`), over the tools installed in `tools`. */
-  private readonly shops = new ServerShops();
   /** Servers whose configured tools are being classified all at once (`settle`). */
   private readonly settling = new Set<string>();
   private readonly sessionMap = new Map<string, Session>();
@@ -238,8 +234,6 @@ export class Guard {
     if (this.reads.count(after, entry.serverRead, 1)) flipped.add(after as string);
     if (this.writes.count(before, previous?.serverWrite, -1)) flipped.add(before as string);
     if (this.writes.count(after, entry.serverWrite, 1)) flipped.add(after as string);
-    if (this.shops.count(before, previous?.shop, -1)) flipped.add(before as string);
-    if (this.shops.count(after, entry.shop, 1)) flipped.add(after as string);
     for (const origin of flipped) {
       for (const [other, e] of this.tools) {
         if (e.spec?.origin !== origin || !takesServer(e)) continue;
@@ -281,11 +275,6 @@ export class Guard {
           // Remarks take no published kind; on a server of the user's own records they are its workspace's.
           if (this.reads.ownRecords(spec.origin)) cls = onSharedServer(cls);
         }
-        // A read of a catalog's items on a shop the user buys through reads what the seller published.
-        if (typeof spec.origin === 'string' && cls.shop === 'listing' && cls.serverRead === 'unnamed') {
-          this.settle(spec.origin);
-          if (this.shops.shop(spec.origin)) cls = onShopServer(cls);
-        }
         // A write of a record no word places is kept where its server keeps its writes.
         if (typeof spec.origin === 'string' && cls.serverWrite === 'unplaced') {
           this.settle(spec.origin);
@@ -323,7 +312,6 @@ export class Guard {
       ...(content !== undefined ? { content } : {}),
       ...(cls.serverRead !== undefined ? { serverRead: cls.serverRead } : {}),
       ...(cls.serverWrite !== undefined ? { serverWrite: cls.serverWrite } : {}),
-      ...(cls.shop !== undefined ? { shop: cls.shop } : {}),
     };
     if (this.config.policy) {
       entry.required = requiredCapabilities({

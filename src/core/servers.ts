@@ -9,7 +9,7 @@
  * locally (`secure-filesystem-server`) fronts none unless its tools write that word as a name.
  */
 import { nameLead, properNames, serverNameKeys } from './classifier-pairing.js';
-import type { ServerRead, ServerWrite, ShopRole } from './types.js';
+import type { ServerRead, ServerWrite } from './types.js';
 
 interface Server {
   readonly keys: ReadonlySet<string>;
@@ -176,39 +176,5 @@ export class ServerWrites {
   outside(origin: unknown): boolean {
     const server = typeof origin === 'string' ? this.servers.get(origin) : undefined;
     return server !== undefined && server.outside >= MIN_OUTSIDE_WRITES && server.local === 0;
-  }
-}
-
-/**
- * Which MCP servers are shops the user buys through, read from their tools together
- * (docs/semantics.md "What makes content external"): a server one of whose tools buys (fills a cart,
- * checks out, places an order) and none of whose tools stocks the catalog (creates or changes a
- * product, a meal, an offer). Its reads of the catalog's items return what the seller published
- * (`onShopServer`). Like {@link ServerProducts}, the answer depends on the set of tools, never on
- * the order they were registered in.
- */
-export class ServerShops {
-  private readonly servers = new Map<string, { buys: number; stocks: number }>();
-
-  /**
-   * Count what a tool says of its server as a shop (`sign` 1), or take back what was counted (-1).
-   * @returns whether the server's being a shop changed
-   */
-  count(origin: unknown, role: ShopRole | undefined, sign: 1 | -1): boolean {
-    if (typeof origin !== 'string' || (role !== 'buys' && role !== 'stocks')) return false;
-    const before = this.shop(origin);
-    let server = this.servers.get(origin);
-    if (server === undefined) {
-      server = { buys: 0, stocks: 0 };
-      this.servers.set(origin, server);
-    }
-    server[role] += sign;
-    return this.shop(origin) !== before;
-  }
-
-  /** Is the server of this origin a shop the user buys through, as its counted tools say? */
-  shop(origin: unknown): boolean {
-    const server = typeof origin === 'string' ? this.servers.get(origin) : undefined;
-    return server !== undefined && server.buys > 0 && server.stocks === 0;
   }
 }

@@ -87,13 +87,6 @@ export interface Classification {
    */
   readonly serverRead?: ServerRead;
   /**
-   * @internal What a tool says of its server as a shop, for the server's reads of its catalog
-   * (`ServerShops`): on a server through which the user buys and whose tools stock nothing, a
-   * `listing` read returns what the seller published (docs/semantics.md "What makes content
-   * external").
-   */
-  readonly shop?: ShopRole;
-  /**
    * @internal What a tool that writes says of where its server keeps what it writes, for the
    * server's other writes (`ServerWrites`): `outside` (a write the words place in a service, an
    * EXTERNAL_ACTION), `local` (a write the words keep local: a local path, "local", closed-world
@@ -106,14 +99,6 @@ export interface Classification {
 
 /** What a read says of its server's content (`Classification.serverRead`). */
 export type ServerRead = 'published' | 'remarks' | 'own' | 'both' | 'unnamed';
-
-/**
- * What a tool says of its server as a shop (`Classification.shop`): `buys` (it fills a cart or a
- * basket, checks out, places an order or buys: its name or first sentence writes a cart), `stocks` (its name or its description's first
- * sentence creates or changes the catalog's items: a product, a meal, an offer), `listing` (a read of the catalog's items the vocabulary does
- * not name otherwise: a product's details, a meal search).
- */
-export type ShopRole = 'buys' | 'stocks' | 'listing';
 
 /** What a write says of where its server keeps what it writes (`Classification.serverWrite`). */
 export type ServerWrite = 'outside' | 'local' | 'unplaced';

@@ -1161,19 +1161,6 @@ export const OUTSIDE_MEANS = {
 } as const;
 
 /**
- * A shop's catalog (`Classification.shop`). `items` are what a seller lists (a product, a meal, an
- * offer); `buying` the words of an EXTERNAL_ACTION that buys (`add cart`, `place order`, `checkout`).
- * On a server whose tools buy and none of whose names creates or changes one of `items`, a read of
- * one of `items` the vocabulary does not name otherwise reads what the seller published: a shopping
- * assistant's "Get product details", a meal kit's "Search meals". A merchant's own admin server
- * (`create_product`, `update_product`) keeps them as the user's records.
- */
-export const SHOP = {
-  items: ['product', 'products', 'meal', 'meals', 'dish', 'dishes', 'offer', 'offers', 'deal', 'deals', 'listing', 'listings'],
-  buying: ['cart', 'basket', 'checkout', 'purchase', 'buy', 'place order'],
-} as const;
-
-/**
  * Properties a harmless tool never takes (whole property names), besides a recipient, a command and a
  * local path: a key or a password to call something with, an endpoint to call, and the id of one of
  * the user's records (`records` before `_id` or `id`). A tool that takes one does something its words

@@ -12,7 +12,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { properNames, serverNameKeys } from '../../src/core/classifier-pairing.js';
 import { createGuard } from '../../src/core/guard.js';
-import { ServerProducts, ServerReads, ServerShops, ServerWrites } from '../../src/core/servers.js';
+import { ServerProducts, ServerReads, ServerWrites } from '../../src/core/servers.js';
 import type { ToolOrigin, ToolSpec } from '../../src/core/types.js';
 
 const tool = (name: string, description: string, origin: ToolOrigin): ToolSpec => ({ name, description, origin });
@@ -33,11 +33,6 @@ function registeringFlips(tools: readonly ToolSpec[], name: string, added: ToolS
 /** The capabilities of `name` once every tool of `tools` is registered. */
 function capsAmong(tools: readonly ToolSpec[], name: string): readonly string[] {
   return createGuard({ tools: [...tools] }).tool(name).capabilities;
-}
-
-/** The capabilities of a tool registered alone. */
-function classifyAlone(spec: ToolSpec): readonly string[] {
-  return createGuard({ tools: [spec] }).tool(spec.name).capabilities;
 }
 
 /**
@@ -368,62 +363,18 @@ describe('a server that keeps its writes outside', () => {
   });
 });
 
-describe('a shop the user buys through', () => {
-  const shop: ToolOrigin = 'mcp:mealbox@1.0.0';
-  const cart = tool('add_to_cart', 'Add a meal to the shopping cart.', shop);
-  const details = tool('get_meal_details', 'Get the ingredients and nutrition facts of a meal.', shop);
-  const search = tool('search_products', 'Search the products by keyword.', shop);
-
-  it("a read of the catalog's items reads what the seller published (EXTERNAL_INGESTION, evidence origin:)", () => {
-    takesFromServer([cart, details], 'get_meal_details', ['EXTERNAL_INGESTION'], 'EXTERNAL_INGESTION', "a shop's catalog");
-    expect(capsAmong([tool('place_order', 'Place an order for the meals in the cart.', shop), search], 'search_products')).toEqual(['EXTERNAL_INGESTION']);
-    expect(capsAmong([tool('checkout', 'Check out and purchase the items in the cart.', shop), search], 'search_products')).toEqual(['EXTERNAL_INGESTION']);
-    // A write of the cart buys, though it names a catalog's item: it stocks nothing.
-    expect(capsAmong([tool('remove_from_cart', 'Remove a meal from the cart.', shop), details], 'get_meal_details')).toEqual(['EXTERNAL_INGESTION']);
-  });
-
-  it("alone, on a merchant's server that stocks the catalog, or on another server, it reads the user's records", () => {
-    expect(capsAmong([details], 'get_meal_details')).toEqual(['PRIVATE_ACCESS']);
-    expect(capsAmong([cart, tool('create_product', 'Create a product in the store.', shop), search], 'search_products')).toEqual(['PRIVATE_ACCESS']);
-    expect(capsAmong([cart, tool('update_meal', 'Update a meal of the menu.', shop), details], 'get_meal_details')).toEqual(['PRIVATE_ACCESS']);
-    expect(capsAmong([tool('add_to_cart', cart.description as string, 'mcp:other@1.0.0'), details], 'get_meal_details')).toEqual(['PRIVATE_ACCESS']);
-  });
-
-  it("the user's own cart, orders and account on a shop stay the user's; only the catalog's items change", () => {
-    expect(capsAmong([cart, tool('get_cart', 'Get the contents of the shopping cart.', shop)], 'get_cart')).toEqual(['PRIVATE_ACCESS']);
-    expect(capsAmong([cart, tool('list_orders', 'List my past orders.', shop)], 'list_orders')).toEqual(['PRIVATE_ACCESS']);
-    expect(capsAmong([cart, tool('get_payment_methods', 'Get the saved payment methods.', shop)], 'get_payment_methods')).toEqual(classifyAlone(tool('get_payment_methods', 'Get the saved payment methods.', shop)));
-  });
-
-  it('a tool registered later makes the server a shop and classifies its catalog reads again; a re-declaration undoes it', () => {
-    registeringFlips([details], 'get_meal_details', tool('finish', 'Place an order for the meals in the cart.', shop), tool('finish', 'Show the opening hours.', shop), ['PRIVATE_ACCESS'], ['EXTERNAL_INGESTION']);
-    registeringFlips([cart, details], 'get_meal_details', tool('menu_admin', 'Create a meal on the menu.', shop), tool('menu_admin', 'Show the opening hours.', shop), ['EXTERNAL_INGESTION'], ['PRIVATE_ACCESS']);
-  });
-
-  it('a spec read only in part neither counts for its server nor takes its kind', () => {
-    const padded = tool('get_meal_details', `Get the ingredients of a meal. ${'Filler words. '.repeat(1300)}`, shop);
-    const info = createGuard({ tools: [cart, padded] }).tool('get_meal_details');
-    expect(info.capabilities).toHaveLength(6);
-    expect(info.evidence.some((e) => e.term === "a shop's catalog")).toBe(false);
-    const paddedCart = tool('add_to_cart', `Add a meal to the shopping cart. ${'Filler words. '.repeat(1300)}`, shop);
-    expect(capsAmong([paddedCart, details], 'get_meal_details')).toEqual(['PRIVATE_ACCESS']);
-  });
-
-  it('ServerShops: a tool that buys, at least, and none that stocks', () => {
-    const shops = new ServerShops();
-    expect(shops.shop(shop)).toBe(false);
-    expect(shops.count(shop, 'listing', 1)).toBe(false);
-    expect(shops.count(shop, 'buys', 1)).toBe(true);
-    expect(shops.shop(shop)).toBe(true);
-    expect(shops.count(shop, 'stocks', 1)).toBe(true);
-    expect(shops.shop(shop)).toBe(false);
-    expect(shops.count(shop, 'stocks', -1)).toBe(true);
-    expect(shops.count(shop, 'buys', 1)).toBe(false);
-    expect(shops.count(shop, 'buys', -1)).toBe(false);
-    expect(shops.count(shop, 'buys', -1)).toBe(true);
-    expect(shops.shop(shop)).toBe(false);
-    expect(shops.count(undefined, 'buys', 1)).toBe(false);
-    expect(shops.shop(42)).toBe(false);
+describe("a catalog's reads stay the user's records beside a tool that buys", () => {
+  // A rule that read a shop's products, meals and offers as the seller's listings (EXTERNAL_INGESTION)
+  // on a server with a cart or a checkout and no product writes was tried and withdrawn after a
+  // review: merchants' servers buy too (a checkout session, a shipping label, a purchase order), and
+  // shoppers' own items ("the meals in my box", "listings I posted") are theirs.
+  const seller: ToolOrigin = 'mcp:seller-tools@1.0.0';
+  it("a merchant's or a seller's own items, and a shopper's own, are PRIVATE_ACCESS", () => {
+    expect(capsAmong([tool('purchase_shipping_label', 'Purchase a shipping label for an order.', seller), tool('get_my_listings', 'Get my active listings.', seller)], 'get_my_listings')).toEqual(['PRIVATE_ACCESS']);
+    expect(capsAmong([tool('create_checkout', 'Create a checkout for a customer.', seller), tool('list_products', 'List products in my catalog.', seller)], 'list_products')).toEqual(['PRIVATE_ACCESS']);
+    expect(capsAmong([tool('create_purchase_order', 'Create a purchase order for a supplier.', seller), tool('list_products', 'List products in inventory.', seller)], 'list_products')).toEqual(['PRIVATE_ACCESS']);
+    const shop: ToolOrigin = 'mcp:mealkit@1.0.0';
+    expect(capsAmong([tool('add_meal_to_cart', 'Add a meal to the cart.', shop), tool('get_meals', 'Get the meals in my box.', shop)], 'get_meals')).toEqual(['PRIVATE_ACCESS']);
   });
 });
 
@@ -431,7 +382,6 @@ describe('the classification depends on the tools, not on the order they came in
   const a: ToolOrigin = 'mcp:zorblat-mcp@1.0.0';
   const b: ToolOrigin = 'mcp:quux@2.0.0';
   const c: ToolOrigin = 'mcp:crawlr@1.0.0';
-  const d: ToolOrigin = 'mcp:mealbox@1.0.0';
   const specs: readonly ToolSpec[] = [
     tool('delete_epic', 'Delete an epic.', a),
     tool('create_label', 'Create a label.', a),
@@ -461,12 +411,6 @@ describe('the classification depends on the tools, not on the order they came in
     tool('add_comment', 'Add a comment to a note on the local disk.', c),
     tool('create_cycle', 'Create a cycle in a project.', c),
     tool('delete_label', 'Delete a label of a project.', c),
-    // A shop: a tool that buys, one that stocks, and a read of the catalog that takes the kind.
-    tool('add_to_cart', 'Add a meal to the shopping cart.', d),
-    tool('finish', 'Place an order for the meals in the cart.', d),
-    tool('finish', 'Show the opening hours.', d),
-    tool('create_meal', 'Create a meal on the menu.', d),
-    tool('get_meal_details', 'Get the ingredients of a meal.', d),
   ];
   const names = [...new Set(specs.map((s) => s.name))];
 
