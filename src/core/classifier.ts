@@ -489,17 +489,6 @@ function classifyRead(spec: ToolSpec, context: ClassifyContext | undefined, suit
   // description must say the same kind of act ("Get details of a pipeline"): one that only does
   // what the vocabulary cannot read ("Frobnicates the widget", "Returns the sum of two numbers")
   // leaves the tool unread.
-  // Nothing found and nothing harmless, yet a sentence says an outside service does the work
-  // ("… using an online translation service"): the tool hands back that service's text.
-  // Such a tool says nothing of what its server serves (`ServerRead`): it transforms, it reads no store.
-  let transformedOutside = false;
-  if (c.mask === 0 && !codeMode && harmless === undefined) {
-    const by = ownA.map((a) => byOutsideService(a)).find((term) => term !== undefined);
-    if (by !== undefined) {
-      addEvidence(c, EIT, 'description', by, undefined);
-      transformedOutside = true;
-    }
-  }
   let unnamed = false;
   if (c.mask === 0 && !codeMode && harmless === undefined) {
     const fromName = unnamedObject(nameSeg, nameA);
@@ -523,7 +512,7 @@ function classifyRead(spec: ToolSpec, context: ClassifyContext | undefined, suit
   // What this tool says of its server's content, if it only reads (`ServerRead`).
   // A spec read only in part is judged as doing all six things: it neither counts nor takes a kind.
   const serverRead: ServerRead | undefined =
-    codeMode || !readWhole || transformedOutside ? undefined
+    codeMode || !readWhole ? undefined
     : unnamed ? 'unnamed'
     : c.mask === EIT && remarksOnly(c.evidence) ? 'remarks'
     : c.mask === EIT ? 'published'
@@ -601,28 +590,12 @@ export function onSharedServer(cls: Classification): Classification {
 const MEANS: ReadonlySet<string> = new Set(OUTSIDE_MEANS.means);
 const OUTSIDE_SERVICES_WORDS: ReadonlySet<string> = new Set(OUTSIDE_MEANS.services);
 const LOCAL_MEANS: ReadonlySet<string> = new Set(OUTSIDE_MEANS.local);
-const NOMINAL_TRANSFORMS: ReadonlySet<string> = new Set(OUTSIDE_MEANS.transforms);
 
 /**
- * The words of a sentence that say an outside service does its transformation (`OUTSIDE_MEANS`:
- * "using an online translation service" → `using online`), outside a negated clause; none in a
- * sentence that says something is local, that reads, that names a thing the vocabulary places, or
- * that names no transformation.
- */
-function byOutsideService(a: Analysis): string | undefined {
-  const toks = a.seg.toks;
-  // A read ("Get the promotion summary report through the Marketing API") reads a record, as below;
-  // a transformation of a thing the vocabulary places ("Translate the email using …") may read it (the
-  // web the service is on, "an online service", is no such thing).
-  if (a.verbRoles.has('read') || a.verbRoles.has('webRead') || a.objects.some((j) => (a.roles[j] as Role).obj !== 'web')) return undefined;
-  if (!a.verbRoles.has('neutral') && !toks.some((t) => NOMINAL_TRANSFORMS.has(t.s))) return undefined;
-  return namesOutsideService(a);
-}
-
-/**
- * Does a sentence say an outside service does its work ("using the Matrix API", "with a hosted
- * model", `OUTSIDE_MEANS`), outside a negated clause and saying nothing local? The words, if so. A
- * computation that says so is no computation on the call's values alone: it is not harmless.
+ * Does a sentence say an outside service does its work ("using the Matrix API", "via an online
+ * translation service", `OUTSIDE_MEANS`), outside a negated clause and saying nothing local? The
+ * words, if so. A computation that says so is no computation on the call's values alone: it is not
+ * harmless.
  */
 function namesOutsideService(a: Analysis): string | undefined {
   const toks = a.seg.toks;

@@ -1142,21 +1142,17 @@ export const HARMLESS_NAMES = {
 } as const;
 
 /**
- * A transformation an outside service performs ("Translate text … using an online translation
- * service", "… using the NLLB model", "requests a translation from the Baidu translation service"):
- * on a tool that found nothing else and is no harmless computation, a sentence with a transformation
- * (a verb the vocabulary knows as one, or one of `transforms`) and one of `means` followed, within
- * `reach` words, by one of `services`, that says nothing `local`, says the tool hands back that
- * service's text: EXTERNAL_INGESTION. A sentence the vocabulary cannot read ("Frobnicate the widget
- * with the cloud"), one that reads ("Get the report through the API") and one that names a thing the
- * vocabulary places ("Translate the email using …": the e-mail may be read) say nothing.
+ * An outside service that does a computation's work ("Calculates travel times … using the Matrix
+ * API", "Translate text via an online translation service"): one of `means` followed, within `reach`
+ * words, by one of `services`, in a sentence that says nothing `local`. A computation that says so is
+ * no computation on the call's values alone, and not harmless. (Reading such a tool as the service's
+ * text, EXTERNAL_INGESTION, was tried and withdrawn after a review: the same words are said of tools
+ * that charge, change cloud resources or read the user's records through an API.)
  */
 export const OUTSIDE_MEANS = {
   means: ['using', 'via', 'through', 'with', 'from'],
-  services: ['api', 'apis', 'service', 'services', 'online', 'web', 'cloud', 'server', 'endpoint', 'model', 'llm', 'provider'],
+  services: ['api', 'apis', 'service', 'services', 'online', 'cloud', 'endpoint', 'llm', 'provider'],
   local: ['local', 'locally', 'offline', 'on-device', 'device', 'built-in', 'builtin'],
-  /** A transformation named by its noun, where the sentence has no transformation verb ("requests a translation"). */
-  transforms: ['translation', 'translations', 'transcription', 'summary', 'summarization', 'completion', 'completions', 'conversion', 'classification', 'embedding', 'embeddings'],
   reach: 7,
 } as const;
 
