@@ -1487,6 +1487,24 @@ export function notifiedPeople(c: Collector, a: Analysis): void {
   }
 }
 
+/** Prepositions whose object is no thing handed back ("… for the user", "… with the bearer token"). */
+const HANDED_PREPOSITIONS: ReadonlySet<string> = new Set(['for', 'in', 'of', 'to', 'from', 'on', 'into', 'at', 'with', 'using', 'via', 'by', 'scoped']);
+
+/** Does a preposition stand before token `k`, past at most two determiners or modifiers? */
+function afterPreposition(toks: readonly Tok[], roles: readonly Role[], k: number): boolean {
+  for (let b = k - 1; b >= 0 && b >= k - 3; b--) {
+    if (HANDED_PREPOSITIONS.has((toks[b] as Tok).s)) return true;
+    if ((roles[b] as Role).verb !== undefined || (roles[b] as Role).obj !== undefined) return false;
+  }
+  return false;
+}
+
+/** The role of the nearest verb before token `k`. */
+function verbBefore(roles: readonly Role[], k: number): VerbRole | undefined {
+  for (let b = k - 1; b >= 0; b--) if ((roles[b] as Role).verb !== undefined) return (roles[b] as Role).verb;
+  return undefined;
+}
+
 /** Pronouns that stand for what was named before a hand-over ("… and return it"). */
 const HANDED_PRONOUNS: ReadonlySet<string> = new Set(['it', 'them']);
 /** Words that say a secret is not shown, in a sentence that hands back "it" or "them". */
@@ -1517,7 +1535,11 @@ export function handedSecrets(c: Collector, a: Analysis): void {
         if (toks.some((t) => REDACTED.has(t.s))) continue;
         for (let k = i - 1; k >= 0; k--) {
           if ((roles[k] as Role).obj === undefined) continue;
-          if (secret(k)) handed(i, k);
+          // What a preposition opens is where or with what ("an API key for the given project", "with
+          // your API key"): the pronoun stands for the thing before it.
+          if (afterPreposition(toks, roles, k)) continue;
+          // A secret transformed ("Hash the password and return it") hands back what was made of it.
+          if (secret(k) && verbBefore(roles, k) !== 'neutral') handed(i, k);
           break;
         }
         continue;

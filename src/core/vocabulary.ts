@@ -1121,9 +1121,13 @@ export const HARMLESS_NAMES = {
   },
   /**
    * Units of measure. A name made of two of them joined by `to` (`fahrenheit_to_celsius`,
-   * `gallon_to_liter`) is a conversion (kind `conversion`), held to the same test as `convert_units`:
-   * its description says it converts and names nothing it acts on. Currencies are not here: their
-   * rates are a service's data.
+   * `gallon_to_liter`) is a conversion (kind `conversion`), held to the test of `convert_units` and
+   * more: every word of its description and of its properties' descriptions is a unit, a number or one
+   * of `unitWords` ("Convert a temperature from Fahrenheit to Celsius"), and every word of its
+   * properties' names a unit or one of `unitProperties`. Units are also what timers, quotas, fitness logs and devices measure ("Convert
+   * the miles of your runs", "â€¦ and start a timer for that long", a `thermostat` property): only a
+   * description that says nothing but the conversion is one. Currencies are not here: their rates are
+   * a service's data.
    */
   units: [
     'celsius', 'fahrenheit', 'kelvin', 'meter', 'meters', 'metre', 'metres', 'km', 'kilometer',
@@ -1133,6 +1137,17 @@ export const HARMLESS_NAMES = {
     'lbs', 'kg', 'kilogram', 'kilograms', 'gram', 'grams', 'ounce', 'ounces', 'oz', 'mph', 'kph', 'kmh',
     'knots', 'radians', 'degrees', 'bytes', 'kb', 'mb', 'gb', 'seconds', 'minutes', 'hours',
   ],
+  unitWords: [
+    'convert', 'converts', 'converted', 'converting', 'conversion', 'converter', 'a', 'an', 'the', 'given',
+    'from', 'to', 'into', 'in', 'and', 'or', 'of', 'between', 'its', 'value', 'values', 'amount',
+    'amounts', 'quantity', 'quantities', 'number', 'numbers', 'temperature', 'temperatures', 'distance',
+    'distances', 'length', 'lengths', 'weight', 'weights', 'mass', 'volume', 'volumes', 'speed', 'speeds',
+    'angle', 'angles', 'duration', 'durations', 'size', 'sizes', 'measurement', 'measurements', 'unit',
+    'units', 'returns', 'return', 'result', 'equivalent', 'corresponding', 'specified', 'provided', 'one',
+    'another', 'other', 'scale', 'for', 'example', 'e', 'g', 'be', 'is', 'are', 'will', 'as', 'by',
+    'per', 'at', 'with', 'this', 'that', 'which', 'it', 'needs', 'need', 'can', 'should', 'must', 'you',
+  ],
+  unitProperties: ['value', 'amount', 'quantity', 'number', 'input', 'precision', 'decimals', 'digits', 'round', 'rounding', 'from', 'to', 'unit', 'units'],
   /** Words that may stand beside a kind's word: what is converted, to whom a hand-off goes. */
   words: [
     'get', 'the', 'a', 'to', 'now', 'today', 'current', 'utc', 'local', 'unit', 'units', 'temperature',
@@ -1365,7 +1380,7 @@ export const INTERNAL_MODIFIERS: readonly string[] = ['internal', 'in house', 'å
  * returned"), carries CREDENTIAL_ACCESS: a created, issued or rotated key the caller sees.
  */
 export const HANDED_SECRETS = {
-  openers: ['returns', 'return', 'returning', 'outputs', 'prints', 'reveals', 'exposes'],
+  openers: ['returns', 'return', 'returning', 'outputs', 'output', 'prints', 'print', 'reveals', 'reveal', 'exposes', 'expose'],
   participles: ['returned', 'shown', 'displayed', 'exposed', 'revealed', 'printed', 'included', 'provided', 'output'],
   reach: 4,
 } as const;

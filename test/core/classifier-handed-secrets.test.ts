@@ -19,6 +19,11 @@ describe('a secret handed back is read', () => {
   it('"return it" after the secret was named: the pronoun stands for the nearest thing named before', () => {
     expect(caps('create_key', 'Create an API key and return it.')).toEqual(['LOCAL_MUTATION', 'CREDENTIAL_ACCESS']);
     expect(caps('rotate', 'Rotate the signing secret and print it.')).toContain('CREDENTIAL_ACCESS');
+    // What a preposition opens is no thing handed back: the pronoun stands for the thing before it.
+    expect(caps('create_key', 'Create an API key for the given project and return it.')).toContain('CREDENTIAL_ACCESS');
+    expect(caps('reset', 'Reset the password for the given user and return it.')).toContain('CREDENTIAL_ACCESS');
+    expect(caps('refresh', 'Refreshes the OAuth token using the refresh token and returns it.')).toContain('CREDENTIAL_ACCESS');
+    expect(caps('create_key', 'Create an API key and output it.')).toContain('CREDENTIAL_ACCESS');
   });
 
   it('before "is returned", "is shown", "is exposed", past an adverb', () => {
@@ -51,6 +56,10 @@ describe('look-alikes: no secret handed back', () => {
     expect(caps('get_meta', 'Fetch the metadata of the file and return it.')).not.toContain('CREDENTIAL_ACCESS');
     expect(caps('make_widget', 'Make an API key but do not return it.')).not.toContain('CREDENTIAL_ACCESS');
     expect(caps('get_mail_account', 'Get one mail account by ID. Password and token fields are redacted if the server returns them.')).not.toContain('CREDENTIAL_ACCESS');
+    // A secret used as an instrument, or transformed: what comes back is not the secret.
+    expect(caps('weather', 'Get the weather with your API key and return it.')).not.toContain('CREDENTIAL_ACCESS');
+    expect(caps('call_api', 'Calls the endpoint with the bearer token and returns it.')).not.toContain('CREDENTIAL_ACCESS');
+    expect(caps('hash_password', 'Hash the password and return it.')).not.toContain('CREDENTIAL_ACCESS');
   });
 
   it('a secret as the subject of something else', () => {

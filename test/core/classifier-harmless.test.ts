@@ -276,6 +276,22 @@ describe('harmless tools are recognised by their names', () => {
     expect(harmless('usd_to_eur', 'Convert dollars to euros.')).toBeNull();
     expect(harmless('get_miles_to_km', 'Convert miles to kilometers.')).toBeNull();
     expect(classifyTool({ name: 'miles_to_km', description: 'Convert miles to kilometers.', inputSchema: { type: 'object', properties: { miles: { type: 'number' }, recipient: { type: 'string' } } } }).harmless).toBeUndefined();
+    // A review's findings: units are also what timers, quotas, fitness logs and devices measure. Only
+    // a description that says nothing but the conversion, and properties of units and values, are one.
+    for (const [name, description] of [
+      ['hours_to_minutes', 'Convert hours to minutes and start a timer for that long.'],
+      ['seconds_to_minutes', 'Convert seconds to minutes and shut down the computer after that time.'],
+      ['degrees_to_radians', 'Convert degrees to radians and rotate the robot arm by that angle.'],
+      ['miles_to_km', 'Convert the miles in your Strava activities to kilometers.'],
+      ['kg_to_lbs', 'Convert kg to lbs. Pulls your latest weigh-in from Withings.'],
+      ['bytes_to_gb', 'Convert your used storage from bytes to GB.'],
+      ['seconds_to_minutes', 'Convert the uptime of the server from seconds to minutes.'],
+      ['pound_to_kg', 'Convert GBP to EUR.'],
+    ]) expect(harmless(name as string, description as string), description).toBeNull();
+    const withProperty = (properties: Record<string, unknown>): unknown => classifyTool({ name: 'celsius_to_fahrenheit', description: 'Convert Celsius to Fahrenheit.', inputSchema: { type: 'object', properties } }).harmless ?? null;
+    expect(withProperty({ celsius: { type: 'number', description: 'The temperature in degrees Celsius that needs to be converted.' } })).not.toBeNull();
+    expect(withProperty({ thermostat: { type: 'string' } })).toBeNull();
+    expect(withProperty({ celsius: { type: 'number', description: 'Defaults to the reading of your living room sensor.' } })).toBeNull();
   });
 
   it('values under a name that writes, sends or runs are never harmless (seed 7502)', () => {
