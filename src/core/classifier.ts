@@ -467,8 +467,8 @@ function classifyRead(spec: ToolSpec, context: ClassifyContext | undefined, suit
     // The server's own state (`ping`, `version`) is asked with nothing passed: a tool that takes an
     // argument (a host to ping, a document whose version to get) acts on what it is given.
     else if (harmless.kind === STATUS_KIND && props.length > 0) harmless = undefined;
-    // A pair of units (`miles_to_km`) converts only when its words say nothing else.
-    else if (harmless.kind === CONVERSION_KIND && harmless.terms.every((t) => UNITS.has(t)) && !onlyConverts(ownA, schemaA, props)) harmless = undefined;
+    // A conversion (`convert_units`, `miles_to_km`) converts only when its words say nothing else.
+    else if (harmless.kind === CONVERSION_KIND && !onlyConverts(ownA, schemaA, props)) harmless = undefined;
   }
   // Nothing found and no harmless name: a computation on shapes (`GEOMETRY`), or on other values
   // (`CALL_VALUES`), passed in the call.
@@ -969,7 +969,7 @@ const UNIT_WORDS = new Set<string>([...HARMLESS_NAMES.units, ...HARMLESS_NAMES.u
 const UNIT_PROPERTIES = new Set<string>([...HARMLESS_NAMES.units, ...HARMLESS_NAMES.unitProperties]);
 
 /**
- * Does a unit pair's conversion say nothing but the conversion (`HARMLESS_NAMES.unitWords`): every
+ * Does a conversion say nothing but the conversion (`HARMLESS_NAMES.unitWords`): every
  * word of its description and its properties' descriptions a unit, a number or a word of converting,
  * every word of its properties' names a unit or a value's?
  */

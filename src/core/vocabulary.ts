@@ -1121,10 +1121,10 @@ export const HARMLESS_NAMES = {
   },
   /**
    * Units of measure. A name made of two of them joined by `to` (`fahrenheit_to_celsius`,
-   * `gallon_to_liter`) is a conversion (kind `conversion`), held to the test of `convert_units` and
-   * more: every word of its description and of its properties' descriptions is a unit, a number or one
-   * of `unitWords` ("Convert a temperature from Fahrenheit to Celsius"), and every word of its
-   * properties' names a unit or one of `unitProperties`. Units are also what timers, quotas, fitness logs and devices measure ("Convert
+   * `gallon_to_liter`) is a conversion (kind `conversion`), as `convert_units` is. Every conversion is
+   * held to a closed test: every word of its description and of its properties' descriptions is a
+   * unit, a number or one of `unitWords` ("Convert a temperature from Fahrenheit to Celsius"), and
+   * every word of its properties' names a unit or one of `unitProperties`. Units are also what timers, quotas, fitness logs and devices measure ("Convert
    * the miles of your runs", "… and start a timer for that long", a `thermostat` property): only a
    * description that says nothing but the conversion is one. Currencies are not here: their rates are
    * a service's data.
@@ -1146,8 +1146,13 @@ export const HARMLESS_NAMES = {
     'units', 'returns', 'return', 'result', 'equivalent', 'corresponding', 'specified', 'provided', 'one',
     'another', 'other', 'scale', 'for', 'example', 'e', 'g', 'be', 'is', 'are', 'will', 'as', 'by',
     'per', 'at', 'with', 'this', 'that', 'which', 'it', 'needs', 'need', 'can', 'should', 'must', 'you',
+    'source', 'target', 'category', 'categories', 'kind', 'type', 'area', 'areas', 'data', 'time',
+    'times', 'auto', 'detected', 'if', 'omitted', 'optional', 'default', 'defaults',
   ],
-  unitProperties: ['value', 'amount', 'quantity', 'number', 'input', 'precision', 'decimals', 'digits', 'round', 'rounding', 'from', 'to', 'unit', 'units'],
+  unitProperties: [
+    'value', 'amount', 'quantity', 'number', 'input', 'precision', 'decimals', 'digits', 'round',
+    'rounding', 'from', 'to', 'unit', 'units', 'category', 'kind', 'type', 'source', 'target',
+  ],
   /** Words that may stand beside a kind's word: what is converted, to whom a hand-off goes. */
   words: [
     'get', 'the', 'a', 'to', 'now', 'today', 'current', 'utc', 'local', 'unit', 'units', 'temperature',

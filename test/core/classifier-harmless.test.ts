@@ -292,6 +292,11 @@ describe('harmless tools are recognised by their names', () => {
     expect(withProperty({ celsius: { type: 'number', description: 'The temperature in degrees Celsius that needs to be converted.' } })).not.toBeNull();
     expect(withProperty({ thermostat: { type: 'string' } })).toBeNull();
     expect(withProperty({ celsius: { type: 'number', description: 'Defaults to the reading of your living room sensor.' } })).toBeNull();
+    // The same closed test holds for every conversion, whatever its name says.
+    expect(harmless('convert_units', 'Convert a value between units.')).toEqual({ kind: 'conversion', terms: ['convert'] });
+    expect(harmless('convert', 'Convert between units: length, weight, temperature, area, volume, speed, data, time')).toEqual({ kind: 'conversion', terms: ['convert'] });
+    expect(harmless('convert_units', 'Convert hours to minutes and start a timer for that long.')).toBeNull();
+    expect(harmless('unit_converter', 'Convert the miles in your Strava activities to kilometers.')).toBeNull();
   });
 
   it('values under a name that writes, sends or runs are never harmless (seed 7502)', () => {

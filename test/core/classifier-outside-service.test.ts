@@ -23,7 +23,7 @@ describe('a computation done by an outside service is not harmless', () => {
     expect(harmless('matrix', 'Calculates distances between multiple points.')).toEqual({ kind: 'geometry', terms: ['points'] });
     expect(harmless('color', 'Convert colors between HEX, RGB, and HSL formats.')).toEqual({ kind: 'values', terms: ['colors'] });
     expect(harmless('color_tool', 'Convert colors between HEX and RGB with a local service.')).not.toBeNull();
-    expect(harmless('convert_units', 'Convert units using the SI model.')).toEqual({ kind: 'conversion', terms: ['convert'] });
+    expect(harmless('color_tool', 'Convert colors between HEX and RGB using the HSL model.')).toEqual({ kind: 'values', terms: ['colors'] });
   });
 });
 
