@@ -1046,8 +1046,9 @@ function actsOnSomething(descA: readonly Analysis[], schemaA: readonly Analysis[
 
 /**
  * Does a sentence of the description (or, with `setting`, of a property's) write or send what it
- * computed ("… and writes it to output.json", "then sends them to the team")? A write or a send whose object is a pronoun names no
- * thing the vocabulary places, yet it is an act: a tool that says so is not harmless. A computation's
+ * computed ("… and writes it to output.json", "then sends them to the team")? A write or a send whose
+ * object is a pronoun names no thing the vocabulary places, yet it is an act: a tool that says so is
+ * not harmless. A computation's
  * own words ("Create a buffer zone around a point", "Merge two polygons", "add to a date") write
  * values, not what the tool computed.
  */
