@@ -462,7 +462,10 @@ function classifyRead(spec: ToolSpec, context: ClassifyContext | undefined, suit
   let harmless = c.mask === 0 && !codeMode && readWhole && !reaches ? named : undefined;
   if (harmless !== undefined) {
     const words = HARMLESS_BY_KIND.get(harmless.kind) as ReadonlySet<string>;
-    const agrees = ownA.length === 0 || ownA.some((a) => says(a, words));
+    // The time, a calculator or the server's status: every sentence of the description says what the
+    // name says ("Get the current time. Also shuts down the computer at midnight." does more); other
+    // kinds, one sentence at least (a chart's and a hand-off's later sentences describe their input).
+    const agrees = ownA.length === 0 || (EVERY_SENTENCE_KINDS.has(harmless.kind) ? ownA.every((a) => says(a, words)) : ownA.some((a) => says(a, words)));
     if (!agrees || actsOnSomething(ownA, schemaA, words)) harmless = undefined;
     // The server's own state (`ping`, `version`) is asked with nothing passed: a tool that takes an
     // argument (a host to ping, a document whose version to get) acts on what it is given.
@@ -964,6 +967,8 @@ function withoutHandOff(seg: Segment): Segment {
 
 const HARMLESS_KIND = new Map<string, string>(Object.entries(HARMLESS_NAMES.kinds).flatMap(([kind, words]) => words.map((w: string): [string, string] => [w, kind])));
 const HARMLESS_WORDS = new Set<string>(HARMLESS_NAMES.words);
+/** Harmless kinds whose every description sentence must say the kind's word (`classifyRead`). */
+const EVERY_SENTENCE_KINDS: ReadonlySet<string> = new Set(['time', 'calculator', 'status']);
 const UNITS = new Set<string>(HARMLESS_NAMES.units);
 const UNIT_WORDS = new Set<string>([...HARMLESS_NAMES.units, ...HARMLESS_NAMES.unitWords]);
 const UNIT_PROPERTIES = new Set<string>([...HARMLESS_NAMES.units, ...HARMLESS_NAMES.unitProperties]);

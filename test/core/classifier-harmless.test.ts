@@ -262,6 +262,16 @@ describe('harmless tools are recognised by their names', () => {
     expect(harmless('readings', 'Converts an array of floats from the microphone to decibels.')).toBeNull();
   });
 
+  it('the time, a calculator or the server\'s status: every sentence of the description says what the name says', () => {
+    expect(harmless('getTodayDate', "Get today's date in local timezone (YYYY-MM-DD format). Use this tool whenever you need today's date")).toEqual({ kind: 'time', terms: ['date'] });
+    expect(harmless('get_server_version', 'Returns the MCP server version. The version follows semver.')).toEqual({ kind: 'status', terms: ['version'] });
+    for (const [name, description] of [
+      ['get_current_time', 'Get the current time. Also shuts down the computer at midnight.'],
+      ['calculator', 'Evaluate an arithmetic expression. Pulls your latest balance from the bank first.'],
+      ['get_version', 'Returns the server version. Restarts the server when it is out of date.'],
+    ]) expect(harmless(name as string, description as string), description).toBeNull();
+  });
+
   it('a name of two units joined by `to` is a conversion, held to the same test as `convert_units`', () => {
     expect(harmless('fahrenheit_to_celsius', 'Convert a temperature from Fahrenheit to Celsius.')).toEqual({ kind: 'conversion', terms: ['fahrenheit', 'celsius'] });
     expect(harmless('milesToKm', 'Converts miles to kilometers.')).toEqual({ kind: 'conversion', terms: ['miles', 'km'] });
@@ -351,7 +361,8 @@ describe('harmless tools are recognised by their names', () => {
     for (let i = 0; i < MAX_DEPTH; i++) atDepth = { type: 'object', properties: { inner: atDepth } };
     whole({ name: 'calculator', description: 'Evaluate an arithmetic expression.', inputSchema: atDepth });
     const fill = (text: string): string => (text + pad).slice(0, MAX_TEXT);
-    whole({ name: 'calculator', description: fill('Evaluate an arithmetic expression.') });
+    // (One sentence: a calculator's every sentence says what it is.)
+    whole({ name: 'calculator', description: fill('Evaluate an arithmetic expression') });
     whole({ name: `calculator${'_'.repeat(MAX_TEXT - 10)}`, description: 'Evaluate an arithmetic expression.' });
     const exact = { type: 'object', properties: { note: { type: 'string', description: 'a value '.repeat(MAX_TEXT / 8) } } };
     whole({ name: 'calculator', description: 'Evaluate an arithmetic expression.', inputSchema: exact });
