@@ -1005,7 +1005,32 @@ function computesOn(descA: readonly Analysis[], schemaA: readonly Analysis[], na
   // something with what it names, known or not; so does a change, but for a shape's own edits ("Merge
   // two polygons into a single geometry"): "Terminates the processes whose ids are given as numbers".
   if (descA.some((a) => a.verbRoles.has('run') || a.verbRoles.has('send') || (kind !== 'geometry' && a.verbRoles.has('modify')))) return undefined;
+  // Whose values, or taken from where: "the student's grades", "your readings", "from the microphone"
+  // name a source the call does not pass, known to the vocabulary or not. (Not asked of shapes:
+  // "Subtract one polygon from another".)
+  if (kind !== 'geometry' && descA.some(namesSource)) return undefined;
   return { kind, terms: [...new Set(named)] };
+}
+
+/** Possessive determiners: whose values a computation takes (`namesSource`). */
+const OWNERS: ReadonlySet<string> = new Set(['your', 'my', 'our', 'their', 'his', 'her', POSSESSIVE]);
+/** Prepositions of a source (`namesSource`): not `in`, said of a format ("in a specified format"). */
+const SOURCE_PREPOSITIONS: ReadonlySet<string> = new Set(['from']);
+
+/**
+ * Does a computation's sentence name whose values it takes, or a place it takes them from ("the
+ * student's grades", "Converts numbers from the microphone to decibels"): a possessive, or `from`, a
+ * determiner and a word the vocabulary does not know?
+ */
+function namesSource(a: Analysis): boolean {
+  const toks = a.seg.toks;
+  for (let i = 0; i < toks.length; i++) {
+    const w = (toks[i] as Tok).s;
+    if (OWNERS.has(w)) return true;
+    if (!SOURCE_PREPOSITIONS.has(w) || !DETS.has(toks[i + 1]?.s ?? '')) continue;
+    for (let k = i + 2; k < toks.length && k <= i + 3; k++) if (unnamedWord(toks[k] as Tok)) return true;
+  }
+  return false;
 }
 
 /**

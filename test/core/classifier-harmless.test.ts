@@ -262,6 +262,19 @@ describe('harmless tools are recognised by their names', () => {
     expect(harmless('readings', 'Converts an array of floats from the microphone to decibels.')).toBeNull();
   });
 
+  it('a computation on values that says whose they are or where they come from is not harmless', () => {
+    for (const description of [
+      'Converts numbers from the microphone to decibels.',
+      "Computes the mean of numbers: the student's grades in the gradebook.",
+      'Computes the average of your numbers.',
+    ]) expect(harmless('values_tool', description), description).toBeNull();
+    // Look-alikes that stay harmless: a format the output is in, a conversion between named forms,
+    // a shape taken from another shape.
+    expect(harmless('tts', 'Converts input text into spoken audio, providing the resulting audio in a specified format.')).toEqual({ kind: 'values', terms: ['text'] });
+    expect(harmless('color', 'Convert colors from HEX to RGB.')).toEqual({ kind: 'values', terms: ['colors'] });
+    expect(harmless('difference_tool', 'Subtract one polygon from another, returning the area of the first polygon.')).toEqual({ kind: 'geometry', terms: ['polygon'] });
+  });
+
   it('the time, a calculator or the server\'s status: every sentence of the description says what the name says', () => {
     expect(harmless('getTodayDate', "Get today's date in local timezone (YYYY-MM-DD format). Use this tool whenever you need today's date")).toEqual({ kind: 'time', terms: ['date'] });
     expect(harmless('get_server_version', 'Returns the MCP server version. The version follows semver.')).toEqual({ kind: 'status', terms: ['version'] });
