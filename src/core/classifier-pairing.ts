@@ -1515,13 +1515,24 @@ const REDACTED: ReadonlySet<string> = new Set(['redacted', 'masked', 'obfuscated
  * API key is only shown once", "Create an API key and return it". Each is CREDENTIAL_ACCESS, outside
  * a negated clause; inside one ("is never returned", "do not return it") it is reported as set aside.
  */
-export function handedSecrets(c: Collector, a: Analysis): void {
+export function handedSecrets(c: Collector, a: Analysis, previous?: Analysis): void {
   const toks = a.seg.toks;
   const roles = a.roles;
   const secret = (k: number): boolean => (roles[k] as Role).obj === 'credential';
   // A hand-over of secret `k` said at `i`: evidence, or, negated ("is never returned"), set aside.
   const handed = (i: number, k: number): void => {
     const term = ((toks[k] as Tok).info as WordInfo).term;
+    if (a.negatedClause[i] !== true) addEvidence(c, CRED, a.seg.source, term, a.seg.at);
+    else if (explaining()) discount('negation', a.seg.source, a.seg.at, `${term} ${(toks[i] as Tok).s}`, negationIn(toks, i));
+  };
+  // A sentence that opens with a pronoun for what the sentence before named ("Creates a new API key.
+  // Returns it in the response.", "It is returned only once."): that sentence's last thing named, if it
+  // is a secret made, not transformed. Evidence, or set aside, as a hand-over in one sentence is.
+  const handedBefore = (i: number): void => {
+    if (previous === undefined || previous.seg.toks.some((t) => REDACTED.has(t.s)) || toks.some((t) => REDACTED.has(t.s))) return;
+    const k = lastNamed(previous);
+    if (k === undefined || previous.roles[k]?.obj !== 'credential' || verbBefore(previous.roles, k) === 'neutral') return;
+    const term = ((previous.seg.toks[k] as Tok).info as WordInfo).term;
     if (a.negatedClause[i] !== true) addEvidence(c, CRED, a.seg.source, term, a.seg.at);
     else if (explaining()) discount('negation', a.seg.source, a.seg.at, `${term} ${(toks[i] as Tok).s}`, negationIn(toks, i));
   };
@@ -1533,15 +1544,11 @@ export function handedSecrets(c: Collector, a: Analysis): void {
       if (HANDED_PRONOUNS.has(toks[i + 1]?.s ?? '')) {
         // "Password fields are redacted if the server returns them": what is redacted is not handed.
         if (toks.some((t) => REDACTED.has(t.s))) continue;
-        for (let k = i - 1; k >= 0; k--) {
-          if ((roles[k] as Role).obj === undefined) continue;
-          // What a preposition opens is where or with what ("an API key for the given project", "with
-          // your API key"): the pronoun stands for the thing before it.
-          if (afterPreposition(toks, roles, k)) continue;
-          // A secret transformed ("Hash the password and return it") hands back what was made of it.
+        const k = lastNamed(a, i);
+        // A secret transformed ("Hash the password and return it") hands back what was made of it.
+        if (k !== undefined) {
           if (secret(k) && verbBefore(roles, k) !== 'neutral') handed(i, k);
-          break;
-        }
+        } else if (i === 0) handedBefore(i);
         continue;
       }
       // "Returns the new one-time secret": the first noun after the opener, within reach.
@@ -1558,9 +1565,27 @@ export function handedSecrets(c: Collector, a: Analysis): void {
     for (let b = i - 1; b >= 1 && b >= i - 3; b--) {
       if (!BE.has((toks[b] as Tok).s)) continue;
       if (secret(b - 1)) handed(i, b - 1);
+      // "It is returned only once": the sentence's subject stands for what the sentence before named.
+      else if (b === 1 && SUBJECT_PRONOUNS.has((toks[0] as Tok).s)) handedBefore(i);
       break;
     }
   }
+}
+
+/** Pronouns that open a sentence about what the sentence before named ("It is returned only once"). */
+const SUBJECT_PRONOUNS: ReadonlySet<string> = new Set(['it', 'they']);
+
+/**
+ * The last thing a sentence names before token `end` (its end, by default) that no preposition opens
+ * ("an API key for the given project", "with your API key": the key): what a pronoun after it stands for.
+ */
+function lastNamed(a: Analysis, end = a.seg.toks.length): number | undefined {
+  for (let k = end - 1; k >= 0; k--) {
+    if ((a.roles[k] as Role).obj === undefined) continue;
+    if (afterPreposition(a.seg.toks, a.roles, k)) continue;
+    return k;
+  }
+  return undefined;
 }
 
 /**

@@ -436,7 +436,7 @@ function classifyRead(spec: ToolSpec, context: ClassifyContext | undefined, suit
   // "Update a calendar event; attendees are notified by e-mail": a change that is mailed to people.
   if (facts.writes) for (const a of descA) notifiedPeople(c, a);
   // "Create an API key. The key is only shown once": the caller sees the new secret.
-  for (const a of descA) handedSecrets(c, a);
+  descA.forEach((a, n) => handedSecrets(c, a, descA[n - 1]));
 
   // "This includes official documentation, …": the store the tool reads is published content; so
   // are listings found by place ("restaurants near a location").

@@ -26,6 +26,16 @@ describe('a secret handed back is read', () => {
     expect(caps('create_key', 'Create an API key and output it.')).toContain('CREDENTIAL_ACCESS');
   });
 
+  it('a sentence that opens with "it" for the secret the sentence before made', () => {
+    expect(caps('create_key', 'Creates a new API key. Returns it in the response.')).toEqual(['LOCAL_MUTATION', 'CREDENTIAL_ACCESS']);
+    expect(caps('create_key', 'Creates a new API key. It is returned only once.')).toEqual(['LOCAL_MUTATION', 'CREDENTIAL_ACCESS']);
+    // Look-alikes: negated, something else named last, a secret transformed, redacted.
+    expect(caps('create_key', 'Creates a new API key. It is never returned.')).not.toContain('CREDENTIAL_ACCESS');
+    expect(caps('get_meta', 'Fetches the metadata of the file. Returns it as JSON.')).not.toContain('CREDENTIAL_ACCESS');
+    expect(caps('hash', 'Hash the password. Returns it as hex.')).not.toContain('CREDENTIAL_ACCESS');
+    expect(caps('create_key', 'Creates a new API key. It is returned masked.')).not.toContain('CREDENTIAL_ACCESS');
+  });
+
   it('before "is returned", "is shown", "is exposed", past an adverb', () => {
     expect(caps('rotate', 'Rotate the client secret. The new one-time secret is exposed in the result.')).toEqual(['LOCAL_MUTATION', 'CREDENTIAL_ACCESS']);
     expect(caps('make_widget', 'Make a widget. The API key is only shown once.')).toEqual(['CREDENTIAL_ACCESS']);
