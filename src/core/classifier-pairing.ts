@@ -1506,7 +1506,11 @@ function verbBefore(roles: readonly Role[], k: number): VerbRole | undefined {
 }
 
 /** Pronouns that stand for what was named before a hand-over ("… and return it"). */
-const HANDED_PRONOUNS: ReadonlySet<string> = new Set(['it', 'them']);
+const HANDED_PRONOUNS: ReadonlySet<string> = new Set(['it', 'them', '它', '它们', '它們']);
+/** Does a Chinese word right before a hand-over's verb negate it ("不返回", "但不返回", "没有输出")? */
+function cjkNegated(w: string): boolean {
+  return /[不未无無]$/u.test(w) || /[没沒]有$/u.test(w) || /不[会會]$/u.test(w);
+}
 /** Words that say a secret is not shown, in a sentence that hands back "it" or "them". */
 const REDACTED: ReadonlySet<string> = new Set(['redacted', 'masked', 'obfuscated', 'omitted', 'stripped', 'hidden', 'censored']);
 
@@ -1538,6 +1542,8 @@ export function handedSecrets(c: Collector, a: Analysis, previous?: Analysis): v
   };
   for (let i = 0; i < toks.length; i++) {
     const s = (toks[i] as Tok).s;
+    // "不返回连接凭据" (does not return the credentials): a Chinese negation right before the opener.
+    if (HANDED.openers.has(s) && i > 0 && cjkNegated((toks[i - 1] as Tok).s)) continue;
     if (HANDED.openers.has(s)) {
       // "Create an API key and return it": a pronoun right after the opener stands for the nearest
       // object before it in the sentence.

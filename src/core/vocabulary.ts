@@ -1385,7 +1385,7 @@ export const INTERNAL_MODIFIERS: readonly string[] = ['internal', 'in house', '�
  * returned"), carries CREDENTIAL_ACCESS: a created, issued or rotated key the caller sees.
  */
 export const HANDED_SECRETS = {
-  openers: ['returns', 'return', 'returning', 'outputs', 'output', 'prints', 'print', 'reveals', 'reveal', 'exposes', 'expose'],
+  openers: ['returns', 'return', 'returning', 'outputs', 'output', 'prints', 'print', 'reveals', 'reveal', 'exposes', 'expose', '返回', '輸出', '输出'],
   participles: ['returned', 'shown', 'displayed', 'exposed', 'revealed', 'printed', 'included', 'provided', 'output'],
   reach: 4,
 } as const;

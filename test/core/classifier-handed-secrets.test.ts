@@ -26,6 +26,13 @@ describe('a secret handed back is read', () => {
     expect(caps('create_key', 'Create an API key and output it.')).toContain('CREDENTIAL_ACCESS');
   });
 
+  it('in Chinese: 返回 (returns) with the secret after it or 它 (it) for the secret before, unless negated', () => {
+    expect(caps('create_key', '创建一个新的API密钥并返回它。')).toEqual(['LOCAL_MUTATION', 'CREDENTIAL_ACCESS']);
+    expect(caps('create_key', '创建API密钥，返回新的API密钥。')).toContain('CREDENTIAL_ACCESS');
+    expect(caps('get_file', '获取文件并返回它。')).not.toContain('CREDENTIAL_ACCESS');
+    expect(caps('create_key', '创建API密钥，但不返回它。')).not.toContain('CREDENTIAL_ACCESS');
+  });
+
   it('a sentence that opens with "it" for the secret the sentence before made', () => {
     expect(caps('create_key', 'Creates a new API key. Returns it in the response.')).toEqual(['LOCAL_MUTATION', 'CREDENTIAL_ACCESS']);
     expect(caps('create_key', 'Creates a new API key. It is returned only once.')).toEqual(['LOCAL_MUTATION', 'CREDENTIAL_ACCESS']);
