@@ -465,7 +465,7 @@ function classifyRead(spec: ToolSpec, context: ClassifyContext | undefined, suit
     // The time, a calculator or the server's status: every sentence of the description says what the
     // name says ("Get the current time. Also shuts down the computer at midnight." does more); other
     // kinds, one sentence at least (a chart's and a hand-off's later sentences describe their input).
-    const agrees = ownA.length === 0 || (EVERY_SENTENCE_KINDS.has(harmless.kind) ? ownA.every((a) => says(a, words)) : ownA.some((a) => says(a, words)));
+    const agrees = ownA.length === 0 || (EVERY_SENTENCE_KINDS.has(harmless.kind) ? ownA.every((a) => says(a, words) && !actsInClause(a)) : ownA.some((a) => says(a, words)));
     if (!agrees || actsOnSomething(ownA, schemaA, words)) harmless = undefined;
     // The server's own state (`ping`, `version`) is asked with nothing passed: a tool that takes an
     // argument (a host to ping, a document whose version to get) acts on what it is given.
@@ -967,6 +967,28 @@ function withoutHandOff(seg: Segment): Segment {
 
 const HARMLESS_KIND = new Map<string, string>(Object.entries(HARMLESS_NAMES.kinds).flatMap(([kind, words]) => words.map((w: string): [string, string] => [w, kind])));
 const HARMLESS_WORDS = new Set<string>(HARMLESS_NAMES.words);
+/** Verbs that hand the result back to the caller ("… and return the result"): no act (`actsInClause`). */
+const HANDS_BACK: ReadonlySet<string> = new Set(['return', 'returns', 'give', 'gives', 'show', 'shows', 'display', 'displays', 'output', 'outputs', 'print', 'prints', 'round', 'rounds']);
+/** Words that open a joined clause (`actsInClause`). */
+const CLAUSE_JOINS: ReadonlySet<string> = new Set(['and', 'then', 'also']);
+
+/**
+ * Does a clause joined by `and`, `then` or `also` act on something ("Get the current time and start
+ * a timer", "… and kill the process", "… then set the alarm"): a word the vocabulary does not know,
+ * or a verb that changes or sends, right before a determiner? A list of things ("… and Japanese
+ * wareki conversion", "the current time and date") is no act.
+ */
+function actsInClause(a: Analysis): boolean {
+  const toks = a.seg.toks;
+  for (let i = 0; i + 2 < toks.length; i++) {
+    if (!CLAUSE_JOINS.has((toks[i] as Tok).s) || !DETS.has((toks[i + 2] as Tok).s)) continue;
+    const t = toks[i + 1] as Tok;
+    const role = t.info?.verb;
+    if ((unnamedWord(t) && !HANDS_BACK.has(t.s)) || role === 'modify' || role === 'send') return true;
+  }
+  return false;
+}
+
 /** Harmless kinds whose every description sentence must say the kind's word (`classifyRead`). */
 const EVERY_SENTENCE_KINDS: ReadonlySet<string> = new Set(['time', 'calculator', 'status']);
 const UNITS = new Set<string>(HARMLESS_NAMES.units);

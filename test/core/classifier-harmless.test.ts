@@ -282,7 +282,15 @@ describe('harmless tools are recognised by their names', () => {
       ['get_current_time', 'Get the current time. Also shuts down the computer at midnight.'],
       ['calculator', 'Evaluate an arithmetic expression. Pulls your latest balance from the bank first.'],
       ['get_version', 'Returns the server version. Restarts the server when it is out of date.'],
+      // A clause joined by "and" or "then" that acts on something, known to the vocabulary or not.
+      ['get_current_time', 'Get the current time and start a timer for one hour.'],
+      ['calculator', 'Evaluate an arithmetic expression and kill the process.'],
+      ['get_current_time', 'Get the current time, then set the alarm.'],
     ]) expect(harmless(name as string, description as string), description).toBeNull();
+    // Look-alikes: a list of things, the result handed back.
+    expect(harmless('get_current_time', 'Get the current time and date.')).toEqual({ kind: 'time', terms: ['time'] });
+    expect(harmless('calculator', 'Evaluate an arithmetic expression and return the result.')).toEqual({ kind: 'calculator', terms: ['calculator'] });
+    expect(harmless('date', 'Date calculations: diff between dates, add to date, weekday, and Japanese wareki conversion')).toEqual({ kind: 'time', terms: ['date'] });
   });
 
   it('a name of two units joined by `to` is a conversion, held to the same test as `convert_units`', () => {
