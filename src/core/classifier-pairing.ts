@@ -1529,18 +1529,34 @@ export function handedSecrets(c: Collector, a: Analysis, previous?: Analysis): v
     if (a.negatedClause[i] !== true) addEvidence(c, CRED, a.seg.source, term, a.seg.at);
     else if (explaining()) discount('negation', a.seg.source, a.seg.at, `${term} ${(toks[i] as Tok).s}`, negationIn(toks, i));
   };
+  // "Password fields are redacted if the server returns them": what is redacted is not handed.
+  const redacted = toks.some((t) => REDACTED.has(t.s));
   // A sentence that opens with a pronoun for what the sentence before named ("Creates a new API key.
   // Returns it in the response.", "It is returned only once."): that sentence's last thing named, if it
   // is a secret made, not transformed. Evidence, or set aside, as a hand-over in one sentence is.
   const handedBefore = (i: number): void => {
-    if (previous === undefined || previous.seg.toks.some((t) => REDACTED.has(t.s)) || toks.some((t) => REDACTED.has(t.s))) return;
+    if (previous === undefined || redacted || previous.seg.toks.some((t) => REDACTED.has(t.s))) return;
     const k = lastNamed(previous);
     if (k === undefined || previous.roles[k]?.obj !== 'credential' || verbBefore(previous.roles, k) === 'neutral') return;
     const term = ((previous.seg.toks[k] as Tok).info as WordInfo).term;
     if (a.negatedClause[i] !== true) addEvidence(c, CRED, a.seg.source, term, a.seg.at);
     else if (explaining()) discount('negation', a.seg.source, a.seg.at, `${term} ${(toks[i] as Tok).s}`, negationIn(toks, i));
   };
+  // Kept as the loop goes, so that a text of many hand-overs is read in one pass: the last thing
+  // named before token `i` that no preposition opens (`lastNamed`), the role of the nearest verb
+  // before that thing (`verbBefore`), and the role of the nearest verb so far.
+  let named: number | undefined;
+  let namedVerb: VerbRole | undefined;
+  let verb: VerbRole | undefined;
   for (let i = 0; i < toks.length; i++) {
+    if (i > 0) {
+      const r = roles[i - 1] as Role;
+      if (r.obj !== undefined && !afterPreposition(toks, roles, i - 1)) {
+        named = i - 1;
+        namedVerb = verb;
+      }
+      if (r.verb !== undefined) verb = r.verb;
+    }
     const s = (toks[i] as Tok).s;
     // "不返回连接凭据" (does not return the credentials): a Chinese negation right before the opener.
     if (HANDED.openers.has(s) && i > 0 && cjkNegated((toks[i - 1] as Tok).s)) continue;
@@ -1548,12 +1564,10 @@ export function handedSecrets(c: Collector, a: Analysis, previous?: Analysis): v
       // "Create an API key and return it": a pronoun right after the opener stands for the nearest
       // object before it in the sentence.
       if (HANDED_PRONOUNS.has(toks[i + 1]?.s ?? '')) {
-        // "Password fields are redacted if the server returns them": what is redacted is not handed.
-        if (toks.some((t) => REDACTED.has(t.s))) continue;
-        const k = lastNamed(a, i);
+        if (redacted) continue;
         // A secret transformed ("Hash the password and return it") hands back what was made of it.
-        if (k !== undefined) {
-          if (secret(k) && verbBefore(roles, k) !== 'neutral') handed(i, k);
+        if (named !== undefined) {
+          if (secret(named) && namedVerb !== 'neutral') handed(i, named);
         } else if (i === 0) handedBefore(i);
         continue;
       }
@@ -1582,11 +1596,11 @@ export function handedSecrets(c: Collector, a: Analysis, previous?: Analysis): v
 const SUBJECT_PRONOUNS: ReadonlySet<string> = new Set(['it', 'they']);
 
 /**
- * The last thing a sentence names before token `end` (its end, by default) that no preposition opens
- * ("an API key for the given project", "with your API key": the key): what a pronoun after it stands for.
+ * The last thing a sentence names that no preposition opens ("an API key for the given project",
+ * "with your API key": the key): what a pronoun in the sentence after it stands for.
  */
-function lastNamed(a: Analysis, end = a.seg.toks.length): number | undefined {
-  for (let k = end - 1; k >= 0; k--) {
+function lastNamed(a: Analysis): number | undefined {
+  for (let k = a.seg.toks.length - 1; k >= 0; k--) {
     if ((a.roles[k] as Role).obj === undefined) continue;
     if (afterPreposition(a.seg.toks, a.roles, k)) continue;
     return k;

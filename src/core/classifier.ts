@@ -29,7 +29,7 @@ import type { Classification, Evidence, ServerRead, ServerWrite, SpecCut, ToolSp
 import { isRecord } from './values.js';
 import { collectDiscounts, discount, explaining } from './classifier-discounts.js';
 import type { Discount } from './classifier-discounts.js';
-import { ANNOTATION_TERMS, CALL_VALUES, CONJUNCTIONS, CODE_MODE_NAME_PAIRS, GEOMETRY, HANDOFF, HARMLESS_NAMES, NAME_CLIPPINGS, NAME_PLACE_PREPOSITIONS, NEAR_A_PLACE, NOTES_VAULT, COMPUTED_WORDS, KEEPING_VERBS, NOT_HARMLESS_PROPERTIES, NOT_OBJECTS, OPENING_VERBS, OUTSIDE_MEANS, OWN_SETUP, POSSESSIVE, RELATIVE_PRONOUNS, RETURNED_RECORDS, STATE_VERBS, STORED_PARTICIPLES } from './vocabulary.js';
+import { ANNOTATION_TERMS, CALL_VALUES, CONJUNCTIONS, CODE_MODE_NAME_PAIRS, GEOMETRY, HANDOFF, HARMLESS_NAMES, NAME_CLIPPINGS, NAME_PLACE_PREPOSITIONS, NEAR_A_PLACE, NOTES_VAULT, COMPUTED_WORDS, KEEPING_VERBS, NOT_HARMLESS_PROPERTIES, NOT_OBJECTS, OPENING_VERBS, OUTSIDE_MEANS, OWN_SETUP, POSSESSIVE, POSSESSIVE_DETERMINERS, RELATIVE_PRONOUNS, RETURNED_RECORDS, STATE_VERBS, STORED_PARTICIPLES } from './vocabulary.js';
 import type { VerbRole } from './vocabulary.js';
 import { CLAUSE, MAX_TEXT, anyWordsAt, nameTokens, textSegments, toTokens } from './classifier-tokens.js';
 import type { Segment, Tok } from './classifier-tokens.js';
@@ -923,7 +923,7 @@ const HANDOFF_HANDED = new Set<string>(HANDOFF.handed);
 const HANDOFF_PEOPLE = new Set<string>(HANDOFF.people);
 const HANDOFF_AROUND = new Set<string>(HANDOFF.around);
 const HANDOFF_BARE = new Set<string>(HANDOFF.bare);
-const HANDOFF_DETS = new Set<string>(['the', 'a', 'an', 'this', 'that', 'their', 'his', 'her', 'your', 'my', 'our', POSSESSIVE]);
+const HANDOFF_DETS = new Set<string>(['the', 'a', 'an', 'this', 'that', ...POSSESSIVE_DETERMINERS, POSSESSIVE]);
 
 /** Whether a segment holds a hand-off clause: verb, [determiners] [handed [possessive] [handed]], [off|over], to, [..] person. */
 function hasHandOff(seg: Segment): boolean {
@@ -1034,10 +1034,8 @@ function computesOn(descA: readonly Analysis[], schemaA: readonly Analysis[], na
   return { kind, terms: [...new Set(named)] };
 }
 
-/** Possessive determiners: whose values a computation takes (`namesSource`). */
-const OWNERS: ReadonlySet<string> = new Set(['your', 'my', 'our', 'their', 'his', 'her', POSSESSIVE]);
-/** Prepositions of a source (`namesSource`): not `in`, said of a format ("in a specified format"). */
-const SOURCE_PREPOSITIONS: ReadonlySet<string> = new Set(['from']);
+/** Whose values a computation takes (`namesSource`): a possessive determiner or `'s`. */
+const OWNERS: ReadonlySet<string> = new Set([...POSSESSIVE_DETERMINERS, POSSESSIVE]);
 
 /**
  * Does a computation's sentence name whose values it takes, or a place it takes them from ("the
@@ -1049,7 +1047,8 @@ function namesSource(a: Analysis): boolean {
   for (let i = 0; i < toks.length; i++) {
     const w = (toks[i] as Tok).s;
     if (OWNERS.has(w)) return true;
-    if (!SOURCE_PREPOSITIONS.has(w) || !DETS.has(toks[i + 1]?.s ?? '')) continue;
+    // `from`, not `in`: a text is "in a specified format".
+    if (w !== 'from' || !DETS.has(toks[i + 1]?.s ?? '')) continue;
     for (let k = i + 2; k < toks.length && k <= i + 3; k++) if (unnamedWord(toks[k] as Tok)) return true;
   }
   return false;

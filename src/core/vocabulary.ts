@@ -636,6 +636,8 @@ export const POSSESSIVE_MODIFIERS = {
  * marketing team's shared drive" reaches the drive as "from the shared drive" does).
  */
 export const POSSESSIVE = "'s";
+/** Determiners that say whose a thing is ("your readings", "their grades"). */
+export const POSSESSIVE_DETERMINERS: readonly string[] = ['their', 'his', 'her', 'your', 'my', 'our'];
 
 /** Words whose `'s` is a contraction (`it's`, `let's`, `that's`), not a possessive: it stays a plain `s`. */
 export const CONTRACTED_S: readonly string[] = [

@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { classifyTool, explainTool } from '../../src/core/classifier.js';
+import { growth } from './growth.js';
 
 const caps = (name: string, description: string): readonly string[] => classifyTool({ name, description }).capabilities;
 
@@ -47,6 +48,14 @@ describe('a secret handed back is read', () => {
     expect(caps('rotate', 'Rotate the client secret. The new one-time secret is exposed in the result.')).toEqual(['LOCAL_MUTATION', 'CREDENTIAL_ACCESS']);
     expect(caps('make_widget', 'Make a widget. The API key is only shown once.')).toEqual(['CREDENTIAL_ACCESS']);
     expect(caps('make_widget', 'Make a widget. The secret is returned once.')).toEqual(['CREDENTIAL_ACCESS']);
+  });
+});
+
+describe('a text of many hand-overs is read once', () => {
+  it('16 times as many "… and return it" take under 64 times as long (quadratic: 256)', () => {
+    for (const [head, unit] of [['Create an API key ', 'and return it '], ['Create ', 'and return it '], ['Create an API key. ', 'Returns it. ']] as const) {
+      expect(growth((n) => ({ name: 'create_key', description: head + unit.repeat(n) }), (spec) => classifyTool(spec), 60, 16, { below: 64 }), head + unit).toBeLessThan(64);
+    }
   });
 });
 
