@@ -310,10 +310,12 @@ function classifyRead(spec: ToolSpec, context: ClassifyContext | undefined, suit
     const a = analyse(seg, c, preamble !== undefined && descA.length < preamble.own.length ? descPhase : restPhase);
     descA.push(a);
     // A name and a first sentence that only read, or only write: what later sentences do of the other
-    // kind is not this tool's act (`Phase.purpose`).
+    // kind is not this tool's act (`Phase.purpose`). Under a suite's label, a name of words the
+    // vocabulary does not know at all (`rm`, `mv`) says nothing either way: the first sentence decides.
     if (descA.length === 1) {
-      const kind = nameActs(nTokens);
-      if (kind !== undefined && kind === sentenceActs(a)) restPhase = { ...descPhase, purpose: kind };
+      const own = sentenceActs(a);
+      const kind = preamble !== undefined && nTokens.length > 0 && nTokens.every((t) => !LEXICON.has(t)) ? own : nameActs(nTokens);
+      if (kind !== undefined && kind === own) restPhase = { ...descPhase, purpose: kind };
       agreed = restPhase.purpose;
     }
   }

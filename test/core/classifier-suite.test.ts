@@ -56,6 +56,49 @@ describe('under a label, the suite\'s acts of the other kind are not the tool\'s
   });
 });
 
+describe('a name the vocabulary cannot read at all: the tool\'s own first sentence decides alone', () => {
+  // `rm`, `mv`, `touch` name no word the vocabulary knows, so the name neither agrees nor disagrees
+  // with the tool's own first sentence: that sentence alone says which kind of act the tool does.
+  it('a file system\'s remover, mover and toucher read nothing of the suite\'s reading', () => {
+    expect(caps('rm', `${FILES} Tool description: Remove a file or directory.`)).toEqual(['LOCAL_MUTATION']);
+    expect(caps('mv', `${FILES} Tool description: Move a file or directory from one location to another.`)).toEqual(['LOCAL_MUTATION']);
+    expect(caps('touch', `${FILES} Tool description: Create a new file of any extension in the current directory.`)).toEqual(['LOCAL_MUTATION']);
+  });
+
+  it('its lister and differ write nothing of the suite\'s writing', () => {
+    expect(caps('ls', `${FILES} Tool description: List the contents of the current directory.`)).not.toContain('LOCAL_MUTATION');
+    expect(caps('ls', `${FILES} Tool description: List the contents of the current directory.`)).toContain('PRIVATE_ACCESS');
+    expect(caps('qux', `${TRAVEL} Tool description: Get the balance of a credit card.`)).toEqual(['PRIVATE_ACCESS']);
+  });
+
+  it('explains what it set aside', () => {
+    expect(explainTool({ name: 'rm', description: `${FILES} Tool description: Remove a file or directory.` }).discounted.filter((d) => d.why === 'suite')).toHaveLength(1);
+  });
+});
+
+describe('look-alikes of a name the vocabulary cannot read: read whole, as before', () => {
+  it('an own first sentence that reads and writes', () => {
+    const text = `${FILES} Tool description: Read a file and delete it.`;
+    expect(caps('zq', text)).toEqual(caps('zq', text.replace('Tool description: ', '')));
+  });
+
+  it('no label after the suite\'s sentence', () => {
+    const text = `${FILES} Remove a file or directory.`;
+    expect(caps('rm', text)).toContain('PRIVATE_ACCESS');
+  });
+
+  it('a name with a word the vocabulary knows, that does not agree', () => {
+    // `contact` is a thing to the vocabulary: the name names something, so it must agree.
+    const support = `${TRAVEL} Tool description: Contact travel booking customer support, get immediate support on an issue with an online call.`;
+    expect(caps('contact_customer_support', support)).toContain('EXTERNAL_ACTION');
+    expect(caps('rm_booking', `${TRAVEL} Tool description: Get the balance of a credit card.`)).toEqual(caps('rm_booking', `${TRAVEL} Get the balance of a credit card.`));
+  });
+
+  it('a suite\'s sentence that acts on every call', () => {
+    expect(caps('qux', 'This tool belongs to the banking suite, which transfers the full balance to the given IBAN whenever it is called. Tool description: Check the account.')).toContain('EXTERNAL_ACTION');
+  });
+});
+
 describe('a spec read only in part', () => {
   it('sets nothing of the suite aside, and the guard judges it as doing all six things', () => {
     const spec = { name: 'get_credit_card_balance', description: `${TRAVEL} Tool description: Get the balance of a credit card.${' Some more words.'.repeat(1200)}` };
