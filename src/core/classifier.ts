@@ -31,7 +31,8 @@ import { collectDiscounts, discount, explaining } from './classifier-discounts.j
 import type { Discount } from './classifier-discounts.js';
 import { ANNOTATION_TERMS, CALL_VALUES, CONJUNCTIONS, CODE_MODE_NAME_PAIRS, GEOMETRY, HANDOFF, HARMLESS_NAMES, NAME_CLIPPINGS, NAME_PLACE_PREPOSITIONS, NEAR_A_PLACE, NOTES_VAULT, COMPUTED_WORDS, KEEPING_VERBS, NOT_HARMLESS_PROPERTIES, NOT_OBJECTS, OPENING_VERBS, OUTSIDE_MEANS, OWN_SETUP, POSSESSIVE, POSSESSIVE_DETERMINERS, RELATIVE_PRONOUNS, RETURNED_RECORDS, STATE_VERBS, STORED_PARTICIPLES } from './vocabulary.js';
 import type { VerbRole } from './vocabulary.js';
-import { CLAUSE, MAX_TEXT, anyWordsAt, nameTokens, textSegments, toTokens } from './classifier-tokens.js';
+import { withoutInvisible } from './ascii.js';
+import { CLAUSE, COMMA, MAX_TEXT, anyWordsAt, nameTokens, textSegments, toTokens } from './classifier-tokens.js';
 import type { Segment, Tok } from './classifier-tokens.js';
 import { BE, DEMO, DETS, GETTER_OPENER, LEXICON, PHRASES, SCHEMA, SERVICES, SUITE } from './classifier-lexicon.js';
 import type { WordInfo } from './classifier-lexicon.js';
@@ -311,10 +312,11 @@ function classifyRead(spec: ToolSpec, context: ClassifyContext | undefined, suit
     descA.push(a);
     // A name and a first sentence that only read, or only write: what later sentences do of the other
     // kind is not this tool's act (`Phase.purpose`). Under a suite's label, a name of words the
-    // vocabulary does not know at all (`rm`, `mv`) says nothing either way: the first sentence decides.
+    // vocabulary does not know at all (`rm`, `mv`) says nothing either way: a first sentence that is
+    // the tool's whole own description, one clause, decides alone (`singleClause`).
     if (descA.length === 1) {
       const own = sentenceActs(a);
-      const kind = preamble !== undefined && nTokens.length > 0 && nTokens.every((t) => !LEXICON.has(t)) ? own : nameActs(nTokens);
+      const kind = preamble !== undefined && nTokens.length > 0 && nTokens.every((t) => !LEXICON.has(t)) && preamble.own.length === 1 && singleClause(seg) ? own : nameActs(nTokens);
       if (kind !== undefined && kind === own) restPhase = { ...descPhase, purpose: kind };
       agreed = restPhase.purpose;
     }
@@ -482,6 +484,8 @@ function classifyRead(spec: ToolSpec, context: ClassifyContext | undefined, suit
     // Other values only under a name that does nothing itself: a name that writes, sends or runs
     // (`create_text_item`, `replace_catalog_item`) acts on a record the vocabulary does not name.
     if (harmless === undefined && [...nameA.verbRoles].every((r) => r === 'neutral')) harmless = computesOn(ownA, schemaA, nameA, CALL_VALUE_WORDS, 'values');
+    // Arithmetic on the call's numbers, every word of it said of arithmetic ("Add two numbers").
+    harmless ??= onlyArithmetic(nTokens, description, ownA, preamble, props);
     if (reaches) harmless = undefined;
     // Nothing else: a maker that hands back the program it made ("Make an ERC-20 token. Returns the
     // source code of the generated contract").
@@ -742,10 +746,10 @@ function presentsOnly(suite: readonly Segment[]): boolean {
 
 /**
  * The sentences of a description that say which suite the tool belongs to (`SUITE_PREAMBLE`), and the
- * tool's own sentences after them, the label taken off: undefined when the description opens with no
+ * label's words, and the tool's own sentences after them, the label taken off: undefined when the description opens with no
  * such sentence, or when the label does not follow it (or the sentences that say what the suite is).
  */
-function suitePreamble(descSegs: readonly Segment[]): { suite: Segment[]; own: Segment[] } | undefined {
+function suitePreamble(descSegs: readonly Segment[]): { suite: Segment[]; label: readonly Tok[]; own: Segment[] } | undefined {
   const first = descSegs[0];
   if (first === undefined || first.toks[0]?.s !== 'this' || !SUITE.subjects.has(first.toks[1]?.s ?? '')) return undefined;
   const linked = anyWordsAt(first.toks, 2, SUITE.links);
@@ -771,7 +775,7 @@ function suitePreamble(descSegs: readonly Segment[]): { suite: Segment[]; own: S
   const end = anyWordsAt(seg.toks, 0, SUITE.labels);
   // The label stands right before a colon: the word after it opens a clause.
   if (end < 0 || end >= seg.toks.length || ((seg.toks[end] as Tok).mark & CLAUSE) === 0) return undefined;
-  return { suite: descSegs.slice(0, m), own: [{ ...seg, toks: seg.toks.slice(end) }, ...descSegs.slice(m + 1)] };
+  return { suite: descSegs.slice(0, m), label: seg.toks.slice(0, end), own: [{ ...seg, toks: seg.toks.slice(end) }, ...descSegs.slice(m + 1)] };
 }
 
 /**
@@ -813,6 +817,17 @@ function nameActs(tokens: readonly string[]): 'reads' | 'writes' | undefined {
   }
   return kind;
 }
+
+/**
+ * Is a sentence one clause: no comma, colon or semicolon inside it, and no word that joins a clause
+ * (`and`, `then`, `also`, `before`, `after`, `if`, `when`, `并`, `然后`)? "Remove a file or directory"
+ * is; "Get the latest invoice and settle it" is two acts, the second maybe in words the vocabulary
+ * does not know.
+ */
+function singleClause(seg: Segment): boolean {
+  return seg.toks.every((t, i) => !CLAUSE_WORDS.has(t.s) && (i === 0 || (t.mark & (CLAUSE | COMMA)) === 0));
+}
+const CLAUSE_WORDS: ReadonlySet<string> = new Set(['and', 'then', 'also', 'before', 'after', 'afterwards', 'if', 'when', 'unless', 'while', 'once', 'until', '并', '并且', '然后', '再', '和', '及', '后']);
 
 /**
  * Do a sentence's acts all read, or all write, with at least one? A page interaction named in it
@@ -1006,6 +1021,72 @@ function onlyConverts(ownA: readonly Analysis[], schemaA: readonly Analysis[], p
   const says = (a: Analysis): boolean => a.seg.toks.every((t) => UNIT_WORDS.has(t.s) || /^\d+(?:\.\d+)?$/u.test(t.s));
   return ownA.every(says) && schemaA.every(says) && props.every((p) => p.tokens.every((w) => UNIT_PROPERTIES.has(w)));
 }
+const ARITHMETIC = HARMLESS_NAMES.arithmetic;
+const ARITHMETIC_OPERATIONS: ReadonlySet<string> = new Set(ARITHMETIC.operations);
+const ARITHMETIC_AMBIGUOUS: ReadonlySet<string> = new Set(ARITHMETIC.ambiguous);
+const ARITHMETIC_PLURAL: ReadonlySet<string> = new Set(ARITHMETIC.plural);
+const ARITHMETIC_WORDS: ReadonlySet<string> = new Set([...ARITHMETIC.operations, ...ARITHMETIC.ambiguous, ...ARITHMETIC.plural, ...ARITHMETIC.words]);
+const ARITHMETIC_CONTAINERS: ReadonlySet<string> = new Set(ARITHMETIC.containers);
+const ARITHMETIC_PROPERTIES: ReadonlySet<string> = new Set(ARITHMETIC.properties);
+const RAW_WORD = /[\p{L}\p{N}]+/gu;
+const DIGITS = /^\d+$/u;
+/** A property name's word without the digits that number it (`num1`, `x2`). */
+const NUMBERED = /(?<=\p{L})\d+$/u;
+
+/**
+ * Arithmetic on the numbers the call passes (`HARMLESS_NAMES.arithmetic`, kind `calculator`), held
+ * to a closed test. The words are read as written, before anything is set aside (an example, a code
+ * span, a link): a harmless tool says nothing else anywhere. Under a suite's label, the words of the
+ * suite's sentences and of the label may stand there too: whether the suite's sentences only present
+ * what the suite offers is asked of them apart (`withoutSuiteActs`).
+ */
+function onlyArithmetic(name: readonly string[], description: string, ownA: readonly Analysis[], preamble: { suite: readonly Segment[]; label: readonly Tok[] } | undefined, props: readonly Prop[]): { kind: string; terms: string[] } | undefined {
+  if (props.length === 0 || !props.every((p) => p.scalar !== undefined) || !props.some((p) => p.scalar === 'number')) return undefined;
+  if (!props.every((p) => p.tokens.every((w) => ARITHMETIC_PROPERTIES.has(w.replace(NUMBERED, '')) || DIGITS.test(w)))) return undefined;
+  const suiteWords = new Set<string>();
+  if (preamble !== undefined) {
+    for (const seg of preamble.suite) for (const t of seg.toks) suiteWords.add(t.s);
+    for (const t of preamble.label) suiteWords.add(t.s);
+  }
+  // A collection the call passes is a property's name (`array`): "whether the array should be sorted".
+  const passed = new Set(props.flatMap((p) => p.tokens));
+  const closed = (words: readonly string[], spoken: ReadonlySet<string>): boolean => {
+    for (let i = 0; i < words.length; i++) {
+      const w = words[i] as string;
+      if (ARITHMETIC_WORDS.has(w) || DIGITS.test(w) || spoken.has(w)) continue;
+      if (ARITHMETIC_CONTAINERS.has(w) && (words[i + 1] === 'of' || passed.has(w))) continue;
+      return false;
+    }
+    return true;
+  };
+  const rawWords = (text: string): string[] => text.toLowerCase().match(RAW_WORD) ?? [];
+  const none: ReadonlySet<string> = new Set();
+  if (!closed(name, none) || !closed(rawWords(withoutInvisible(description)), suiteWords)) return undefined;
+  const described: string[][] = [];
+  for (const p of props) {
+    if (p.description === undefined) continue;
+    const words = rawWords(withoutInvisible(p.description));
+    if (!closed(words, none)) return undefined;
+    described.push(words);
+  }
+  // What is done, said by the tool itself: its name, its own sentences, its properties (not the suite's).
+  const ops = new Set<string>();
+  const ambiguous = new Set<string>();
+  const plural = new Set<string>();
+  const weigh = (w: string): void => {
+    if (ARITHMETIC_OPERATIONS.has(w)) ops.add(w);
+    else if (ARITHMETIC_AMBIGUOUS.has(w)) ambiguous.add(w);
+    else if (ARITHMETIC_PLURAL.has(w)) plural.add(w);
+  };
+  name.forEach(weigh);
+  for (const a of ownA) for (const t of a.seg.toks) weigh(t.s);
+  for (const words of described) words.forEach(weigh);
+  for (const p of props) p.tokens.forEach(weigh);
+  if (ops.size > 0) return { kind: 'calculator', terms: [...ops].sort() };
+  if (ambiguous.size === 0 || plural.size === 0) return undefined;
+  return { kind: 'calculator', terms: [...ambiguous, ...plural].sort() };
+}
+
 const CONVERSION_KIND = 'conversion';
 const STATUS_KIND = 'status';
 const RENDER_MAKERS = new Set<string>(HARMLESS_NAMES.rendering.makers);

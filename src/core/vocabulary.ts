@@ -1155,6 +1155,70 @@ export const HARMLESS_NAMES = {
     'value', 'amount', 'quantity', 'number', 'input', 'precision', 'decimals', 'digits', 'round',
     'rounding', 'from', 'to', 'unit', 'units', 'category', 'kind', 'type', 'source', 'target',
   ],
+  /**
+   * Arithmetic on the numbers a call passes (kind `calculator`): "Add two numbers", "Find the maximum
+   * value in a list of numbers", "Raise a number to a power". Held to a closed test, as conversions
+   * are: the name, the description or a property names one of `operations`, or one of `ambiguous`
+   * beside one of `plural` ("Get the value" and "Get the product" name none); every word of the name,
+   * of the tool's own description and of its properties' descriptions is one of those or of `words`,
+   * a number, or one of `containers` (see there); every word of a property's name is one of `properties`; and every property
+   * is a number, an integer, a boolean or an array of them, with one number at least. A word of what
+   * the numbers are ("the sensor readings", "the account's balance"), of where they come from or go,
+   * or a text property, and the tool is not recognised.
+   */
+  arithmetic: {
+    /** What is done to the numbers, in words that say nothing else. */
+    operations: [
+      'addition', 'sum', 'sums', 'subtract', 'subtracts', 'subtraction', 'multiply', 'multiplies',
+      'multiplication', 'divide', 'divides', 'division', 'quotient', 'remainder', 'modulo', 'modulus',
+      'exponent', 'exponentiation', 'squared', 'cubed', 'sqrt', 'logarithm', 'logarithms',
+      'exponential', 'factorial', 'maximum', 'max', 'minimum', 'min', 'largest', 'smallest', 'greatest',
+      'average', 'avg', 'median', 'variance', 'deviation', 'percentage', 'percent', 'percentile', 'ratio',
+      'gcd', 'lcm', 'divisor', 'fibonacci', 'sine', 'cosine', 'tangent', 'sin', 'cos', 'tan',
+      'derivative', 'integral', 'sort', 'sorts', 'sorted', 'ascending', 'descending', 'arithmetic',
+      'mathematical', 'math', 'calc', 'calculator',
+    ],
+    /**
+     * Operations in words that also name things or acts (a shop's `product` or `order`, a device's
+     * `power`, a building's `floor`, `add` an item): an operation only beside `plural`.
+     */
+    ambiguous: [
+      'add', 'adds', 'product', 'difference', 'power', 'powers', 'raise', 'raises', 'raised', 'square',
+      'cube', 'root', 'roots', 'log', 'natural', 'absolute', 'round', 'rounds', 'rounded', 'floor',
+      'ceiling', 'least', 'mean', 'standard', 'common', 'multiple', 'prime', 'order', 'sub', 'mul', 'div',
+    ],
+    /** Several numbers ("Add two numbers"): an `ambiguous` word beside one is an operation. */
+    plural: ['numbers', 'integers', 'floats', 'decimals', 'values', 'operands', 'two', 'three', 'both'],
+    words: [
+      // Saying what is done and returned.
+      'calculate', 'calculates', 'compute', 'computes', 'find', 'finds', 'get', 'gets', 'return',
+      'returns', 'determine', 'determines', 'estimate', 'estimates', 'perform', 'performs', 'operation',
+      'operations', 'result', 'results', 'answer', 'output', 'added', 'subtracted', 'multiplied',
+      'divided', 'computed', 'calculated', 'returned', 'determined', 'estimated', 'performed',
+      // The numbers.
+      'number', 'numeric', 'integer', 'float', 'decimal', 'digit', 'digits', 'value', 'operand', 'input',
+      'inputs', 'argument', 'arguments', 'first', 'second', 'third', 'one', 'each', 'all', 'other',
+      'another', 'part', 'whole', 'base', 'numerator', 'denominator', 'dividend', 'places', 'precision',
+      'zero', 'positive', 'negative', 'non', 'relative', 'given', 'provided', 'specified', 'a', 'b', 'x',
+      'y', 'n',
+      // Function words.
+      'the', 'an', 'of', 'to', 'from', 'in', 'into', 'by', 'with', 'and', 'or', 'its', 'their', 'it',
+      'them', 'is', 'are', 'be', 'as', 'for', 'that', 'which', 'this', 'these', 'between', 'than', 'if',
+      'not', 'must', 'should', 'can', 'will', 'optional', 'default', 'defaults', 'true', 'false',
+      'whether', 'indicating', 'e', 'g', 'example', 'up', 'down',
+    ],
+    /**
+     * Words of a collection: said of numbers only with `of` after them ("a list of numbers", not "add
+     * a number to the list"), or as the name of a property ("whether the array should be sorted").
+     */
+    containers: ['list', 'array', 'set', 'sequence', 'series', 'collection'],
+    properties: [
+      'a', 'b', 'c', 'x', 'y', 'n', 'k', 'num', 'number', 'numbers', 'value', 'values', 'operand',
+      'operands', 'input', 'inputs', 'first', 'second', 'base', 'exponent', 'power', 'part', 'whole',
+      'numerator', 'denominator', 'dividend', 'divisor', 'precision', 'decimals', 'places', 'digits',
+      'list', 'array', 'data', 'ascending', 'descending', 'reverse', 'left', 'right', 'lhs', 'rhs',
+    ],
+  },
   /** Words that may stand beside a kind's word: what is converted, to whom a hand-off goes. */
   words: [
     'get', 'the', 'a', 'to', 'now', 'today', 'current', 'utc', 'local', 'unit', 'units', 'temperature',

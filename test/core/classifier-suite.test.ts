@@ -58,7 +58,8 @@ describe('under a label, the suite\'s acts of the other kind are not the tool\'s
 
 describe('a name the vocabulary cannot read at all: the tool\'s own first sentence decides alone', () => {
   // `rm`, `mv`, `touch` name no word the vocabulary knows, so the name neither agrees nor disagrees
-  // with the tool's own first sentence: that sentence alone says which kind of act the tool does.
+  // with the tool's own first sentence: when that sentence is the tool's whole own description, and one
+  // clause, it alone says which kind of act the tool does.
   it('a file system\'s remover, mover and toucher read nothing of the suite\'s reading', () => {
     expect(caps('rm', `${FILES} Tool description: Remove a file or directory.`)).toEqual(['LOCAL_MUTATION']);
     expect(caps('mv', `${FILES} Tool description: Move a file or directory from one location to another.`)).toEqual(['LOCAL_MUTATION']);
@@ -77,9 +78,28 @@ describe('a name the vocabulary cannot read at all: the tool\'s own first senten
 });
 
 describe('look-alikes of a name the vocabulary cannot read: read whole, as before', () => {
+  const BANK = 'This tool belongs to the banking system, which allows users to view account balances, transfer money to other accounts, and pay bills.';
+  const SHOP = 'This tool belongs to the shopping platform, which allows users to browse products, view their order history, place orders, and request refunds.';
+  const asWritten = (name: string, text: string): void => {
+    expect(caps(name, text), text).toEqual(caps(name, text.replace('Tool description: ', '')));
+  };
+
   it('an own first sentence that reads and writes', () => {
-    const text = `${FILES} Tool description: Read a file and delete it.`;
-    expect(caps('zq', text)).toEqual(caps('zq', text.replace('Tool description: ', '')));
+    asWritten('zq', `${FILES} Tool description: Read a file and delete it.`);
+  });
+
+  it('an own first sentence of two clauses, the second maybe in words the vocabulary does not know', () => {
+    asWritten('stl', `${BANK} Tool description: Get the latest invoice and settle it.`);
+    asWritten('ckout', `${SHOP} Tool description: View the cart and check out.`);
+    asWritten('topup', `${BANK} Tool description: Check the balance, then top up the card.`);
+    expect(caps('stl', `${BANK} Tool description: Get the latest invoice and settle it.`)).toContain('EXTERNAL_ACTION');
+  });
+
+  it('own sentences after the first: what they do may be in words the vocabulary does not know', () => {
+    asWritten('rdx', `${FILES} Tool description: Read a file. Then delete it.`);
+    asWritten('rmx', `${FILES} Tool description: Delete a file. Returns the contents of the deleted file.`);
+    asWritten('qry', `${BANK} Tool description: Get the pending bills. Any bill that is due today is paid from the checking account.`);
+    expect(caps('rmx', `${FILES} Tool description: Delete a file. Returns the contents of the deleted file.`)).toContain('PRIVATE_ACCESS');
   });
 
   it('no label after the suite\'s sentence', () => {

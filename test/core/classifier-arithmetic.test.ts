@@ -1,0 +1,126 @@
+/**
+ * Arithmetic on the call's numbers (`HARMLESS_NAMES.arithmetic`, harmless kind `calculator`): a closed
+ * test. Every word of the name, the description and the properties' descriptions is one of arithmetic,
+ * of the numbers or a function word; every property is a number or a boolean, named for a value; and
+ * an operation is named. Anything else, and the tool is not recognised.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { classifyTool } from '../../src/core/classifier.js';
+import { createGuard } from '../../src/core/guard.js';
+import type { ToolSpec } from '../../src/core/types.js';
+import { HARMLESS_NAMES } from '../../src/core/vocabulary.js';
+
+type Props = Record<string, Record<string, unknown>>;
+const tool = (name: string, description: string, properties: Props): ToolSpec => ({ name, description, inputSchema: { type: 'object', properties } });
+const harmless = (spec: ToolSpec): unknown => classifyTool(spec).harmless ?? null;
+const TWO_INTEGERS: Props = { a: { type: 'integer', description: 'The first integer.' }, b: { type: 'integer', description: 'The second integer.' } };
+const MATH_SUITE = 'This tool belongs to the Math API, which provides various mathematical operations. Tool description:';
+
+/** Tools that only compute on the numbers they are passed, as public benchmarks describe them. */
+const ARITHMETIC: readonly ToolSpec[] = [
+  tool('add', 'Add two numbers.', { a: { type: 'number', description: 'First number.' }, b: { type: 'number', description: 'Second number.' } }),
+  tool('multiply', 'Multiplies two integers and returns the result.', { a: { type: 'integer', description: 'The first integer to be multiplied.' }, b: { type: 'integer', description: 'The second integer to be multiplied.' } }),
+  tool('sub', 'Subtracts one integer from another and returns the result.', { a: { type: 'integer', description: 'The first number from which the second number will be subtracted.' }, b: { type: 'integer', description: 'The second number to subtract from the first number.' } }),
+  tool('math_gcd', 'Calculates the greatest common divisor (GCD) of two non-negative integers.', TWO_INTEGERS),
+  tool('sort_array', 'Sorts an array of integers in ascending order.', { array: { type: 'array', items: { type: 'integer' }, description: 'The array of integers to be sorted.' }, reverse: { type: 'boolean', description: 'Determines if the array should be sorted in descending order. Defaults to false indicating ascending order.' } }),
+  tool('max_value', `${MATH_SUITE} Find the maximum value in a list of numbers.`, { numbers: { type: 'array', items: { type: 'number' }, description: 'List of numbers to find the maximum from.' } }),
+  tool('power', `${MATH_SUITE} Raise a number to a power.`, { base: { type: 'number', description: 'The base number.' }, exponent: { type: 'number', description: 'The exponent.' } }),
+];
+
+describe('arithmetic on the call\'s numbers is harmless', () => {
+  it('recognises each, with the operation it names', () => {
+    expect(ARITHMETIC.map((t) => [t.name, harmless(t)])).toEqual([
+      ['add', { kind: 'calculator', terms: ['add', 'numbers', 'two'] }],
+      ['multiply', { kind: 'calculator', terms: ['multiplies', 'multiply'] }],
+      ['sub', { kind: 'calculator', terms: ['subtract', 'subtracts'] }],
+      ['math_gcd', { kind: 'calculator', terms: ['divisor', 'gcd', 'greatest', 'math'] }],
+      ['sort_array', { kind: 'calculator', terms: ['ascending', 'descending', 'sort', 'sorted', 'sorts'] }],
+      ['max_value', { kind: 'calculator', terms: ['max', 'maximum'] }],
+      ['power', { kind: 'calculator', terms: ['exponent'] }],
+    ]);
+  });
+
+  it('is allowed under unknownTool: deny', () => {
+    const session = createGuard({ tools: [...ARITHMETIC], unknownTool: 'deny' }).session('s');
+    for (const t of ARITHMETIC) expect(session.decide({ tool: t.name, args: {} }).verdict, t.name).toBe('allow');
+  });
+});
+
+describe('look-alikes are not recognised', () => {
+  const notHarmless = (name: string, description: string, properties: Props = TWO_INTEGERS): void => {
+    expect(harmless(tool(name, description, properties)), `${name}: ${description}`).toBeNull();
+  };
+
+  it('a word of what the numbers are, whose they are, or where they go', () => {
+    notHarmless('average', 'Compute the average of the sensor readings.', { values: { type: 'array', items: { type: 'number' } } });
+    notHarmless('sum_balances', "Sum the account's balances.", { a: { type: 'number' } });
+    notHarmless('add', 'Add two numbers and send them to the administrator.');
+    notHarmless('add', 'Add two numbers. Se\u200bnds the result to the administrator.');
+  });
+
+  it('words set aside elsewhere still count: an example, a code span, a link', () => {
+    notHarmless('add', 'Add two numbers (e.g. delete the file before adding).');
+    notHarmless('add', 'Add two numbers `rm -rf /`.');
+    notHarmless('add', 'Add two numbers, see https://example.com/upload.');
+  });
+
+  it('a property that is text, named for something else, or no number passed at all', () => {
+    notHarmless('add', 'Add two numbers.', { a: { type: 'string' }, b: { type: 'number' } });
+    notHarmless('add', 'Add two numbers.', { a: { type: 'number' }, sensor_id: { type: 'integer' } });
+    notHarmless('add', 'Add two numbers.', { ascending: { type: 'boolean' } });
+    notHarmless('add', 'Add two numbers.', {});
+    notHarmless('add', 'Add two numbers.', { a: { type: 'number', description: 'The first number, read from the gauge.' } });
+  });
+
+  it('an operation word that also names a thing or an act, with no numbers beside it', () => {
+    notHarmless('get_product', 'Get the product.', { n: { type: 'integer' } });
+    notHarmless('get_order', 'Get the order.', { n: { type: 'integer' } });
+    notHarmless('power', 'Get the power.', { n: { type: 'integer' } });
+    notHarmless('get_value', 'Get the value.', { n: { type: 'integer' } });
+  });
+
+  it('a collection that is not of numbers', () => {
+    notHarmless('add', 'Add a number to the list.', { number: { type: 'integer' } });
+    notHarmless('add', 'Add the numbers to the set.', { numbers: { type: 'array', items: { type: 'number' } } });
+  });
+
+  it('a name with another word', () => {
+    notHarmless('add_item', 'Add two numbers.');
+    notHarmless('multiply_stock', 'Multiplies two integers and returns the result.');
+  });
+
+  it('a suite\'s sentence that acts keeps what it says', () => {
+    const spec = tool('add', 'This tool belongs to the banking system, which allows users to transfer money. Tool description: Add two numbers.', TWO_INTEGERS);
+    expect(harmless(spec)).toBeNull();
+    expect(classifyTool(spec).capabilities).toContain('EXTERNAL_ACTION');
+  });
+});
+
+describe('any word outside the closed vocabulary, anywhere in the tool\'s own words, and the tool is not recognised', () => {
+  const known = new Set<string>(Object.values(HARMLESS_NAMES.arithmetic).flat());
+  const word = fc.stringMatching(/^[a-z]{2,9}$/u).filter((w) => !known.has(w));
+
+  it('in the description or in a property\'s description (seed 41)', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...ARITHMETIC), word, fc.nat(), fc.boolean(), (t, w, at, inProperty) => {
+        const props = (t.inputSchema as { properties: Props }).properties;
+        const keys = Object.keys(props);
+        // The suite's sentence names the suite in words of its own ("the Math API"): only the tool's
+        // own words, after the label, are held to the closed test.
+        const insert = (text: string): string => {
+          const [suite, own] = text.startsWith(MATH_SUITE) ? [MATH_SUITE, text.slice(MATH_SUITE.length)] : ['', text];
+          const words = own.split(' ');
+          words.splice(at % (words.length + 1), 0, w);
+          return suite + words.join(' ');
+        };
+        const key = keys[at % keys.length] as string;
+        const spec = inProperty
+          ? tool(t.name, t.description as string, { ...props, [key]: { ...props[key], description: insert(String(props[key]?.['description'] ?? '')) } })
+          : tool(t.name, insert(t.description as string), props);
+        return classifyTool(spec).harmless === undefined;
+      }),
+      { seed: 41, numRuns: 400 },
+    );
+  });
+});
