@@ -41,8 +41,6 @@ export interface Prop {
   readonly text: boolean;
   /** The property is an array of strings. */
   readonly strings: boolean;
-  /** What its value is, when the schema says it is a number (an integer, or an array of either) or a boolean. */
-  readonly scalar: 'number' | 'boolean' | undefined;
   /** Its `enum`, as the schema gives it: values a caller picks, never read as what the tool does. */
   readonly enumValues: unknown;
 }
@@ -98,11 +96,6 @@ function hasHolderKey(node: Record<string, unknown>): boolean {
   if (proto !== Object.prototype && proto !== null) return true;
   for (const k of Object.keys(node)) if (HOLDER_KEYS.has(k)) return true;
   return false;
-}
-
-/** A JSON Schema `type` of numbers. */
-function isNumberType(ty: unknown): boolean {
-  return ty === 'number' || ty === 'integer';
 }
 
 /** `4 000` for 4000: how a cap is written in a reason. */
@@ -161,8 +154,7 @@ export function schemaProps(schema: unknown, read?: SchemaRead, spent = 0): Prop
         const text = ty === undefined || ty === 'string';
         const it = isRecord(child) ? child['items'] : undefined;
         const strings = ty === 'array' && isRecord(it) && it['type'] === 'string';
-        const scalar = isNumberType(ty) || (ty === 'array' && isRecord(it) && isNumberType(it['type'])) ? 'number' : ty === 'boolean' ? 'boolean' : undefined;
-        props.push({ path, key: k, tokens, joined: tokens.join('_'), description: typeof d === 'string' ? d : undefined, group, uri, text, strings, scalar, enumValues: isRecord(child) ? child['enum'] : undefined });
+        props.push({ path, key: k, tokens, joined: tokens.join('_'), description: typeof d === 'string' ? d : undefined, group, uri, text, strings, enumValues: isRecord(child) ? child['enum'] : undefined });
         visit(child, `${path}.`, depth + 1);
       }
     }

@@ -31,7 +31,6 @@ import { collectDiscounts, discount, explaining } from './classifier-discounts.j
 import type { Discount } from './classifier-discounts.js';
 import { ANNOTATION_TERMS, CALL_VALUES, CONJUNCTIONS, CODE_MODE_NAME_PAIRS, GEOMETRY, HANDOFF, HARMLESS_NAMES, NAME_CLIPPINGS, NAME_PLACE_PREPOSITIONS, NEAR_A_PLACE, NOTES_VAULT, COMPUTED_WORDS, KEEPING_VERBS, NOT_HARMLESS_PROPERTIES, NOT_OBJECTS, OPENING_VERBS, OUTSIDE_MEANS, OWN_SETUP, POSSESSIVE, POSSESSIVE_DETERMINERS, RELATIVE_PRONOUNS, RETURNED_RECORDS, STATE_VERBS, STORED_PARTICIPLES } from './vocabulary.js';
 import type { VerbRole } from './vocabulary.js';
-import { withoutInvisible } from './ascii.js';
 import { CLAUSE, COMMA, MAX_TEXT, anyWordsAt, nameTokens, textSegments, toTokens } from './classifier-tokens.js';
 import type { Segment, Tok } from './classifier-tokens.js';
 import { BE, DEMO, DETS, GETTER_OPENER, LEXICON, PHRASES, SCHEMA, SERVICES, SUITE } from './classifier-lexicon.js';
@@ -485,7 +484,7 @@ function classifyRead(spec: ToolSpec, context: ClassifyContext | undefined, suit
     // (`create_text_item`, `replace_catalog_item`) acts on a record the vocabulary does not name.
     if (harmless === undefined && [...nameA.verbRoles].every((r) => r === 'neutral')) harmless = computesOn(ownA, schemaA, nameA, CALL_VALUE_WORDS, 'values');
     // Arithmetic on the call's numbers, every word of it said of arithmetic ("Add two numbers").
-    harmless ??= onlyArithmetic(nTokens, description, ownA, preamble, props);
+    harmless ??= onlyArithmetic(s, preamble);
     if (reaches) harmless = undefined;
     // Nothing else: a maker that hands back the program it made ("Make an ERC-20 token. Returns the
     // source code of the generated contract").
@@ -1022,69 +1021,207 @@ function onlyConverts(ownA: readonly Analysis[], schemaA: readonly Analysis[], p
   return ownA.every(says) && schemaA.every(says) && props.every((p) => p.tokens.every((w) => UNIT_PROPERTIES.has(w)));
 }
 const ARITHMETIC = HARMLESS_NAMES.arithmetic;
-const ARITHMETIC_OPERATIONS: ReadonlySet<string> = new Set(ARITHMETIC.operations);
-const ARITHMETIC_AMBIGUOUS: ReadonlySet<string> = new Set(ARITHMETIC.ambiguous);
-const ARITHMETIC_PLURAL: ReadonlySet<string> = new Set(ARITHMETIC.plural);
-const ARITHMETIC_WORDS: ReadonlySet<string> = new Set([...ARITHMETIC.operations, ...ARITHMETIC.ambiguous, ...ARITHMETIC.plural, ...ARITHMETIC.words]);
-const ARITHMETIC_CONTAINERS: ReadonlySet<string> = new Set(ARITHMETIC.containers);
-const ARITHMETIC_PROPERTIES: ReadonlySet<string> = new Set(ARITHMETIC.properties);
-const RAW_WORD = /[\p{L}\p{N}]+/gu;
-const DIGITS = /^\d+$/u;
-/** A property name's word without the digits that number it (`num1`, `x2`). */
-const NUMBERED = /(?<=\p{L})\d+$/u;
+const ARITH_OPERATIONS: ReadonlySet<string> = new Set(ARITHMETIC.operations);
+const ARITH_AMBIGUOUS: ReadonlySet<string> = new Set(ARITHMETIC.ambiguous);
+const ARITH_AMBIGUOUS_VERBS: ReadonlySet<string> = new Set(ARITHMETIC.ambiguousVerbs);
+const ARITH_LETTERS: ReadonlySet<string> = new Set(ARITHMETIC.letters);
+const ARITH_AFTER: ReadonlySet<string> = new Set(ARITHMETIC.after);
+const ARITH_UNARY: ReadonlySet<string> = new Set(ARITHMETIC.unary);
+const ARITH_NUMBER_NOUNS: ReadonlySet<string> = new Set(ARITHMETIC.numberNouns);
+const ARITH_PHRASES: readonly (readonly string[])[] = ARITHMETIC.phrases.map((ph) => ph.split(' '));
+const ARITH_WORDS: ReadonlySet<string> = new Set([...ARITHMETIC.operations, ...ARITHMETIC.words]);
+const ARITH_PROPERTY_WORDS: ReadonlySet<string> = new Set(ARITHMETIC.propertyWords);
+const ARITH_CONTAINERS: ReadonlySet<string> = new Set(ARITHMETIC.containers);
+const ARITH_PROPERTIES: ReadonlySet<string> = new Set(ARITHMETIC.properties);
+const ARITH_NOT_OPERANDS: ReadonlySet<string> = new Set(ARITHMETIC.notOperands);
+const ARITH_SUITE: ReadonlySet<string> = new Set(ARITHMETIC.suite);
+const ARITH_PREPOSITIONS: ReadonlySet<string> = new Set(['to', 'from', 'into', 'by']);
+const ARITH_DETS: ReadonlySet<string> = new Set(['the', 'an', 'its', 'their']);
+/** Printable ASCII and line breaks: every string of an arithmetic tool is written in them. */
+const PLAIN_ASCII = /^[\x20-\x7e\t\r\n]*$/u;
+/** A word between spaces, its punctuation off: letters or digits, one hyphen at most ("non-negative"), or a decimal. */
+const PLAIN_WORD = /^(?:[a-z0-9]+(?:-[a-z0-9]+)?|\d+\.\d+|e\.g)$/u;
+const EDGE_PUNCTUATION = /^[("'[]+|[)"'\],.;:!?]+$/gu;
+const PROPERTY_KEY = /^[A-Za-z0-9_]+$/u;
+const NUMBERED = /(?<=[a-z])\d+$/u;
+const DIGITS = /^\d+(?:\.\d+)?$/u;
+const SPEC_KEYS: ReadonlySet<string> = new Set(['name', 'title', 'description', 'inputSchema', 'annotations', 'origin']);
+const ANNOTATION_KEYS: ReadonlySet<string> = new Set(['title', 'readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint']);
+const INPUT_KEYS: ReadonlySet<string> = new Set(['type', 'properties', 'required', 'additionalProperties', '$schema', 'description', 'title']);
+const PROPERTY_SCHEMA_KEYS: ReadonlySet<string> = new Set(['type', 'description', 'title', 'default', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'items', 'minItems', 'maxItems', 'uniqueItems']);
+const ITEM_KEYS: ReadonlySet<string> = new Set(['type', 'description', 'title', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf']);
+const NUMERIC_BOUNDS = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minItems', 'maxItems'] as const;
+
+/** The words of a plain ASCII text, or undefined when it holds anything else (`PLAIN_WORD`). */
+function plainWords(text: unknown): string[] | undefined {
+  if (typeof text !== 'string' || !PLAIN_ASCII.test(text)) return undefined;
+  const words: string[] = [];
+  for (const raw of text.toLowerCase().split(/\s+/u)) {
+    const w = raw.replace(EDGE_PUNCTUATION, '');
+    if (w === '') continue;
+    if (!PLAIN_WORD.test(w)) return undefined;
+    if (w === 'e.g') words.push('e', 'g');
+    else if (DIGITS.test(w)) words.push(w);
+    else words.push(...w.split('-'));
+  }
+  return words;
+}
+
+/** What a closed text says of arithmetic: the operations it names, and whether one works on one number. */
+interface ArithmeticText {
+  readonly ops: Set<string>;
+  unary: boolean;
+}
 
 /**
- * Arithmetic on the numbers the call passes (`HARMLESS_NAMES.arithmetic`, kind `calculator`), held
- * to a closed test. The words are read as written, before anything is set aside (an example, a code
- * span, a link): a harmless tool says nothing else anywhere. Under a suite's label, the words of the
- * suite's sentences and of the label may stand there too: whether the suite's sentences only present
- * what the suite offers is asked of them apart (`withoutSuiteActs`).
+ * Is every word of a text one an arithmetic tool may say where it stands (`HARMLESS_NAMES.arithmetic`)?
+ * The operations it names, an `ambiguous` one only where it is licensed, are added to `said`.
+ * @param extra words allowed besides (a property's `first`, a suite's `api`)
+ * @param arrays the array properties' names: a collection word may name one
+ * @param suite a suite's sentence, which names the suite ("belongs to the Math API")
  */
-function onlyArithmetic(name: readonly string[], description: string, ownA: readonly Analysis[], preamble: { suite: readonly Segment[]; label: readonly Tok[] } | undefined, props: readonly Prop[]): { kind: string; terms: string[] } | undefined {
-  if (props.length === 0 || !props.every((p) => p.scalar !== undefined) || !props.some((p) => p.scalar === 'number')) return undefined;
-  if (!props.every((p) => p.tokens.every((w) => ARITHMETIC_PROPERTIES.has(w.replace(NUMBERED, '')) || DIGITS.test(w)))) return undefined;
-  const suiteWords = new Set<string>();
-  if (preamble !== undefined) {
-    for (const seg of preamble.suite) for (const t of seg.toks) suiteWords.add(t.s);
-    for (const t of preamble.label) suiteWords.add(t.s);
-  }
-  // A collection the call passes is a property's name (`array`): "whether the array should be sorted".
-  const passed = new Set(props.flatMap((p) => p.tokens));
-  const closed = (words: readonly string[], spoken: ReadonlySet<string>): boolean => {
-    for (let i = 0; i < words.length; i++) {
-      const w = words[i] as string;
-      if (ARITHMETIC_WORDS.has(w) || DIGITS.test(w) || spoken.has(w)) continue;
-      if (ARITHMETIC_CONTAINERS.has(w) && (words[i + 1] === 'of' || passed.has(w))) continue;
-      return false;
+function closedArithmetic(words: readonly string[], extra: ReadonlySet<string>, arrays: ReadonlySet<string>, said: ArithmeticText, suite: boolean): boolean {
+  const phrased = new Set<number>();
+  for (const ph of ARITH_PHRASES) {
+    for (let i = 0; i + ph.length <= words.length; i++) {
+      if (ph.every((w, k) => words[i + k] === w)) for (let k = 0; k < ph.length; k++) phrased.add(i + k);
     }
+  }
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i] as string;
+    // What a preposition takes is an operand, or a kept total: "to the sum", "by the result".
+    // (A suite's sentence names the suite: "belongs to the Math API".)
+    if (!suite && ARITH_PREPOSITIONS.has(w) && i + 1 < words.length && !phrased.has(i)) {
+      const next = ARITH_DETS.has(words[i + 1] as string) ? words[i + 2] : words[i + 1];
+      if (next !== undefined && !ARITH_AFTER.has(next) && !DIGITS.test(next)) return false;
+    }
+    if (phrased.has(i)) {
+      if (ARITH_OPERATIONS.has(w) || ARITH_AMBIGUOUS.has(w) || ARITH_AMBIGUOUS_VERBS.has(w)) said.ops.add(w);
+      if (ARITH_UNARY.has(w)) said.unary = true;
+      continue;
+    }
+    const operandWithin = (from: number): boolean => {
+      for (let k = from; k < from + 3 && k < words.length; k++) if (ARITH_NUMBER_NOUNS.has(words[k] as string) || ARITH_LETTERS.has(words[k] as string)) return true;
+      return false;
+    };
+    if (ARITH_AMBIGUOUS_VERBS.has(w) || ARITH_AMBIGUOUS.has(w)) {
+      const licensed = ARITH_AMBIGUOUS_VERBS.has(w) ? operandWithin(i + 1) : words[i + 1] === 'of' && operandWithin(i + 2);
+      if (!licensed) return false;
+      said.ops.add(w);
+      if (ARITH_UNARY.has(w)) said.unary = true;
+      continue;
+    }
+    if (ARITH_OPERATIONS.has(w)) {
+      said.ops.add(w);
+      if (ARITH_UNARY.has(w)) said.unary = true;
+      continue;
+    }
+    if (ARITH_WORDS.has(w) || extra.has(w) || DIGITS.test(w)) continue;
+    if (ARITH_CONTAINERS.has(w) && (words[i + 1] === 'of' || arrays.has(w))) continue;
+    return false;
+  }
+  return true;
+}
+
+/**
+ * Arithmetic on the numbers the call passes (`HARMLESS_NAMES.arithmetic`, kind `calculator`), held to
+ * a closed test of the whole spec, read as written: no field but the name, a title, the description,
+ * the input schema and the annotations; no annotation that says the tool changes or reaches anything;
+ * an input schema of numbers and booleans, named for values, with the operands its operation needs;
+ * every string plain ASCII, and every word of it one the tool's place allows (`closedArithmetic`).
+ * Under a suite's label the suite's sentence and the label may hold only the words of a suite of
+ * arithmetic (`suite`); the operation must be named by the tool itself (its name, its own sentences,
+ * its properties), not by the suite's sentence.
+ */
+function onlyArithmetic(spec: Record<string, unknown>, preamble: { label: readonly Tok[] } | undefined): { kind: string; terms: string[] } | undefined {
+  for (const k of Object.keys(spec)) if (!SPEC_KEYS.has(k)) return undefined;
+  const schema = spec['inputSchema'];
+  if (!isRecord(schema) || schema['type'] !== 'object' || !isRecord(schema['properties'])) return undefined;
+  for (const k of Object.keys(schema)) if (!INPUT_KEYS.has(k)) return undefined;
+  if (schema['additionalProperties'] !== undefined && schema['additionalProperties'] !== false) return undefined;
+  if (schema['$schema'] !== undefined && typeof schema['$schema'] !== 'string') return undefined;
+  const properties = schema['properties'];
+  const keys = Object.keys(properties);
+  if (keys.length === 0) return undefined;
+  const required = schema['required'];
+  if (required !== undefined && !(Array.isArray(required) && required.every((r) => typeof r === 'string' && Object.hasOwn(properties, r)))) return undefined;
+  const annotations = spec['annotations'];
+  if (annotations !== undefined) {
+    if (!isRecord(annotations)) return undefined;
+    for (const k of Object.keys(annotations)) if (!ANNOTATION_KEYS.has(k)) return undefined;
+    if (annotations['readOnlyHint'] === false || annotations['destructiveHint'] === true || annotations['openWorldHint'] === true) return undefined;
+  }
+  const arrays = new Set<string>();
+  const texts: { words: string[]; extra: ReadonlySet<string>; own: boolean }[] = [];
+  let operands = 0;
+  const none: ReadonlySet<string> = new Set();
+  const text = (value: unknown, extra: ReadonlySet<string>, own: boolean): boolean => {
+    if (value === undefined) return true;
+    const words = plainWords(value);
+    if (words === undefined) return false;
+    texts.push({ words, extra, own });
     return true;
   };
-  const rawWords = (text: string): string[] => text.toLowerCase().match(RAW_WORD) ?? [];
-  const none: ReadonlySet<string> = new Set();
-  if (!closed(name, none) || !closed(rawWords(withoutInvisible(description)), suiteWords)) return undefined;
-  const described: string[][] = [];
-  for (const p of props) {
-    if (p.description === undefined) continue;
-    const words = rawWords(withoutInvisible(p.description));
-    if (!closed(words, none)) return undefined;
-    described.push(words);
+  const numberType = (t: unknown): boolean => t === 'number' || t === 'integer';
+  for (const key of keys) {
+    if (!PROPERTY_KEY.test(key)) return undefined;
+    const tokens = nameTokens(key);
+    if (tokens.length === 0 || !tokens.every((w) => ARITH_PROPERTIES.has(w.replace(NUMBERED, '')) || DIGITS.test(w))) return undefined;
+    const p = properties[key];
+    if (!isRecord(p)) return undefined;
+    for (const k of Object.keys(p)) if (!PROPERTY_SCHEMA_KEYS.has(k)) return undefined;
+    for (const b of NUMERIC_BOUNDS) if (p[b] !== undefined && typeof p[b] !== 'number') return undefined;
+    if (!text(p['description'], ARITH_PROPERTY_WORDS, true) || !text(p['title'], ARITH_PROPERTY_WORDS, true)) return undefined;
+    const d = p['default'];
+    if (numberType(p['type'])) {
+      if (p['items'] !== undefined || (d !== undefined && typeof d !== 'number')) return undefined;
+      if (!tokens.some((w) => ARITH_NOT_OPERANDS.has(w))) operands++;
+    } else if (p['type'] === 'boolean') {
+      if (p['items'] !== undefined || (d !== undefined && typeof d !== 'boolean')) return undefined;
+    } else if (p['type'] === 'array') {
+      const items = p['items'];
+      if (!isRecord(items) || !numberType(items['type'])) return undefined;
+      for (const k of Object.keys(items)) if (!ITEM_KEYS.has(k)) return undefined;
+      for (const b of NUMERIC_BOUNDS) if (items[b] !== undefined && typeof items[b] !== 'number') return undefined;
+      if (!text(items['description'], ARITH_PROPERTY_WORDS, true) || !text(items['title'], ARITH_PROPERTY_WORDS, true)) return undefined;
+      if (d !== undefined && !(Array.isArray(d) && d.every((v) => typeof v === 'number'))) return undefined;
+      for (const w of tokens) arrays.add(w);
+      operands += 2;
+    } else return undefined;
+    // A collection's name is an array's.
+    if (p['type'] !== 'array' && tokens.some((w) => ARITH_CONTAINERS.has(w) || w === 'data')) return undefined;
   }
-  // What is done, said by the tool itself: its name, its own sentences, its properties (not the suite's).
-  const ops = new Set<string>();
-  const ambiguous = new Set<string>();
-  const plural = new Set<string>();
-  const weigh = (w: string): void => {
-    if (ARITHMETIC_OPERATIONS.has(w)) ops.add(w);
-    else if (ARITHMETIC_AMBIGUOUS.has(w)) ambiguous.add(w);
-    else if (ARITHMETIC_PLURAL.has(w)) plural.add(w);
-  };
-  name.forEach(weigh);
-  for (const a of ownA) for (const t of a.seg.toks) weigh(t.s);
-  for (const words of described) words.forEach(weigh);
-  for (const p of props) p.tokens.forEach(weigh);
-  if (ops.size > 0) return { kind: 'calculator', terms: [...ops].sort() };
-  if (ambiguous.size === 0 || plural.size === 0) return undefined;
-  return { kind: 'calculator', terms: [...ambiguous, ...plural].sort() };
+  // Under a suite's label, the text before the label is the suite's (its words allowed, its operations
+  // not the tool's), the text after it the tool's own.
+  const description = typeof spec['description'] === 'string' ? spec['description'] : undefined;
+  let own = description;
+  if (preamble !== undefined && description !== undefined) {
+    const last = preamble.label[preamble.label.length - 1]?.s ?? '';
+    const at = description.toLowerCase().indexOf(`${last}:`);
+    if (last === '' || at < 0) return undefined;
+    if (!text(description.slice(0, at + last.length), ARITH_SUITE, false)) return undefined;
+    own = description.slice(at + last.length + 1);
+  }
+  if (!text(own, none, true) || !text(spec['title'], none, false) || !text(schema['description'], none, false) || !text(schema['title'], none, false)) return undefined;
+  if (isRecord(annotations) && !text(annotations['title'], none, false)) return undefined;
+  const nameWords = plainWords(typeof spec['name'] === 'string' ? spec['name'].replace(/[_.]/gu, ' ') : undefined);
+  if (nameWords === undefined) return undefined;
+  // What is named, said by the tool itself: not the suite's sentence.
+  const said: ArithmeticText = { ops: new Set(), unary: false };
+  const ignored: ArithmeticText = { ops: new Set(), unary: false };
+  for (const t of texts) if (!closedArithmetic(t.words, t.extra, arrays, t.own ? said : ignored, t.extra === ARITH_SUITE)) return undefined;
+  // The name: each of its words a word of arithmetic. A word that also names a thing or an act
+  // (`sub`, `power`) is no operation of its own there: the tool's other words must name one.
+  for (const w of nameTokens(typeof spec['name'] === 'string' ? spec['name'] : '')) {
+    if (ARITH_OPERATIONS.has(w)) {
+      said.ops.add(w);
+      if (ARITH_UNARY.has(w)) said.unary = true;
+    } else if (!ARITH_AMBIGUOUS.has(w) && !ARITH_AMBIGUOUS_VERBS.has(w) && !ARITH_WORDS.has(w) && !DIGITS.test(w) && !ARITH_CONTAINERS.has(w)) return undefined;
+  }
+  if (said.ops.size === 0) return undefined;
+  // The operands the operation needs: two, or an array, or one for an operation on one number.
+  if (operands < 2 && !(operands === 1 && said.unary)) return undefined;
+  return { kind: 'calculator', terms: [...said.ops].sort() };
 }
 
 const CONVERSION_KIND = 'conversion';

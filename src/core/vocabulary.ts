@@ -1156,15 +1156,14 @@ export const HARMLESS_NAMES = {
     'rounding', 'from', 'to', 'unit', 'units', 'category', 'kind', 'type', 'source', 'target',
   ],
   /**
-   * Arithmetic on the numbers a call passes (kind `calculator`): "Add two numbers", "Find the maximum
-   * value in a list of numbers", "Raise a number to a power". Held to a closed test, as conversions
-   * are: the name, the description or a property names one of `operations`, or one of `ambiguous`
-   * beside one of `plural` ("Get the value" and "Get the product" name none); every word of the name,
-   * of the tool's own description and of its properties' descriptions is one of those or of `words`,
-   * a number, or one of `containers` (see there); every word of a property's name is one of `properties`; and every property
-   * is a number, an integer, a boolean or an array of them, with one number at least. A word of what
-   * the numbers are ("the sensor readings", "the account's balance"), of where they come from or go,
-   * or a text property, and the tool is not recognised.
+   * Arithmetic on the numbers a call passes (kind `calculator`): "Add two numbers", "Multiplies two
+   * integers and returns the result", "Raise a number to a power". Held to a closed test of the whole
+   * spec (`onlyArithmetic`): every string in it is ASCII and every word of it one of these lists, in
+   * the place each allows; the schema is numbers and booleans only, with the operands an operation
+   * needs; an operation is named, and a word that also names a thing or an act is licensed where it
+   * stands. A word of what the numbers are ("the sensor readings", "the account's balances"), of where
+   * they come from or go, of a kept total ("Add the value to the sum"), any other field or keyword,
+   * and the tool is not recognised.
    */
   arithmetic: {
     /** What is done to the numbers, in words that say nothing else. */
@@ -1175,48 +1174,96 @@ export const HARMLESS_NAMES = {
       'exponential', 'factorial', 'maximum', 'max', 'minimum', 'min', 'largest', 'smallest', 'greatest',
       'average', 'avg', 'median', 'variance', 'deviation', 'percentage', 'percent', 'percentile', 'ratio',
       'gcd', 'lcm', 'divisor', 'fibonacci', 'sine', 'cosine', 'tangent', 'sin', 'cos', 'tan',
-      'derivative', 'integral', 'sort', 'sorts', 'sorted', 'ascending', 'descending', 'arithmetic',
-      'mathematical', 'math', 'calc', 'calculator',
+      'sort', 'sorts', 'sorted', 'ascending', 'descending', 'arithmetic', 'mathematical', 'math', 'calc',
+      'calculator',
     ],
     /**
      * Operations in words that also name things or acts (a shop's `product` or `order`, a device's
-     * `power`, a building's `floor`, `add` an item): an operation only beside `plural`.
+     * `power`, a building's `floor`, `add` an item). A verb of them (`ambiguousVerbs`) is an operation
+     * only where one of `numberNouns` or an operand's letter follows within three words ("Add two
+     * numbers", "Square a number", "Add a and b"); a noun of them (`ambiguous`) only right before `of`
+     * with one of them within three words after ("the product of two numbers", "the difference of a
+     * and b"); either inside one of `phrases` ("the square root", "to a power").
      */
     ambiguous: [
-      'add', 'adds', 'product', 'difference', 'power', 'powers', 'raise', 'raises', 'raised', 'square',
-      'cube', 'root', 'roots', 'log', 'natural', 'absolute', 'round', 'rounds', 'rounded', 'floor',
-      'ceiling', 'least', 'mean', 'standard', 'common', 'multiple', 'prime', 'order', 'sub', 'mul', 'div',
+      'product', 'difference', 'power', 'powers', 'root', 'roots', 'log', 'natural', 'absolute', 'least',
+      'mean', 'standard', 'common', 'multiple', 'prime', 'order', 'floor', 'ceiling',
     ],
-    /** Several numbers ("Add two numbers"): an `ambiguous` word beside one is an operation. */
-    plural: ['numbers', 'integers', 'floats', 'decimals', 'values', 'operands', 'two', 'three', 'both'],
+    ambiguousVerbs: ['add', 'adds', 'raise', 'raises', 'round', 'rounds', 'square', 'cube', 'sub', 'mul', 'div'],
+    /** The letters operands are named by: "Divide a by b", "Add x and y". */
+    letters: ['a', 'b', 'c', 'x', 'y', 'n', 'k'],
+    /** Operations on one number ("Square a number", "Natural logarithm of x"); the others need two, or an array. */
+    unary: [
+      'sqrt', 'squared', 'cubed', 'logarithm', 'logarithms', 'exponential', 'factorial', 'sine', 'cosine',
+      'tangent', 'sin', 'cos', 'tan', 'fibonacci', 'square', 'cube', 'root', 'log', 'absolute', 'round',
+      'rounds', 'rounded', 'floor', 'ceiling', 'prime', 'power', 'exponent',
+    ],
+    /** The numbers themselves: what licenses an `ambiguous` word beside it. */
+    numberNouns: [
+      'number', 'numbers', 'integer', 'integers', 'float', 'floats', 'decimal', 'decimals', 'digit',
+      'digits', 'value', 'values', 'operand', 'operands',
+    ],
+    /** Phrases whose words count only together ("the square root", "to a power", "returns the result"). */
+    phrases: [
+      'square root', 'to the power', 'to a power', 'absolute value', 'least common multiple',
+      'greatest common divisor', 'natural logarithm', 'standard deviation', 'ascending order',
+      'descending order', 'round to', 'rounded to', 'round up', 'round down', 'returns the result',
+      'return the result', 'returning the result',
+    ],
     words: [
-      // Saying what is done and returned.
+      // Saying what is done.
       'calculate', 'calculates', 'compute', 'computes', 'find', 'finds', 'get', 'gets', 'return',
       'returns', 'determine', 'determines', 'estimate', 'estimates', 'perform', 'performs', 'operation',
-      'operations', 'result', 'results', 'answer', 'output', 'added', 'subtracted', 'multiplied',
-      'divided', 'computed', 'calculated', 'returned', 'determined', 'estimated', 'performed',
+      'operations', 'added', 'subtracted', 'multiplied', 'divided', 'computed', 'calculated',
+      'determined', 'estimated', 'performed', 'tool',
       // The numbers.
-      'number', 'numeric', 'integer', 'float', 'decimal', 'digit', 'digits', 'value', 'operand', 'input',
-      'inputs', 'argument', 'arguments', 'first', 'second', 'third', 'one', 'each', 'all', 'other',
-      'another', 'part', 'whole', 'base', 'numerator', 'denominator', 'dividend', 'places', 'precision',
-      'zero', 'positive', 'negative', 'non', 'relative', 'given', 'provided', 'specified', 'a', 'b', 'x',
-      'y', 'n',
+      'number', 'numbers', 'numeric', 'integer', 'integers', 'float', 'floats', 'decimal', 'decimals',
+      'digit', 'digits', 'value', 'values', 'operand', 'operands', 'argument', 'arguments', 'one',
+      'two', 'three', 'both', 'another', 'other', 'part', 'whole', 'base', 'numerator', 'denominator',
+      'dividend', 'places', 'precision', 'nearest', 'zero', 'positive', 'negative', 'non', 'relative',
+      'given', 'provided', 'specified', 'a', 'b', 'x', 'y', 'n',
       // Function words.
-      'the', 'an', 'of', 'to', 'from', 'in', 'into', 'by', 'with', 'and', 'or', 'its', 'their', 'it',
-      'them', 'is', 'are', 'be', 'as', 'for', 'that', 'which', 'this', 'these', 'between', 'than', 'if',
-      'not', 'must', 'should', 'can', 'will', 'optional', 'default', 'defaults', 'true', 'false',
-      'whether', 'indicating', 'e', 'g', 'example', 'up', 'down',
+      'the', 'an', 'of', 'to', 'from', 'in', 'into', 'by', 'with', 'and', 'or', 'its', 'their', 'is',
+      'are', 'be', 'as', 'for', 'that', 'which', 'this', 'these', 'between', 'than', 'if', 'not', 'must',
+      'should', 'can', 'will', 'optional', 'default', 'defaults', 'true', 'false', 'whether',
+      'indicating', 'e', 'g', 'example',
     ],
+    /** Words a property's own description may use besides (`first` of two operands). */
+    propertyWords: ['first', 'second', 'third'],
     /**
      * Words of a collection: said of numbers only with `of` after them ("a list of numbers", not "add
-     * a number to the list"), or as the name of a property ("whether the array should be sorted").
+     * a number to the list"), or as the name of an array property ("whether the array should be sorted").
      */
     containers: ['list', 'array', 'set', 'sequence', 'series', 'collection'],
+    /**
+     * What may follow `to`, `from`, `into` or `by` (past a determiner): an operand, a power, the nearest
+     * whole number. Anything else is a kept total the tool changes ("Add the value to the sum", "Divide
+     * the result by x"), not an operand the call passes.
+     */
+    after: [
+      'a', 'b', 'c', 'x', 'y', 'n', 'k', 'power', 'nearest', 'another', 'one', 'two', 'three', 'first',
+      'second', 'given', 'specified', 'provided', 'zero', 'number', 'numbers', 'integer', 'integers',
+      'decimal', 'decimals', 'false', 'true', 'which',
+      // `to` before a verb: "to be multiplied", "the number to subtract", "numbers to find the maximum of".
+      'be', 'find', 'calculate', 'compute', 'determine', 'get', 'return', 'estimate', 'perform', 'add',
+      'subtract', 'multiply', 'divide', 'sort', 'round', 'raise', 'square',
+    ],
     properties: [
-      'a', 'b', 'c', 'x', 'y', 'n', 'k', 'num', 'number', 'numbers', 'value', 'values', 'operand',
-      'operands', 'input', 'inputs', 'first', 'second', 'base', 'exponent', 'power', 'part', 'whole',
-      'numerator', 'denominator', 'dividend', 'divisor', 'precision', 'decimals', 'places', 'digits',
-      'list', 'array', 'data', 'ascending', 'descending', 'reverse', 'left', 'right', 'lhs', 'rhs',
+      'a', 'b', 'c', 'x', 'y', 'n', 'k', 'num', 'nums', 'number', 'numbers', 'value', 'values', 'operand',
+      'operands', 'first', 'second', 'base', 'exponent', 'power', 'part', 'whole', 'numerator',
+      'denominator', 'dividend', 'divisor', 'precision', 'decimals', 'places', 'digits', 'list', 'array',
+      'data', 'ascending', 'descending', 'reverse', 'left', 'right', 'lhs', 'rhs',
+    ],
+    /** Properties that are no operand: how many, or how precise. */
+    notOperands: ['n', 'k', 'precision', 'decimals', 'places', 'digits', 'ascending', 'descending', 'reverse'],
+    /**
+     * The only words a suite's sentence and its label may hold beside the lists above ("This tool
+     * belongs to the Math API, which provides various mathematical operations. Tool description:"):
+     * a suite named for anything else ("the Employee Payroll API") is not arithmetic.
+     */
+    suite: [
+      'this', 'tool', 'function', 'api', 'belongs', 'part', 'basic', 'various', 'several', 'many',
+      'provides', 'offers', 'operations', 'calculations', 'functions', 'description', 'which',
     ],
   },
   /** Words that may stand beside a kind's word: what is converted, to whom a hand-off goes. */

@@ -78,7 +78,7 @@ describe('an upload from a local path', () => {
 
   it('names attachments by path only with an attachment word, no id, and a description that says file paths', () => {
     const prop = (tokens: string[], description?: string): Parameters<typeof attachesPaths>[0] =>
-      ({ path: `properties.${tokens.join('_')}`, key: tokens.join('_'), tokens, joined: tokens.join('_'), description, group: 0, uri: false, text: true, strings: false, scalar: undefined, enumValues: undefined });
+      ({ path: `properties.${tokens.join('_')}`, key: tokens.join('_'), tokens, joined: tokens.join('_'), description, group: 0, uri: false, text: true, strings: false, enumValues: undefined });
     expect(attachesPaths(prop(['attachments'], 'List of file paths to attach'))).toBe(true);
     expect(attachesPaths(prop(['attachment', 'files'], 'Each needs filename plus one of: filePath, content'))).toBe(true);
     expect(attachesPaths(prop(['attachments'], 'Base64 content of each file'))).toBe(false);
