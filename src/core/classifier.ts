@@ -481,8 +481,9 @@ function classifyRead(spec: ToolSpec, context: ClassifyContext | undefined, suit
   if (harmless === undefined && c.mask === 0 && !codeMode && readWhole && !addresses && ownA[0] !== undefined) {
     harmless = computesOn(ownA, schemaA, nameA, GEOMETRY_SHAPES, 'geometry');
     // Other values only under a name that does nothing itself: a name that writes, sends or runs
-    // (`create_text_item`, `replace_catalog_item`) acts on a record the vocabulary does not name.
-    if (harmless === undefined && [...nameA.verbRoles].every((r) => r === 'neutral')) harmless = computesOn(ownA, schemaA, nameA, CALL_VALUE_WORDS, 'values');
+    // (`create_text_item`, `replace_catalog_item`) acts on a record the vocabulary does not name. A
+    // name with no word the classifier reads (`💸`, `송금`) says nothing of what the tool is.
+    if (harmless === undefined && nTokens.length > 0 && [...nameA.verbRoles].every((r) => r === 'neutral')) harmless = computesOn(ownA, schemaA, nameA, CALL_VALUE_WORDS, 'values');
     // Arithmetic on the call's numbers, every word of it said of arithmetic ("Add two numbers").
     harmless ??= onlyArithmetic(s, preamble);
     if (reaches) harmless = undefined;

@@ -162,6 +162,9 @@ describe('harmless tools are recognised by their names', () => {
     expect(harmless('page_text', 'Get the text of the page.')).toBeNull();
     // A verb nobody can read.
     expect(harmless('zorblat', 'Zorblat the strings.')).toBeNull();
+    // A name with no word the classifier reads says nothing of what the tool is.
+    expect(harmless('💸', 'Encode or decode Base64 strings')).toBeNull();
+    expect(harmless('송금', 'Converts numbers to decibels.')).toBeNull();
     // What it computed written or sent, though no thing the vocabulary places is named.
     expect(harmless('format_json', 'Formats a string as JSON and writes it to output.json.')).toBeNull();
     expect(harmless('hash_tool', 'Compute the hash of a string, then send it to the audit log.')).toBeNull();
