@@ -484,7 +484,9 @@ function classifyRead(spec: ToolSpec, context: ClassifyContext | undefined, suit
     // (`create_text_item`, `replace_catalog_item`) acts on a record the vocabulary does not name. A
     // name with no word the classifier reads (`💸`, `송금`) says nothing of what the tool is.
     if (harmless === undefined && nTokens.length > 0 && [...nameA.verbRoles].every((r) => r === 'neutral')) harmless = computesOn(ownA, schemaA, nameA, CALL_VALUE_WORDS, 'values');
-    // Arithmetic on the call's numbers, every word of it said of arithmetic ("Add two numbers").
+    // Arithmetic on the call's numbers, every word of it said of arithmetic ("Add two numbers"), before
+    // a name's unnamed record is read: "max value" is no record. What is kept somewhere ("Get the sum",
+    // "the values between a and b", "add_to_list") fails the closed test.
     harmless ??= onlyArithmetic(s, preamble);
     if (reaches) harmless = undefined;
     // Nothing else: a maker that hands back the program it made ("Make an ERC-20 token. Returns the
@@ -1025,19 +1027,38 @@ const ARITHMETIC = HARMLESS_NAMES.arithmetic;
 const ARITH_OPERATIONS: ReadonlySet<string> = new Set(ARITHMETIC.operations);
 const ARITH_AMBIGUOUS: ReadonlySet<string> = new Set(ARITHMETIC.ambiguous);
 const ARITH_AMBIGUOUS_VERBS: ReadonlySet<string> = new Set(ARITHMETIC.ambiguousVerbs);
-const ARITH_LETTERS: ReadonlySet<string> = new Set(ARITHMETIC.letters);
 const ARITH_AFTER: ReadonlySet<string> = new Set(ARITHMETIC.after);
 const ARITH_UNARY: ReadonlySet<string> = new Set(ARITHMETIC.unary);
 const ARITH_NUMBER_NOUNS: ReadonlySet<string> = new Set(ARITHMETIC.numberNouns);
 const ARITH_PHRASES: readonly (readonly string[])[] = ARITHMETIC.phrases.map((ph) => ph.split(' '));
-const ARITH_WORDS: ReadonlySet<string> = new Set([...ARITHMETIC.operations, ...ARITHMETIC.words]);
+const ARITH_WORDS: ReadonlySet<string> = new Set([...ARITHMETIC.operations, ...ARITHMETIC.subject, ...ARITHMETIC.words]);
+const ARITH_SUBJECT: ReadonlySet<string> = new Set(ARITHMETIC.subject);
+const ARITH_NAMED: ReadonlySet<string> = new Set(ARITHMETIC.named);
+const ARITH_NOUNS: ReadonlySet<string> = new Set(ARITHMETIC.nouns);
+const ARITH_PLURALS: ReadonlySet<string> = new Set(ARITHMETIC.plurals);
+/** Words that say which number: a determiner, or "the given". */
+const ARITH_WHICH: ReadonlySet<string> = new Set(['the', 'a', 'an', 'its', 'their', 'given', 'specified', 'provided']);
+/** Words that end an operand's letter: "from a and b", "a by b". */
+const LETTER_ENDS: ReadonlySet<string> = new Set(['and', 'or', 'by', 'to', 'from', 'into', 'is', 'are', 'then', 'with', 'in', 'of']);
 const ARITH_PROPERTY_WORDS: ReadonlySet<string> = new Set(ARITHMETIC.propertyWords);
 const ARITH_CONTAINERS: ReadonlySet<string> = new Set(ARITHMETIC.containers);
 const ARITH_PROPERTIES: ReadonlySet<string> = new Set(ARITHMETIC.properties);
 const ARITH_NOT_OPERANDS: ReadonlySet<string> = new Set(ARITHMETIC.notOperands);
 const ARITH_SUITE: ReadonlySet<string> = new Set(ARITHMETIC.suite);
-const ARITH_PREPOSITIONS: ReadonlySet<string> = new Set(['to', 'from', 'into', 'by']);
-const ARITH_DETS: ReadonlySet<string> = new Set(['the', 'an', 'its', 'their']);
+const ARITH_PREPOSITIONS: ReadonlySet<string> = new Set(['to', 'from', 'into', 'by', 'in', 'on', 'at']);
+const ARITH_SORT_FLAGS: ReadonlySet<string> = new Set(['ascending', 'descending', 'reverse']);
+const ARITH_DEFINITE: ReadonlySet<string> = new Set(['the', 'its', 'their', 'given', 'specified', 'provided']);
+/** Verbs of an operation: a text says one. */
+const ARITH_OPERATION_VERBS: ReadonlySet<string> = new Set(['add', 'adds', 'subtract', 'subtracts', 'multiply', 'multiplies', 'divide', 'divides', 'raise', 'raises', 'round', 'rounds', 'square', 'cube', 'sort', 'sorts']);
+/** "From the first number", "to the second operand": an operand by its place. */
+const ARITH_ORDINALS: ReadonlySet<string> = new Set(['first', 'second', 'third', 'other']);
+const ARITH_SINGULARS: ReadonlySet<string> = new Set(['number', 'integer', 'value', 'operand']);
+/**
+ * After an operation's noun: what it is of ("the sum of a and b", "the maximum value", "the maximum
+ * from"), or "is to be" computed ("for which the GCD is to be computed").
+ */
+const NOUN_GOES_ON: ReadonlySet<string> = new Set(['of', 'value', 'values', 'from', 'in', 'among']);
+const ARITH_SORTS: ReadonlySet<string> = new Set(['sort', 'sorts', 'sorted', 'ascending', 'descending', 'order']);
 /** Printable ASCII and line breaks: every string of an arithmetic tool is written in them. */
 const PLAIN_ASCII = /^[\x20-\x7e\t\r\n]*$/u;
 /** A word between spaces, its punctuation off: letters or digits, one hyphen at most ("non-negative"), or a decimal. */
@@ -1074,37 +1095,69 @@ interface ArithmeticText {
   unary: boolean;
 }
 
+/** What the call passes, as a text of the tool may name it. */
+interface Passed {
+  /** Letters that name an operand (`a`, `x`; not a count such as `n`). */
+  readonly letters: ReadonlySet<string>;
+  /** Every word of every property's name. */
+  readonly words: ReadonlySet<string>;
+  /** The words of the array properties' names. */
+  readonly arrays: ReadonlySet<string>;
+}
+
 /**
  * Is every word of a text one an arithmetic tool may say where it stands (`HARMLESS_NAMES.arithmetic`)?
- * The operations it names, an `ambiguous` one only where it is licensed, are added to `said`.
+ * The operations it names, an ambiguous one only where it is licensed, are added to `said`.
  * @param extra words allowed besides (a property's `first`, a suite's `api`)
- * @param arrays the array properties' names: a collection word may name one
- * @param suite a suite's sentence, which names the suite ("belongs to the Math API")
+ * @param passed what the call passes: what a text may name as an operand
+ * @param suite a suite's sentence, which names the suite ("belongs to the Math API") and no operand
  */
-function closedArithmetic(words: readonly string[], extra: ReadonlySet<string>, arrays: ReadonlySet<string>, said: ArithmeticText, suite: boolean): boolean {
+function closedArithmetic(words: readonly string[], extra: ReadonlySet<string>, passed: Passed, said: ArithmeticText, suite: boolean): boolean {
   const phrased = new Set<number>();
   for (const ph of ARITH_PHRASES) {
     for (let i = 0; i + ph.length <= words.length; i++) {
       if (ph.every((w, k) => words[i + k] === w)) for (let k = 0; k < ph.length; k++) phrased.add(i + k);
     }
   }
+  /** Is the word at `k` an operand's letter, not the article `a` ("from a and b", not "to a sum")? */
+  const letterAt = (k: number): boolean => passed.letters.has(words[k] ?? '') && (k + 1 >= words.length || LETTER_ENDS.has(words[k + 1] as string));
+  const operandWithin = (from: number): boolean => {
+    for (let k = from; k < from + 3 && k < words.length; k++) if (ARITH_PLURALS.has(words[k] as string) || letterAt(k) || (ARITH_NUMBER_NOUNS.has(words[k] as string) && !passed.letters.has(words[k + 1] ?? ''))) return true;
+    return false;
+  };
+  let verbs = 0;
   for (let i = 0; i < words.length; i++) {
     const w = words[i] as string;
-    // What a preposition takes is an operand, or a kept total: "to the sum", "by the result".
-    // (A suite's sentence names the suite: "belongs to the Math API".)
-    if (!suite && ARITH_PREPOSITIONS.has(w) && i + 1 < words.length && !phrased.has(i)) {
-      const next = ARITH_DETS.has(words[i + 1] as string) ? words[i + 2] : words[i + 1];
-      if (next !== undefined && !ARITH_AFTER.has(next) && !DIGITS.test(next)) return false;
+    if (!suite) {
+      // One operation a text: "Subtract x from a and add x to b" moves an amount between two kept
+      // numbers ("… and returns the result" is no second operation).
+      if (ARITH_OPERATION_VERBS.has(w) && ++verbs > 1) return false;
+      // A range: "the values from x to y" are numbers kept somewhere.
+      if (w === 'from' && letterAt(i + 1) && words[i + 2] === 'to') return false;
+      // A number named by a letter is an id: "number n", "value a".
+      if (ARITH_NUMBER_NOUNS.has(w) && (words[i + 1]?.length ?? 0) === 1 && /^[a-z]$/u.test(words[i + 1] as string)) return false;
+      // What a preposition takes is an operand, or a total kept somewhere: "to the sum", "to number n".
+      if (ARITH_PREPOSITIONS.has(w) && i + 1 < words.length && !phrased.has(i)) {
+        let h = i + 1;
+        if (!letterAt(h)) while (h < words.length && ARITH_WHICH.has(words[h] as string)) h++;
+        const head = words[h];
+        const ordinal = head !== undefined && ((ARITH_ORDINALS.has(head) && ARITH_SINGULARS.has(words[h + 1] ?? '')) || (head === 'another' && (h + 1 >= words.length || LETTER_ENDS.has(words[h + 1] as string))));
+        if (head !== undefined && !ordinal && !letterAt(h) && !(ARITH_AFTER.has(head) && head !== 'another') && !(passed.words.has(head) && !ARITH_NOT_OPERANDS.has(head)) && !(ARITH_CONTAINERS.has(head) && words[h + 1] === 'of')) return false;
+      }
+      // "The values", "the numbers", "the list of values": an array the call passes, or numbers kept
+      // somewhere ("a list of numbers" is any).
+      if (ARITH_PLURALS.has(w) && i > 0 && ARITH_WHICH.has(words[i - 1] as string) && !passed.arrays.has(w)) return false;
+      if (ARITH_CONTAINERS.has(w) && i > 0 && ARITH_DEFINITE.has(words[i - 1] as string) && !passed.arrays.has(w)) return false;
+      // "The sum" alone is a total kept somewhere; "the sum of a and b", "the maximum value" are operations.
+      if (ARITH_NOUNS.has(w) && i > 0 && ARITH_WHICH.has(words[i - 1] as string) && !phrased.has(i) && !passed.words.has(w) && !NOUN_GOES_ON.has(words[i + 1] ?? '') && !(words[i + 1] === 'is' && words[i + 2] === 'to' && words[i + 3] === 'be')) return false;
+      // "Part", "whole", "base": only a property the call passes.
+      if (ARITH_NAMED.has(w) && !passed.words.has(w)) return false;
     }
     if (phrased.has(i)) {
       if (ARITH_OPERATIONS.has(w) || ARITH_AMBIGUOUS.has(w) || ARITH_AMBIGUOUS_VERBS.has(w)) said.ops.add(w);
       if (ARITH_UNARY.has(w)) said.unary = true;
       continue;
     }
-    const operandWithin = (from: number): boolean => {
-      for (let k = from; k < from + 3 && k < words.length; k++) if (ARITH_NUMBER_NOUNS.has(words[k] as string) || ARITH_LETTERS.has(words[k] as string)) return true;
-      return false;
-    };
     if (ARITH_AMBIGUOUS_VERBS.has(w) || ARITH_AMBIGUOUS.has(w)) {
       const licensed = ARITH_AMBIGUOUS_VERBS.has(w) ? operandWithin(i + 1) : words[i + 1] === 'of' && operandWithin(i + 2);
       if (!licensed) return false;
@@ -1117,8 +1170,8 @@ function closedArithmetic(words: readonly string[], extra: ReadonlySet<string>, 
       if (ARITH_UNARY.has(w)) said.unary = true;
       continue;
     }
-    if (ARITH_WORDS.has(w) || extra.has(w) || DIGITS.test(w)) continue;
-    if (ARITH_CONTAINERS.has(w) && (words[i + 1] === 'of' || arrays.has(w))) continue;
+    if (ARITH_WORDS.has(w) || ARITH_NAMED.has(w) || extra.has(w) || DIGITS.test(w)) continue;
+    if (ARITH_CONTAINERS.has(w) && (words[i + 1] === 'of' || passed.arrays.has(w))) continue;
     return false;
   }
   return true;
@@ -1153,6 +1206,9 @@ function onlyArithmetic(spec: Record<string, unknown>, preamble: { label: readon
     if (annotations['readOnlyHint'] === false || annotations['destructiveHint'] === true || annotations['openWorldHint'] === true) return undefined;
   }
   const arrays = new Set<string>();
+  const letters = new Set<string>();
+  const propertyWords = new Set<string>();
+  const flags: string[][] = [];
   const texts: { words: string[]; extra: ReadonlySet<string>; own: boolean }[] = [];
   let operands = 0;
   const none: ReadonlySet<string> = new Set();
@@ -1168,6 +1224,7 @@ function onlyArithmetic(spec: Record<string, unknown>, preamble: { label: readon
     if (!PROPERTY_KEY.test(key)) return undefined;
     const tokens = nameTokens(key);
     if (tokens.length === 0 || !tokens.every((w) => ARITH_PROPERTIES.has(w.replace(NUMBERED, '')) || DIGITS.test(w))) return undefined;
+    for (const w of tokens) propertyWords.add(w);
     const p = properties[key];
     if (!isRecord(p)) return undefined;
     for (const k of Object.keys(p)) if (!PROPERTY_SCHEMA_KEYS.has(k)) return undefined;
@@ -1176,9 +1233,13 @@ function onlyArithmetic(spec: Record<string, unknown>, preamble: { label: readon
     const d = p['default'];
     if (numberType(p['type'])) {
       if (p['items'] !== undefined || (d !== undefined && typeof d !== 'number')) return undefined;
-      if (!tokens.some((w) => ARITH_NOT_OPERANDS.has(w))) operands++;
+      if (!tokens.some((w) => ARITH_NOT_OPERANDS.has(w))) {
+        operands++;
+        if (tokens.length === 1 && (tokens[0] as string).length === 1) letters.add(tokens[0] as string);
+      }
     } else if (p['type'] === 'boolean') {
       if (p['items'] !== undefined || (d !== undefined && typeof d !== 'boolean')) return undefined;
+      flags.push(tokens);
     } else if (p['type'] === 'array') {
       const items = p['items'];
       if (!isRecord(items) || !numberType(items['type'])) return undefined;
@@ -1200,26 +1261,32 @@ function onlyArithmetic(spec: Record<string, unknown>, preamble: { label: readon
     const last = preamble.label[preamble.label.length - 1]?.s ?? '';
     const at = description.toLowerCase().indexOf(`${last}:`);
     if (last === '' || at < 0) return undefined;
-    if (!text(description.slice(0, at + last.length), ARITH_SUITE, false)) return undefined;
+    const suite = description.slice(0, at + last.length);
+    if (!text(suite, ARITH_SUITE, false)) return undefined;
+    // A suite of arithmetic says so: "the Math API", not "the API" or "the Values API".
+    if (!(plainWords(suite) ?? []).some((w) => ARITH_SUBJECT.has(w))) return undefined;
     own = description.slice(at + last.length + 1);
   }
   if (!text(own, none, true) || !text(spec['title'], none, false) || !text(schema['description'], none, false) || !text(schema['title'], none, false)) return undefined;
   if (isRecord(annotations) && !text(annotations['title'], none, false)) return undefined;
-  const nameWords = plainWords(typeof spec['name'] === 'string' ? spec['name'].replace(/[_.]/gu, ' ') : undefined);
-  if (nameWords === undefined) return undefined;
+  const name = typeof spec['name'] === 'string' ? spec['name'] : '';
+  if (plainWords(name.replace(/[_.]/gu, ' ')) === undefined) return undefined;
   // What is named, said by the tool itself: not the suite's sentence.
   const said: ArithmeticText = { ops: new Set(), unary: false };
   const ignored: ArithmeticText = { ops: new Set(), unary: false };
-  for (const t of texts) if (!closedArithmetic(t.words, t.extra, arrays, t.own ? said : ignored, t.extra === ARITH_SUITE)) return undefined;
-  // The name: each of its words a word of arithmetic. A word that also names a thing or an act
-  // (`sub`, `power`) is no operation of its own there: the tool's other words must name one.
-  for (const w of nameTokens(typeof spec['name'] === 'string' ? spec['name'] : '')) {
-    if (ARITH_OPERATIONS.has(w)) {
-      said.ops.add(w);
-      if (ARITH_UNARY.has(w)) said.unary = true;
-    } else if (!ARITH_AMBIGUOUS.has(w) && !ARITH_AMBIGUOUS_VERBS.has(w) && !ARITH_WORDS.has(w) && !DIGITS.test(w) && !ARITH_CONTAINERS.has(w)) return undefined;
-  }
+  const passed: Passed = { letters, words: propertyWords, arrays };
+  for (const t of texts) if (!closedArithmetic(t.words, t.extra, passed, t.own ? said : ignored, t.extra === ARITH_SUITE)) return undefined;
+  // The name, read as the prose is ("add_to_list" adds to a list kept somewhere). A word that also
+  // names a thing or an act (`sub`, `power`) is no operation of its own there: the tool's other
+  // words must name one.
+  const nameSaid: ArithmeticText = { ops: new Set(), unary: false };
+  const nameWords = nameTokens(name).filter((w) => !ARITH_AMBIGUOUS.has(w) && !ARITH_AMBIGUOUS_VERBS.has(w));
+  if (nameWords.length > 0 && !closedArithmetic(nameWords, none, passed, nameSaid, false)) return undefined;
+  for (const w of nameSaid.ops) said.ops.add(w);
+  if (nameSaid.unary) said.unary = true;
   if (said.ops.size === 0) return undefined;
+  // A switch is a sort's order, and nothing else: a boolean named `base` or `first` switches what?
+  if (flags.length > 0 && !(flags.every((f) => f.every((w) => ARITH_SORT_FLAGS.has(w))) && [...said.ops].some((o) => ARITH_SORTS.has(o)))) return undefined;
   // The operands the operation needs: two, or an array, or one for an operation on one number.
   if (operands < 2 && !(operands === 1 && said.unary)) return undefined;
   return { kind: 'calculator', terms: [...said.ops].sort() };

@@ -1174,24 +1174,24 @@ export const HARMLESS_NAMES = {
       'exponential', 'factorial', 'maximum', 'max', 'minimum', 'min', 'largest', 'smallest', 'greatest',
       'average', 'avg', 'median', 'variance', 'deviation', 'percentage', 'percent', 'percentile', 'ratio',
       'gcd', 'lcm', 'divisor', 'fibonacci', 'sine', 'cosine', 'tangent', 'sin', 'cos', 'tan',
-      'sort', 'sorts', 'sorted', 'ascending', 'descending', 'arithmetic', 'mathematical', 'math', 'calc',
-      'calculator',
+      'sort', 'sorts', 'sorted', 'ascending', 'descending',
     ],
+    /** Names of the subject: no operation of their own ("Perform the given operations" names none). */
+    subject: ['arithmetic', 'mathematical', 'math', 'calc', 'calculator'],
     /**
      * Operations in words that also name things or acts (a shop's `product` or `order`, a device's
      * `power`, a building's `floor`, `add` an item). A verb of them (`ambiguousVerbs`) is an operation
-     * only where one of `numberNouns` or an operand's letter follows within three words ("Add two
-     * numbers", "Square a number", "Add a and b"); a noun of them (`ambiguous`) only right before `of`
-     * with one of them within three words after ("the product of two numbers", "the difference of a
-     * and b"); either inside one of `phrases` ("the square root", "to a power").
+     * only where one of `numberNouns` or the letter of an operand the call passes follows within three
+     * words ("Add two numbers", "Square a number", "Add a and b"; not "number n", an id); a noun of
+     * them (`ambiguous`) only right before `of` with one of them within three words after ("the
+     * product of two numbers", "the difference of a and b"); either inside one of `phrases` ("the
+     * square root", "to a power").
      */
     ambiguous: [
       'product', 'difference', 'power', 'powers', 'root', 'roots', 'log', 'natural', 'absolute', 'least',
       'mean', 'standard', 'common', 'multiple', 'prime', 'order', 'floor', 'ceiling',
     ],
     ambiguousVerbs: ['add', 'adds', 'raise', 'raises', 'round', 'rounds', 'square', 'cube', 'sub', 'mul', 'div'],
-    /** The letters operands are named by: "Divide a by b", "Add x and y". */
-    letters: ['a', 'b', 'c', 'x', 'y', 'n', 'k'],
     /** Operations on one number ("Square a number", "Natural logarithm of x"); the others need two, or an array. */
     unary: [
       'sqrt', 'squared', 'cubed', 'logarithm', 'logarithms', 'exponential', 'factorial', 'sine', 'cosine',
@@ -1219,8 +1219,8 @@ export const HARMLESS_NAMES = {
       // The numbers.
       'number', 'numbers', 'numeric', 'integer', 'integers', 'float', 'floats', 'decimal', 'decimals',
       'digit', 'digits', 'value', 'values', 'operand', 'operands', 'argument', 'arguments', 'one',
-      'two', 'three', 'both', 'another', 'other', 'part', 'whole', 'base', 'numerator', 'denominator',
-      'dividend', 'places', 'precision', 'nearest', 'zero', 'positive', 'negative', 'non', 'relative',
+      'two', 'three', 'both', 'another', 'other', 'numerator', 'denominator', 'dividend', 'places',
+      'precision', 'nearest', 'zero', 'positive', 'negative', 'non', 'relative',
       'given', 'provided', 'specified', 'a', 'b', 'x', 'y', 'n',
       // Function words.
       'the', 'an', 'of', 'to', 'from', 'in', 'into', 'by', 'with', 'and', 'or', 'its', 'their', 'is',
@@ -1230,20 +1230,35 @@ export const HARMLESS_NAMES = {
     ],
     /** Words a property's own description may use besides (`first` of two operands). */
     propertyWords: ['first', 'second', 'third'],
+    /** Words that say what a number is, allowed only as the name of a property the call passes ("the base number"). */
+    named: ['part', 'whole', 'base'],
+    /**
+     * An operation said as a noun after a determiner names the operation on what follows `of` ("the
+     * sum of a and b"), or a value ("the maximum value"); alone ("Get the sum", "Multiply the result")
+     * it is a total kept somewhere.
+     */
+    nouns: [
+      'sum', 'product', 'difference', 'quotient', 'remainder', 'total', 'average', 'mean', 'maximum',
+      'minimum', 'median', 'variance', 'ratio', 'percentage', 'result', 'results', 'power', 'root', 'log',
+      'floor', 'ceiling', 'square', 'cube', 'logarithm', 'factorial', 'gcd', 'lcm', 'divisor', 'multiple',
+      'percentile', 'deviation', 'answer', 'output',
+    ],
+    /** Plural number nouns: after a determiner ("the values") they name an array property, or something kept. */
+    plurals: ['numbers', 'values', 'integers', 'floats', 'decimals', 'digits', 'operands'],
     /**
      * Words of a collection: said of numbers only with `of` after them ("a list of numbers", not "add
      * a number to the list"), or as the name of an array property ("whether the array should be sorted").
      */
     containers: ['list', 'array', 'set', 'sequence', 'series', 'collection'],
     /**
-     * What may follow `to`, `from`, `into` or `by` (past a determiner): an operand, a power, the nearest
-     * whole number. Anything else is a kept total the tool changes ("Add the value to the sum", "Divide
-     * the result by x"), not an operand the call passes.
+     * What may follow `to`, `from`, `into`, `by` or `in` (past a determiner or `given`): an operand the
+     * call passes (its letter or its property's name), a collection of numbers ("in a list of
+     * numbers"), a power, the nearest whole number, a verb. Anything else is a total kept somewhere
+     * ("Add the value to the sum", "Add x to number n", "Add x to 7", "the sum in the base"), not an
+     * operand the call passes.
      */
     after: [
-      'a', 'b', 'c', 'x', 'y', 'n', 'k', 'power', 'nearest', 'another', 'one', 'two', 'three', 'first',
-      'second', 'given', 'specified', 'provided', 'zero', 'number', 'numbers', 'integer', 'integers',
-      'decimal', 'decimals', 'false', 'true', 'which',
+      'power', 'nearest', 'another', 'false', 'true', 'which', 'ascending', 'descending',
       // `to` before a verb: "to be multiplied", "the number to subtract", "numbers to find the maximum of".
       'be', 'find', 'calculate', 'compute', 'determine', 'get', 'return', 'estimate', 'perform', 'add',
       'subtract', 'multiply', 'divide', 'sort', 'round', 'raise', 'square',

@@ -34,7 +34,7 @@ describe('arithmetic on the call\'s numbers is harmless', () => {
       ['add', { kind: 'calculator', terms: ['add'] }],
       ['multiply', { kind: 'calculator', terms: ['multiplies', 'multiply'] }],
       ['sub', { kind: 'calculator', terms: ['subtract', 'subtracts'] }],
-      ['math_gcd', { kind: 'calculator', terms: ['common', 'divisor', 'gcd', 'greatest', 'math'] }],
+      ['math_gcd', { kind: 'calculator', terms: ['common', 'divisor', 'gcd', 'greatest'] }],
       ['sort_array', { kind: 'calculator', terms: ['ascending', 'descending', 'order', 'sort', 'sorted', 'sorts'] }],
       ['max_value', { kind: 'calculator', terms: ['max', 'maximum'] }],
       ['power', { kind: 'calculator', terms: ['exponent', 'power', 'raise'] }],
@@ -155,6 +155,53 @@ describe('look-alikes a review wrote: each was harmless under a looser test', ()
     notHarmless('add', 'Add two numbers.', { a: x, b: x }, {}, { additionalProperties: { type: 'string', description: 'Recipient e-mail address' } });
     notHarmless('add', 'Add two numbers.', { a: x, b: x }, {}, { patternProperties: { '^to$': { type: 'string' } } });
     notHarmless('add', 'Add two numbers.', { a: { anyOf: [x, { type: 'string', description: 'a shell command' }] }, b: x });
+  });
+});
+
+describe('look-alikes a second review wrote against the tightened test', () => {
+  const x = { type: 'number' };
+  const n = { type: 'integer' };
+  const two = { a: x, b: x };
+  const notHarmless = (name: string, description: string, properties: Props): void => {
+    expect(harmless(tool(name, description, properties)), `${name}: ${description}`).toBeNull();
+  };
+
+  it('"the values" the call does not pass, a range, a sequence kept somewhere', () => {
+    notHarmless('sum', 'Get the sum of the values between a and b.', two);
+    notHarmless('sort', 'Return the values between a and b in descending order.', { a: n, b: n, reverse: { type: 'boolean' } });
+    notHarmless('average', 'Average of values from x to y.', { x, y: x });
+    notHarmless('sum', 'Get the sum of the sequence of values between a and b.', two);
+  });
+
+  it('a kept total past an article, a modifier, a number named by a letter or a digit', () => {
+    notHarmless('add', 'Add the value to a sum.', { value: x, y: x });
+    notHarmless('add', 'Add x to the given sum.', { x, y: x });
+    notHarmless('add', 'Add x to another sum.', { x, y: x });
+    notHarmless('add', 'Add x to number n.', { x, n });
+    notHarmless('add', 'Add x to 7.', { x, y: x });
+    notHarmless('add', 'Add x and y in the sum.', { x, y: x });
+    notHarmless('multiply', 'Multiply the result by x.', { x, y: x });
+  });
+
+  it('two operations on kept numbers: an amount moved between them', () => {
+    notHarmless('subtract_add', 'Subtract x from a and add x to b.', { x, a: n, b: n });
+  });
+
+  it('a name that adds to or sets something kept', () => {
+    notHarmless('add_to_list', 'Add two numbers.', two);
+    notHarmless('set_value', 'Add two numbers.', two);
+    notHarmless('add_to_the_set_of_values', 'Add x and y.', { x, y: x });
+  });
+
+  it('an ambiguous noun licensed only by a number named by a letter, an id', () => {
+    notHarmless('get_product', 'Get the product of number a and number b.', two);
+    notHarmless('power', 'Get the power of number n.', { n, x });
+  });
+
+  it('a suite not named for arithmetic, an operation named only by the subject, a switch that is no sort order', () => {
+    notHarmless('sum', 'This tool belongs to the Values API, which provides various operations. Tool description: Sum of a and b.', two);
+    notHarmless('calculator', 'Perform the given operations.', { a: x, b: x, k: n });
+    notHarmless('add', 'Add two numbers.', { a: x, b: x, base: { type: 'boolean', default: true } });
   });
 });
 
