@@ -484,6 +484,9 @@ function classifyRead(spec: ToolSpec, context: ClassifyContext | undefined, suit
     // (`create_text_item`, `replace_catalog_item`) acts on a record the vocabulary does not name. A
     // name with no word the classifier reads (`💸`, `송금`) says nothing of what the tool is.
     if (harmless === undefined && nTokens.length > 0 && [...nameA.verbRoles].every((r) => r === 'neutral')) harmless = computesOn(ownA, schemaA, nameA, CALL_VALUE_WORDS, 'values');
+    // Numbers kept somewhere, said in the words of numbers ("Add the value to the sum", "Divide number
+    // n by x", "the values from a to b"): no computation on the call's values.
+    if (harmless?.kind === 'values' && harmless.terms.every((t) => NUMBER_VALUES.has(t)) && keepsNumbers(s, preamble, props)) harmless = undefined;
     // Arithmetic on the call's numbers, every word of it said of arithmetic ("Add two numbers"), before
     // a name's unnamed record is read: "max value" is no record. What is kept somewhere ("Get the sum",
     // "the values between a and b", "add_to_list") fails the closed test.
@@ -1087,6 +1090,49 @@ function plainWords(text: unknown): string[] | undefined {
     else words.push(...w.split('-'));
   }
   return words;
+}
+
+/** The value words of numbers: a computation that names only these is held to `keepsNumbers`. */
+const NUMBER_VALUES: ReadonlySet<string> = new Set(['number', 'numbers', 'value', 'values', 'digit', 'digits', 'base', 'bases']);
+const KEPT_COLLECTIONS: ReadonlySet<string> = new Set(['list', 'set', 'sequence', 'collection', 'series', 'array']);
+const KEPT_NUMBERS: ReadonlySet<string> = new Set(['sum', 'total', 'base', 'whole', 'part', 'list', 'set', 'sequence', 'collection', 'series', 'array', 'balance', 'counter', 'count']);
+const EVERY_ONE: ReadonlySet<string> = new Set(['all', 'each', 'every']);
+const DEFINITE: ReadonlySet<string> = new Set(['the', 'its', 'their']);
+
+/**
+ * Do a computation's words say its numbers are kept somewhere, not passed in the call: a number named
+ * by a letter ("number n"), a range ("from a to b"), all of some values, "the values" that no array
+ * property holds, a kept total after a preposition ("to the sum") or alone ("Multiply the base by x",
+ * "the set of values")?
+ * The words are the tool's own description and its properties' descriptions, read as written; a text
+ * that is not plain ASCII is left to the other tests.
+ */
+function keepsNumbers(spec: Record<string, unknown>, preamble: { label: readonly Tok[] } | undefined, props: readonly Prop[]): boolean {
+  const passed = new Set(props.flatMap((p) => p.tokens));
+  const description = typeof spec['description'] === 'string' ? spec['description'] : '';
+  const last = preamble?.label[preamble.label.length - 1]?.s;
+  const at = last === undefined ? -1 : description.toLowerCase().indexOf(`${last}:`);
+  const own = at >= 0 && last !== undefined ? description.slice(at + last.length + 1) : description;
+  for (const text of [own, ...props.map((p) => p.description ?? '')]) {
+    const words = plainWords(text);
+    if (words === undefined) continue;
+    for (let i = 0; i < words.length; i++) {
+      const w = words[i] as string;
+      const next = words[i + 1] ?? '';
+      if (NUMBER_VALUES.has(w) && /^[a-z]$/u.test(next)) return true;
+      if (w === 'from' && /^[a-z]$/u.test(next) && words[i + 2] === 'to') return true;
+      if (EVERY_ONE.has(w) && NUMBER_VALUES.has(next)) return true;
+      // (A spec with no properties says nothing of what is passed: its "the numbers" may be the call's.)
+      if (DEFINITE.has(w) && NUMBER_VALUES.has(next) && next.endsWith('s') && next !== 'bases' && props.length > 0 && !passed.has(next)) return true;
+      if (ARITH_PREPOSITIONS.has(w)) {
+        // "To the sum", "to a sum"; "numbers to sum" is what is done with them.
+        const head = DEFINITE.has(next) || next === 'a' || next === 'an' ? words[i + 2] : undefined;
+        if (head !== undefined && KEPT_NUMBERS.has(head) && !passed.has(head)) return true;
+      }
+      if (DEFINITE.has(w) && KEPT_NUMBERS.has(next) && (words[i + 2] !== 'of' || KEPT_COLLECTIONS.has(next)) && !passed.has(next)) return true;
+    }
+  }
+  return false;
 }
 
 /** What a closed text says of arithmetic: the operations it names, and whether one works on one number. */

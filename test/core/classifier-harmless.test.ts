@@ -162,6 +162,20 @@ describe('harmless tools are recognised by their names', () => {
     expect(harmless('page_text', 'Get the text of the page.')).toBeNull();
     // A verb nobody can read.
     expect(harmless('zorblat', 'Zorblat the strings.')).toBeNull();
+    // Numbers kept somewhere, said in the words of numbers (found by reviews of the arithmetic test).
+    const X = { type: 'number' };
+    const I = { type: 'integer' };
+    const kept = (name: string, description: string, properties: Record<string, unknown>): unknown => classifyTool({ name, description, inputSchema: { type: 'object', properties } }).harmless ?? null;
+    expect(kept('scale', 'Multiply all values by x', { x: X })).toBeNull();
+    expect(kept('sorter', 'Sort the set of values with the given number', { n: I })).toBeNull();
+    expect(kept('accumulate', 'Add the value to the sum', { value: X })).toBeNull();
+    expect(kept('tally', 'Subtract x from number a and add x to number b.', { x: X, a: I, b: I })).toBeNull();
+    expect(kept('reduce', 'Divide number n by x.', { n: I, x: X })).toBeNull();
+    expect(kept('scale', 'Multiply the base by x and return the result.', { x: X })).toBeNull();
+    expect(kept('range_sum', 'Calculate the sum of the values from a to b', { a: X, b: X })).toBeNull();
+    // … while numbers the call passes stay harmless.
+    expect(kept('to_decibels', 'Converts numbers to decibels.', { numbers: { type: 'array', items: X } })).toEqual({ kind: 'values', terms: ['numbers'] });
+    expect(kept('mean', 'Calculate the mean of a list of numbers. List of numbers to sum.', { numbers: { type: 'array', items: X }, precision: { type: 'integer', description: 'Desired precision for the result.' } })).not.toBeNull();
     // A name with no word the classifier reads says nothing of what the tool is.
     expect(harmless('💸', 'Encode or decode Base64 strings')).toBeNull();
     expect(harmless('송금', 'Converts numbers to decibels.')).toBeNull();
