@@ -486,11 +486,7 @@ function classifyRead(spec: ToolSpec, context: ClassifyContext | undefined, suit
     if (harmless === undefined && nTokens.length > 0 && [...nameA.verbRoles].every((r) => r === 'neutral')) harmless = computesOn(ownA, schemaA, nameA, CALL_VALUE_WORDS, 'values');
     // Numbers kept somewhere, said in the words of numbers ("Add the value to the sum", "Divide number
     // n by x", "the values from a to b"): no computation on the call's values.
-    if (harmless?.kind === 'values' && harmless.terms.every((t) => NUMBER_VALUES.has(t)) && keepsNumbers(s, preamble, props)) harmless = undefined;
-    // Arithmetic on the call's numbers, every word of it said of arithmetic ("Add two numbers"), before
-    // a name's unnamed record is read: "max value" is no record. What is kept somewhere ("Get the sum",
-    // "the values between a and b", "add_to_list") fails the closed test.
-    harmless ??= onlyArithmetic(s, preamble);
+    if (harmless?.kind === 'values' && harmless.terms.every((t) => NUMBER_VALUES.has(t)) && keepsNumbers(description, props)) harmless = undefined;
     if (reaches) harmless = undefined;
     // Nothing else: a maker that hands back the program it made ("Make an ERC-20 token. Returns the
     // source code of the generated contract").
@@ -751,10 +747,10 @@ function presentsOnly(suite: readonly Segment[]): boolean {
 
 /**
  * The sentences of a description that say which suite the tool belongs to (`SUITE_PREAMBLE`), and the
- * label's words, and the tool's own sentences after them, the label taken off: undefined when the description opens with no
+ * tool's own sentences after them, the label taken off: undefined when the description opens with no
  * such sentence, or when the label does not follow it (or the sentences that say what the suite is).
  */
-function suitePreamble(descSegs: readonly Segment[]): { suite: Segment[]; label: readonly Tok[]; own: Segment[] } | undefined {
+function suitePreamble(descSegs: readonly Segment[]): { suite: Segment[]; own: Segment[] } | undefined {
   const first = descSegs[0];
   if (first === undefined || first.toks[0]?.s !== 'this' || !SUITE.subjects.has(first.toks[1]?.s ?? '')) return undefined;
   const linked = anyWordsAt(first.toks, 2, SUITE.links);
@@ -780,7 +776,7 @@ function suitePreamble(descSegs: readonly Segment[]): { suite: Segment[]; label:
   const end = anyWordsAt(seg.toks, 0, SUITE.labels);
   // The label stands right before a colon: the word after it opens a clause.
   if (end < 0 || end >= seg.toks.length || ((seg.toks[end] as Tok).mark & CLAUSE) === 0) return undefined;
-  return { suite: descSegs.slice(0, m), label: seg.toks.slice(0, end), own: [{ ...seg, toks: seg.toks.slice(end) }, ...descSegs.slice(m + 1)] };
+  return { suite: descSegs.slice(0, m), own: [{ ...seg, toks: seg.toks.slice(end) }, ...descSegs.slice(m + 1)] };
 }
 
 /**
@@ -1026,56 +1022,12 @@ function onlyConverts(ownA: readonly Analysis[], schemaA: readonly Analysis[], p
   const says = (a: Analysis): boolean => a.seg.toks.every((t) => UNIT_WORDS.has(t.s) || /^\d+(?:\.\d+)?$/u.test(t.s));
   return ownA.every(says) && schemaA.every(says) && props.every((p) => p.tokens.every((w) => UNIT_PROPERTIES.has(w)));
 }
-const ARITHMETIC = HARMLESS_NAMES.arithmetic;
-const ARITH_OPERATIONS: ReadonlySet<string> = new Set(ARITHMETIC.operations);
-const ARITH_AMBIGUOUS: ReadonlySet<string> = new Set(ARITHMETIC.ambiguous);
-const ARITH_AMBIGUOUS_VERBS: ReadonlySet<string> = new Set(ARITHMETIC.ambiguousVerbs);
-const ARITH_AFTER: ReadonlySet<string> = new Set(ARITHMETIC.after);
-const ARITH_UNARY: ReadonlySet<string> = new Set(ARITHMETIC.unary);
-const ARITH_NUMBER_NOUNS: ReadonlySet<string> = new Set(ARITHMETIC.numberNouns);
-const ARITH_PHRASES: readonly (readonly string[])[] = ARITHMETIC.phrases.map((ph) => ph.split(' '));
-const ARITH_WORDS: ReadonlySet<string> = new Set([...ARITHMETIC.operations, ...ARITHMETIC.subject, ...ARITHMETIC.words]);
-const ARITH_SUBJECT: ReadonlySet<string> = new Set(ARITHMETIC.subject);
-const ARITH_NAMED: ReadonlySet<string> = new Set(ARITHMETIC.named);
-const ARITH_NOUNS: ReadonlySet<string> = new Set(ARITHMETIC.nouns);
-const ARITH_PLURALS: ReadonlySet<string> = new Set(ARITHMETIC.plurals);
-/** Words that say which number: a determiner, or "the given". */
-const ARITH_WHICH: ReadonlySet<string> = new Set(['the', 'a', 'an', 'its', 'their', 'given', 'specified', 'provided']);
-/** Words that end an operand's letter: "from a and b", "a by b". */
-const LETTER_ENDS: ReadonlySet<string> = new Set(['and', 'or', 'by', 'to', 'from', 'into', 'is', 'are', 'then', 'with', 'in', 'of']);
-const ARITH_PROPERTY_WORDS: ReadonlySet<string> = new Set(ARITHMETIC.propertyWords);
-const ARITH_CONTAINERS: ReadonlySet<string> = new Set(ARITHMETIC.containers);
-const ARITH_PROPERTIES: ReadonlySet<string> = new Set(ARITHMETIC.properties);
-const ARITH_NOT_OPERANDS: ReadonlySet<string> = new Set(ARITHMETIC.notOperands);
-const ARITH_SUITE: ReadonlySet<string> = new Set(ARITHMETIC.suite);
-const ARITH_PREPOSITIONS: ReadonlySet<string> = new Set(['to', 'from', 'into', 'by', 'in', 'on', 'at']);
-const ARITH_SORT_FLAGS: ReadonlySet<string> = new Set(['ascending', 'descending', 'reverse']);
-const ARITH_DEFINITE: ReadonlySet<string> = new Set(['the', 'its', 'their', 'given', 'specified', 'provided']);
-/** Verbs of an operation: a text says one. */
-const ARITH_OPERATION_VERBS: ReadonlySet<string> = new Set(['add', 'adds', 'subtract', 'subtracts', 'multiply', 'multiplies', 'divide', 'divides', 'raise', 'raises', 'round', 'rounds', 'square', 'cube', 'sort', 'sorts']);
-/** "From the first number", "to the second operand": an operand by its place. */
-const ARITH_ORDINALS: ReadonlySet<string> = new Set(['first', 'second', 'third', 'other']);
-const ARITH_SINGULARS: ReadonlySet<string> = new Set(['number', 'integer', 'value', 'operand']);
-/**
- * After an operation's noun: what it is of ("the sum of a and b", "the maximum value", "the maximum
- * from"), or "is to be" computed ("for which the GCD is to be computed").
- */
-const NOUN_GOES_ON: ReadonlySet<string> = new Set(['of', 'value', 'values', 'from', 'in', 'among']);
-const ARITH_SORTS: ReadonlySet<string> = new Set(['sort', 'sorts', 'sorted', 'ascending', 'descending', 'order']);
-/** Printable ASCII and line breaks: every string of an arithmetic tool is written in them. */
+/** Printable ASCII and line breaks (`plainWords`). */
 const PLAIN_ASCII = /^[\x20-\x7e\t\r\n]*$/u;
 /** A word between spaces, its punctuation off: letters or digits, one hyphen at most ("non-negative"), or a decimal. */
 const PLAIN_WORD = /^(?:[a-z0-9]+(?:-[a-z0-9]+)?|\d+\.\d+|e\.g)$/u;
 const EDGE_PUNCTUATION = /^[("'[]+|[)"'\],.;:!?]+$/gu;
-const PROPERTY_KEY = /^[A-Za-z0-9_]+$/u;
-const NUMBERED = /(?<=[a-z])\d+$/u;
 const DIGITS = /^\d+(?:\.\d+)?$/u;
-const SPEC_KEYS: ReadonlySet<string> = new Set(['name', 'title', 'description', 'inputSchema', 'annotations', 'origin']);
-const ANNOTATION_KEYS: ReadonlySet<string> = new Set(['title', 'readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint']);
-const INPUT_KEYS: ReadonlySet<string> = new Set(['type', 'properties', 'required', 'additionalProperties', '$schema', 'description', 'title']);
-const PROPERTY_SCHEMA_KEYS: ReadonlySet<string> = new Set(['type', 'description', 'title', 'default', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'items', 'minItems', 'maxItems', 'uniqueItems']);
-const ITEM_KEYS: ReadonlySet<string> = new Set(['type', 'description', 'title', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf']);
-const NUMERIC_BOUNDS = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minItems', 'maxItems'] as const;
 
 /** The words of a plain ASCII text, or undefined when it holds anything else (`PLAIN_WORD`). */
 function plainWords(text: unknown): string[] | undefined {
@@ -1097,6 +1049,7 @@ const NUMBER_VALUES: ReadonlySet<string> = new Set(['number', 'numbers', 'value'
 const KEPT_COLLECTIONS: ReadonlySet<string> = new Set(['list', 'set', 'sequence', 'collection', 'series', 'array']);
 const KEPT_NUMBERS: ReadonlySet<string> = new Set(['sum', 'total', 'base', 'whole', 'part', 'list', 'set', 'sequence', 'collection', 'series', 'array', 'balance', 'counter', 'count']);
 const EVERY_ONE: ReadonlySet<string> = new Set(['all', 'each', 'every']);
+const KEPT_PREPOSITIONS: ReadonlySet<string> = new Set(['to', 'from', 'into', 'by', 'in', 'on', 'at']);
 const DEFINITE: ReadonlySet<string> = new Set(['the', 'its', 'their']);
 
 /**
@@ -1104,16 +1057,12 @@ const DEFINITE: ReadonlySet<string> = new Set(['the', 'its', 'their']);
  * by a letter ("number n"), a range ("from a to b"), all of some values, "the values" that no array
  * property holds, a kept total after a preposition ("to the sum") or alone ("Multiply the base by x",
  * "the set of values")?
- * The words are the tool's own description and its properties' descriptions, read as written; a text
- * that is not plain ASCII is left to the other tests.
+ * The words are the tool's description (a suite's sentence included) and its properties' descriptions,
+ * read as written; a text that is not plain ASCII is left to the other tests.
  */
-function keepsNumbers(spec: Record<string, unknown>, preamble: { label: readonly Tok[] } | undefined, props: readonly Prop[]): boolean {
+function keepsNumbers(description: string, props: readonly Prop[]): boolean {
   const passed = new Set(props.flatMap((p) => p.tokens));
-  const description = typeof spec['description'] === 'string' ? spec['description'] : '';
-  const last = preamble?.label[preamble.label.length - 1]?.s;
-  const at = last === undefined ? -1 : description.toLowerCase().indexOf(`${last}:`);
-  const own = at >= 0 && last !== undefined ? description.slice(at + last.length + 1) : description;
-  for (const text of [own, ...props.map((p) => p.description ?? '')]) {
+  for (const text of [description, ...props.map((p) => p.description ?? '')]) {
     const words = plainWords(text);
     if (words === undefined) continue;
     for (let i = 0; i < words.length; i++) {
@@ -1124,7 +1073,7 @@ function keepsNumbers(spec: Record<string, unknown>, preamble: { label: readonly
       if (EVERY_ONE.has(w) && NUMBER_VALUES.has(next)) return true;
       // (A spec with no properties says nothing of what is passed: its "the numbers" may be the call's.)
       if (DEFINITE.has(w) && NUMBER_VALUES.has(next) && next.endsWith('s') && next !== 'bases' && props.length > 0 && !passed.has(next)) return true;
-      if (ARITH_PREPOSITIONS.has(w)) {
+      if (KEPT_PREPOSITIONS.has(w)) {
         // "To the sum", "to a sum"; "numbers to sum" is what is done with them.
         const head = DEFINITE.has(next) || next === 'a' || next === 'an' ? words[i + 2] : undefined;
         if (head !== undefined && KEPT_NUMBERS.has(head) && !passed.has(head)) return true;
@@ -1133,209 +1082,6 @@ function keepsNumbers(spec: Record<string, unknown>, preamble: { label: readonly
     }
   }
   return false;
-}
-
-/** What a closed text says of arithmetic: the operations it names, and whether one works on one number. */
-interface ArithmeticText {
-  readonly ops: Set<string>;
-  unary: boolean;
-}
-
-/** What the call passes, as a text of the tool may name it. */
-interface Passed {
-  /** Letters that name an operand (`a`, `x`; not a count such as `n`). */
-  readonly letters: ReadonlySet<string>;
-  /** Every word of every property's name. */
-  readonly words: ReadonlySet<string>;
-  /** The words of the array properties' names. */
-  readonly arrays: ReadonlySet<string>;
-}
-
-/**
- * Is every word of a text one an arithmetic tool may say where it stands (`HARMLESS_NAMES.arithmetic`)?
- * The operations it names, an ambiguous one only where it is licensed, are added to `said`.
- * @param extra words allowed besides (a property's `first`, a suite's `api`)
- * @param passed what the call passes: what a text may name as an operand
- * @param suite a suite's sentence, which names the suite ("belongs to the Math API") and no operand
- */
-function closedArithmetic(words: readonly string[], extra: ReadonlySet<string>, passed: Passed, said: ArithmeticText, suite: boolean): boolean {
-  const phrased = new Set<number>();
-  for (const ph of ARITH_PHRASES) {
-    for (let i = 0; i + ph.length <= words.length; i++) {
-      if (ph.every((w, k) => words[i + k] === w)) for (let k = 0; k < ph.length; k++) phrased.add(i + k);
-    }
-  }
-  /** Is the word at `k` an operand's letter, not the article `a` ("from a and b", not "to a sum")? */
-  const letterAt = (k: number): boolean => passed.letters.has(words[k] ?? '') && (k + 1 >= words.length || LETTER_ENDS.has(words[k + 1] as string));
-  const operandWithin = (from: number): boolean => {
-    for (let k = from; k < from + 3 && k < words.length; k++) if (ARITH_PLURALS.has(words[k] as string) || letterAt(k) || (ARITH_NUMBER_NOUNS.has(words[k] as string) && !passed.letters.has(words[k + 1] ?? ''))) return true;
-    return false;
-  };
-  let verbs = 0;
-  for (let i = 0; i < words.length; i++) {
-    const w = words[i] as string;
-    if (!suite) {
-      // One operation a text: "Subtract x from a and add x to b" moves an amount between two kept
-      // numbers ("… and returns the result" is no second operation).
-      if (ARITH_OPERATION_VERBS.has(w) && ++verbs > 1) return false;
-      // A range: "the values from x to y" are numbers kept somewhere.
-      if (w === 'from' && letterAt(i + 1) && words[i + 2] === 'to') return false;
-      // A number named by a letter is an id: "number n", "value a".
-      if (ARITH_NUMBER_NOUNS.has(w) && (words[i + 1]?.length ?? 0) === 1 && /^[a-z]$/u.test(words[i + 1] as string)) return false;
-      // What a preposition takes is an operand, or a total kept somewhere: "to the sum", "to number n".
-      if (ARITH_PREPOSITIONS.has(w) && i + 1 < words.length && !phrased.has(i)) {
-        let h = i + 1;
-        if (!letterAt(h)) while (h < words.length && ARITH_WHICH.has(words[h] as string)) h++;
-        const head = words[h];
-        const ordinal = head !== undefined && ((ARITH_ORDINALS.has(head) && ARITH_SINGULARS.has(words[h + 1] ?? '')) || (head === 'another' && (h + 1 >= words.length || LETTER_ENDS.has(words[h + 1] as string))));
-        if (head !== undefined && !ordinal && !letterAt(h) && !(ARITH_AFTER.has(head) && head !== 'another') && !(passed.words.has(head) && !ARITH_NOT_OPERANDS.has(head)) && !(ARITH_CONTAINERS.has(head) && words[h + 1] === 'of')) return false;
-      }
-      // "The values", "the numbers", "the list of values": an array the call passes, or numbers kept
-      // somewhere ("a list of numbers" is any).
-      if (ARITH_PLURALS.has(w) && i > 0 && ARITH_WHICH.has(words[i - 1] as string) && !passed.arrays.has(w)) return false;
-      if (ARITH_CONTAINERS.has(w) && i > 0 && ARITH_DEFINITE.has(words[i - 1] as string) && !passed.arrays.has(w)) return false;
-      // "The sum" alone is a total kept somewhere; "the sum of a and b", "the maximum value" are operations.
-      if (ARITH_NOUNS.has(w) && i > 0 && ARITH_WHICH.has(words[i - 1] as string) && !phrased.has(i) && !passed.words.has(w) && !NOUN_GOES_ON.has(words[i + 1] ?? '') && !(words[i + 1] === 'is' && words[i + 2] === 'to' && words[i + 3] === 'be')) return false;
-      // "Part", "whole", "base": only a property the call passes.
-      if (ARITH_NAMED.has(w) && !passed.words.has(w)) return false;
-    }
-    if (phrased.has(i)) {
-      if (ARITH_OPERATIONS.has(w) || ARITH_AMBIGUOUS.has(w) || ARITH_AMBIGUOUS_VERBS.has(w)) said.ops.add(w);
-      if (ARITH_UNARY.has(w)) said.unary = true;
-      continue;
-    }
-    if (ARITH_AMBIGUOUS_VERBS.has(w) || ARITH_AMBIGUOUS.has(w)) {
-      const licensed = ARITH_AMBIGUOUS_VERBS.has(w) ? operandWithin(i + 1) : words[i + 1] === 'of' && operandWithin(i + 2);
-      if (!licensed) return false;
-      said.ops.add(w);
-      if (ARITH_UNARY.has(w)) said.unary = true;
-      continue;
-    }
-    if (ARITH_OPERATIONS.has(w)) {
-      said.ops.add(w);
-      if (ARITH_UNARY.has(w)) said.unary = true;
-      continue;
-    }
-    if (ARITH_WORDS.has(w) || ARITH_NAMED.has(w) || extra.has(w) || DIGITS.test(w)) continue;
-    if (ARITH_CONTAINERS.has(w) && (words[i + 1] === 'of' || passed.arrays.has(w))) continue;
-    return false;
-  }
-  return true;
-}
-
-/**
- * Arithmetic on the numbers the call passes (`HARMLESS_NAMES.arithmetic`, kind `calculator`), held to
- * a closed test of the whole spec, read as written: no field but the name, a title, the description,
- * the input schema and the annotations; no annotation that says the tool changes or reaches anything;
- * an input schema of numbers and booleans, named for values, with the operands its operation needs;
- * every string plain ASCII, and every word of it one the tool's place allows (`closedArithmetic`).
- * Under a suite's label the suite's sentence and the label may hold only the words of a suite of
- * arithmetic (`suite`); the operation must be named by the tool itself (its name, its own sentences,
- * its properties), not by the suite's sentence.
- */
-function onlyArithmetic(spec: Record<string, unknown>, preamble: { label: readonly Tok[] } | undefined): { kind: string; terms: string[] } | undefined {
-  for (const k of Object.keys(spec)) if (!SPEC_KEYS.has(k)) return undefined;
-  const schema = spec['inputSchema'];
-  if (!isRecord(schema) || schema['type'] !== 'object' || !isRecord(schema['properties'])) return undefined;
-  for (const k of Object.keys(schema)) if (!INPUT_KEYS.has(k)) return undefined;
-  if (schema['additionalProperties'] !== undefined && schema['additionalProperties'] !== false) return undefined;
-  if (schema['$schema'] !== undefined && typeof schema['$schema'] !== 'string') return undefined;
-  const properties = schema['properties'];
-  const keys = Object.keys(properties);
-  if (keys.length === 0) return undefined;
-  const required = schema['required'];
-  if (required !== undefined && !(Array.isArray(required) && required.every((r) => typeof r === 'string' && Object.hasOwn(properties, r)))) return undefined;
-  const annotations = spec['annotations'];
-  if (annotations !== undefined) {
-    if (!isRecord(annotations)) return undefined;
-    for (const k of Object.keys(annotations)) if (!ANNOTATION_KEYS.has(k)) return undefined;
-    if (annotations['readOnlyHint'] === false || annotations['destructiveHint'] === true || annotations['openWorldHint'] === true) return undefined;
-  }
-  const arrays = new Set<string>();
-  const letters = new Set<string>();
-  const propertyWords = new Set<string>();
-  const flags: string[][] = [];
-  const texts: { words: string[]; extra: ReadonlySet<string>; own: boolean }[] = [];
-  let operands = 0;
-  const none: ReadonlySet<string> = new Set();
-  const text = (value: unknown, extra: ReadonlySet<string>, own: boolean): boolean => {
-    if (value === undefined) return true;
-    const words = plainWords(value);
-    if (words === undefined) return false;
-    texts.push({ words, extra, own });
-    return true;
-  };
-  const numberType = (t: unknown): boolean => t === 'number' || t === 'integer';
-  for (const key of keys) {
-    if (!PROPERTY_KEY.test(key)) return undefined;
-    const tokens = nameTokens(key);
-    if (tokens.length === 0 || !tokens.every((w) => ARITH_PROPERTIES.has(w.replace(NUMBERED, '')) || DIGITS.test(w))) return undefined;
-    for (const w of tokens) propertyWords.add(w);
-    const p = properties[key];
-    if (!isRecord(p)) return undefined;
-    for (const k of Object.keys(p)) if (!PROPERTY_SCHEMA_KEYS.has(k)) return undefined;
-    for (const b of NUMERIC_BOUNDS) if (p[b] !== undefined && typeof p[b] !== 'number') return undefined;
-    if (!text(p['description'], ARITH_PROPERTY_WORDS, true) || !text(p['title'], ARITH_PROPERTY_WORDS, true)) return undefined;
-    const d = p['default'];
-    if (numberType(p['type'])) {
-      if (p['items'] !== undefined || (d !== undefined && typeof d !== 'number')) return undefined;
-      if (!tokens.some((w) => ARITH_NOT_OPERANDS.has(w))) {
-        operands++;
-        if (tokens.length === 1 && (tokens[0] as string).length === 1) letters.add(tokens[0] as string);
-      }
-    } else if (p['type'] === 'boolean') {
-      if (p['items'] !== undefined || (d !== undefined && typeof d !== 'boolean')) return undefined;
-      flags.push(tokens);
-    } else if (p['type'] === 'array') {
-      const items = p['items'];
-      if (!isRecord(items) || !numberType(items['type'])) return undefined;
-      for (const k of Object.keys(items)) if (!ITEM_KEYS.has(k)) return undefined;
-      for (const b of NUMERIC_BOUNDS) if (items[b] !== undefined && typeof items[b] !== 'number') return undefined;
-      if (!text(items['description'], ARITH_PROPERTY_WORDS, true) || !text(items['title'], ARITH_PROPERTY_WORDS, true)) return undefined;
-      if (d !== undefined && !(Array.isArray(d) && d.every((v) => typeof v === 'number'))) return undefined;
-      for (const w of tokens) arrays.add(w);
-      operands += 2;
-    } else return undefined;
-    // A collection's name is an array's.
-    if (p['type'] !== 'array' && tokens.some((w) => ARITH_CONTAINERS.has(w) || w === 'data')) return undefined;
-  }
-  // Under a suite's label, the text before the label is the suite's (its words allowed, its operations
-  // not the tool's), the text after it the tool's own.
-  const description = typeof spec['description'] === 'string' ? spec['description'] : undefined;
-  let own = description;
-  if (preamble !== undefined && description !== undefined) {
-    const last = preamble.label[preamble.label.length - 1]?.s ?? '';
-    const at = description.toLowerCase().indexOf(`${last}:`);
-    if (last === '' || at < 0) return undefined;
-    const suite = description.slice(0, at + last.length);
-    if (!text(suite, ARITH_SUITE, false)) return undefined;
-    // A suite of arithmetic says so: "the Math API", not "the API" or "the Values API".
-    if (!(plainWords(suite) ?? []).some((w) => ARITH_SUBJECT.has(w))) return undefined;
-    own = description.slice(at + last.length + 1);
-  }
-  if (!text(own, none, true) || !text(spec['title'], none, false) || !text(schema['description'], none, false) || !text(schema['title'], none, false)) return undefined;
-  if (isRecord(annotations) && !text(annotations['title'], none, false)) return undefined;
-  const name = typeof spec['name'] === 'string' ? spec['name'] : '';
-  if (plainWords(name.replace(/[_.]/gu, ' ')) === undefined) return undefined;
-  // What is named, said by the tool itself: not the suite's sentence.
-  const said: ArithmeticText = { ops: new Set(), unary: false };
-  const ignored: ArithmeticText = { ops: new Set(), unary: false };
-  const passed: Passed = { letters, words: propertyWords, arrays };
-  for (const t of texts) if (!closedArithmetic(t.words, t.extra, passed, t.own ? said : ignored, t.extra === ARITH_SUITE)) return undefined;
-  // The name, read as the prose is ("add_to_list" adds to a list kept somewhere). A word that also
-  // names a thing or an act (`sub`, `power`) is no operation of its own there: the tool's other
-  // words must name one.
-  const nameSaid: ArithmeticText = { ops: new Set(), unary: false };
-  const nameWords = nameTokens(name).filter((w) => !ARITH_AMBIGUOUS.has(w) && !ARITH_AMBIGUOUS_VERBS.has(w));
-  if (nameWords.length > 0 && !closedArithmetic(nameWords, none, passed, nameSaid, false)) return undefined;
-  for (const w of nameSaid.ops) said.ops.add(w);
-  if (nameSaid.unary) said.unary = true;
-  if (said.ops.size === 0) return undefined;
-  // A switch is a sort's order, and nothing else: a boolean named `base` or `first` switches what?
-  if (flags.length > 0 && !(flags.every((f) => f.every((w) => ARITH_SORT_FLAGS.has(w))) && [...said.ops].some((o) => ARITH_SORTS.has(o)))) return undefined;
-  // The operands the operation needs: two, or an array, or one for an operation on one number.
-  if (operands < 2 && !(operands === 1 && said.unary)) return undefined;
-  return { kind: 'calculator', terms: [...said.ops].sort() };
 }
 
 const CONVERSION_KIND = 'conversion';

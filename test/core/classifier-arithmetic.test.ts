@@ -1,51 +1,19 @@
 /**
- * Arithmetic on the call's numbers (`HARMLESS_NAMES.arithmetic`, harmless kind `calculator`): a closed
- * test. Every word of the name, the description and the properties' descriptions is one of arithmetic,
- * of the numbers or a function word; every property is a number or a boolean, named for a value; and
- * an operation is named. Anything else, and the tool is not recognised.
+ * Arithmetic on the call's numbers recognised as harmless by a closed test of words ("Add two
+ * numbers": every word one of arithmetic, of the numbers or a function word) was tried and withdrawn:
+ * three reviews each found over 150 tools that keep, read or move numbers said in those same words
+ * ("Add the value to the sum", "Get the sum of the values between a and b", "Subtract x from a and
+ * add x to b", "Get the max."). Their tools are here, so that no later rule recognises them: each
+ * passes without any code of its own, and fails if such a rule comes back as it was.
  */
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { classifyTool } from '../../src/core/classifier.js';
-import { createGuard } from '../../src/core/guard.js';
 import type { ToolSpec } from '../../src/core/types.js';
-import { HARMLESS_NAMES } from '../../src/core/vocabulary.js';
 
 type Props = Record<string, Record<string, unknown>>;
 const tool = (name: string, description: string, properties: Props): ToolSpec => ({ name, description, inputSchema: { type: 'object', properties } });
 const harmless = (spec: ToolSpec): unknown => classifyTool(spec).harmless ?? null;
 const TWO_INTEGERS: Props = { a: { type: 'integer', description: 'The first integer.' }, b: { type: 'integer', description: 'The second integer.' } };
-const MATH_SUITE = 'This tool belongs to the Math API, which provides various mathematical operations. Tool description:';
-
-/** Tools that only compute on the numbers they are passed, as public benchmarks describe them. */
-const ARITHMETIC: readonly ToolSpec[] = [
-  tool('add', 'Add two numbers.', { a: { type: 'number', description: 'First number.' }, b: { type: 'number', description: 'Second number.' } }),
-  tool('multiply', 'Multiplies two integers and returns the result.', { a: { type: 'integer', description: 'The first integer to be multiplied.' }, b: { type: 'integer', description: 'The second integer to be multiplied.' } }),
-  tool('sub', 'Subtracts one integer from another and returns the result.', { a: { type: 'integer', description: 'The first number from which the second number will be subtracted.' }, b: { type: 'integer', description: 'The second number to subtract from the first number.' } }),
-  tool('math_gcd', 'Calculates the greatest common divisor (GCD) of two non-negative integers.', TWO_INTEGERS),
-  tool('sort_array', 'Sorts an array of integers in ascending order.', { array: { type: 'array', items: { type: 'integer' }, description: 'The array of integers to be sorted.' }, reverse: { type: 'boolean', description: 'Determines if the array should be sorted in descending order. Defaults to false indicating ascending order.' } }),
-  tool('max_value', `${MATH_SUITE} Find the maximum value in a list of numbers.`, { numbers: { type: 'array', items: { type: 'number' }, description: 'List of numbers to find the maximum from.' } }),
-  tool('power', `${MATH_SUITE} Raise a number to a power.`, { base: { type: 'number', description: 'The base number.' }, exponent: { type: 'number', description: 'The exponent.' } }),
-];
-
-describe('arithmetic on the call\'s numbers is harmless', () => {
-  it('recognises each, with the operation it names', () => {
-    expect(ARITHMETIC.map((t) => [t.name, harmless(t)])).toEqual([
-      ['add', { kind: 'calculator', terms: ['add'] }],
-      ['multiply', { kind: 'calculator', terms: ['multiplies', 'multiply'] }],
-      ['sub', { kind: 'calculator', terms: ['subtract', 'subtracts'] }],
-      ['math_gcd', { kind: 'calculator', terms: ['common', 'divisor', 'gcd', 'greatest'] }],
-      ['sort_array', { kind: 'calculator', terms: ['ascending', 'descending', 'order', 'sort', 'sorted', 'sorts'] }],
-      ['max_value', { kind: 'calculator', terms: ['max', 'maximum'] }],
-      ['power', { kind: 'calculator', terms: ['exponent', 'power', 'raise'] }],
-    ]);
-  });
-
-  it('is allowed under unknownTool: deny', () => {
-    const session = createGuard({ tools: [...ARITHMETIC], unknownTool: 'deny' }).session('s');
-    for (const t of ARITHMETIC) expect(session.decide({ tool: t.name, args: {} }).verdict, t.name).toBe('allow');
-  });
-});
 
 describe('look-alikes are not recognised', () => {
   const notHarmless = (name: string, description: string, properties: Props = TWO_INTEGERS): void => {
@@ -205,30 +173,44 @@ describe('look-alikes a second review wrote against the tightened test', () => {
   });
 });
 
-describe('any word outside the closed vocabulary, anywhere in the tool\'s own words, and the tool is not recognised', () => {
-  const known = new Set<string>(Object.values(HARMLESS_NAMES.arithmetic).flat());
-  const word = fc.stringMatching(/^[a-z]{2,9}$/u).filter((w) => !known.has(w));
+describe('look-alikes a third review wrote against the twice-tightened test', () => {
+  const x = { type: 'number', description: 'The first number.' };
+  const y = { type: 'number', description: 'The second number.' };
+  const XY = { x, y };
+  const AB = { a: x, b: y };
+  const SUITE = 'This tool belongs to the Math API, which provides various mathematical operations.';
+  const notHarmless = (name: string, description: string, properties: Props, top: Record<string, unknown> = {}): void => {
+    expect(harmless({ name, description, inputSchema: { type: 'object', properties }, ...top } as ToolSpec), `${name}: ${description}`).toBeNull();
+  };
 
-  it('in the description or in a property\'s description (seed 41)', () => {
-    fc.assert(
-      fc.property(fc.constantFrom(...ARITHMETIC), word, fc.nat(), fc.boolean(), (t, w, at, inProperty) => {
-        const props = (t.inputSchema as { properties: Props }).properties;
-        const keys = Object.keys(props);
-        // The suite's sentence names the suite in words of its own ("the Math API"): only the tool's
-        // own words, after the label, are held to the closed test.
-        const insert = (text: string): string => {
-          const [suite, own] = text.startsWith(MATH_SUITE) ? [MATH_SUITE, text.slice(MATH_SUITE.length)] : ['', text];
-          const words = own.split(' ');
-          words.splice(at % (words.length + 1), 0, w);
-          return suite + words.join(' ');
-        };
-        const key = keys[at % keys.length] as string;
-        const spec = inProperty
-          ? tool(t.name, t.description as string, { ...props, [key]: { ...props[key], description: insert(String(props[key]?.['description'] ?? '')) } })
-          : tool(t.name, insert(t.description as string), props);
-        return classifyTool(spec).harmless === undefined;
-      }),
-      { seed: 41, numRuns: 400 },
-    );
+  it('a label with a space before its colon, or written twice', () => {
+    notHarmless('add', `${SUITE} Tool description : Add x to the sum. Description: Sum of x and y.`, XY);
+    notHarmless('add', `${SUITE} Add x to the sum. Tool description: Add x and y.`, XY);
+  });
+
+  it('a kept figure after another determiner, or with none', () => {
+    notHarmless('get_sum', 'Get this sum.', AB);
+    notHarmless('get_max', 'Get the max.', AB);
+    notHarmless('get_sum', 'Get the sum of values between a and b.', AB);
+    notHarmless('get_standard_deviation', 'Get the standard deviation.', AB);
+    notHarmless('get_sum', 'Get the sum value.', AB);
+  });
+
+  it('a number after "the" that is a setpoint, or a value to which an amount is added', () => {
+    notHarmless('raise', 'Raise the value by x.', XY);
+    notHarmless('sum', 'Get the value to which x is added.', XY);
+    notHarmless('add_power', 'Add x to the power.', XY);
+  });
+
+  it('an amount moved in a participle or another text', () => {
+    notHarmless('subtract', 'x is subtracted from a and added to b.', { x, a: { type: 'integer' }, b: { type: 'integer' } });
+    notHarmless('subtract', 'Subtract x from a.', { x, a: { type: 'integer' }, b: { type: 'integer', description: 'The second number, to which x is added.' } });
+  });
+
+  it('cells or registers by digits, records by a bare letter, hints that are no booleans', () => {
+    notHarmless('get_value', 'Get the sum of value 3 and value 4.', AB);
+    notHarmless('get_product', 'Get the product of a.', { a: x, b: { type: 'integer' } });
+    notHarmless('add', 'Add two numbers.', AB, { annotations: { destructiveHint: 'true' } });
+    notHarmless('add', 'Add two numbers.', AB, { annotations: { idempotentHint: false } });
   });
 });
