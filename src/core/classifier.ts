@@ -1047,6 +1047,7 @@ function plainWords(text: unknown): string[] | undefined {
 /** The value words of numbers: a computation that names only these is held to `keepsNumbers`. */
 const NUMBER_VALUES: ReadonlySet<string> = new Set(['number', 'numbers', 'value', 'values', 'digit', 'digits', 'base', 'bases']);
 const KEPT_COLLECTIONS: ReadonlySet<string> = new Set(['list', 'set', 'sequence', 'collection', 'series', 'array']);
+const SINGLE_VALUES: ReadonlySet<string> = new Set(['number', 'value', 'digit']);
 const KEPT_NUMBERS: ReadonlySet<string> = new Set(['sum', 'total', 'base', 'whole', 'part', 'list', 'set', 'sequence', 'collection', 'series', 'array', 'balance', 'counter', 'count']);
 const EVERY_ONE: ReadonlySet<string> = new Set(['all', 'each', 'every']);
 const KEPT_PREPOSITIONS: ReadonlySet<string> = new Set(['to', 'from', 'into', 'by', 'in', 'on', 'at']);
@@ -1062,8 +1063,9 @@ const DEFINITE: ReadonlySet<string> = new Set(['the', 'its', 'their']);
  */
 function keepsNumbers(description: string, props: readonly Prop[]): boolean {
   const passed = new Set(props.flatMap((p) => p.tokens));
-  for (const text of [description, ...props.map((p) => p.description ?? '')]) {
-    const words = plainWords(text);
+  const texts = [description, ...props.map((p) => p.description ?? '')];
+  for (let t = 0; t < texts.length; t++) {
+    const words = plainWords(texts[t]);
     if (words === undefined) continue;
     for (let i = 0; i < words.length; i++) {
       const w = words[i] as string;
@@ -1073,6 +1075,9 @@ function keepsNumbers(description: string, props: readonly Prop[]): boolean {
       if (EVERY_ONE.has(w) && NUMBER_VALUES.has(next)) return true;
       // (A spec with no properties says nothing of what is passed: its "the numbers" may be the call's.)
       if (DEFINITE.has(w) && NUMBER_VALUES.has(next) && next.endsWith('s') && next !== 'bases' && props.length > 0 && !passed.has(next)) return true;
+      // So is "the value" in the tool's description that no property names: "Multiply the value by x"
+      // changes a number kept somewhere. (A property's own description says "the number" of itself.)
+      if (t === 0 && DEFINITE.has(w) && SINGLE_VALUES.has(next) && props.length > 0 && !passed.has(next)) return true;
       if (KEPT_PREPOSITIONS.has(w)) {
         // "To the sum", "to a sum"; "numbers to sum" is what is done with them.
         const head = DEFINITE.has(next) || next === 'a' || next === 'an' ? words[i + 2] : undefined;

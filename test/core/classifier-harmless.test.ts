@@ -173,6 +173,10 @@ describe('harmless tools are recognised by their names', () => {
     expect(kept('reduce', 'Divide number n by x.', { n: I, x: X })).toBeNull();
     expect(kept('scale', 'Multiply the base by x and return the result.', { x: X })).toBeNull();
     expect(kept('range_sum', 'Calculate the sum of the values from a to b', { a: X, b: X })).toBeNull();
+    expect(kept('scale', 'Multiply the value by x.', { x: X })).toBeNull();
+    expect(kept('rounder', 'Round up the value.', { x: X })).toBeNull();
+    expect(kept('rounder', 'Round the value to two decimals.', { value: X })).toEqual({ kind: 'values', terms: ['value'] });
+    expect(kept('log', 'Compute the logarithm of a number.', { value: { type: 'number', description: 'The number to compute the logarithm of.' } })).not.toBeNull();
     // … while numbers the call passes stay harmless.
     expect(kept('to_decibels', 'Converts numbers to decibels.', { numbers: { type: 'array', items: X } })).toEqual({ kind: 'values', terms: ['numbers'] });
     expect(kept('mean', 'Calculate the mean of a list of numbers. List of numbers to sum.', { numbers: { type: 'array', items: X }, precision: { type: 'integer', description: 'Desired precision for the result.' } })).not.toBeNull();
