@@ -56,27 +56,11 @@ describe('under a label, the suite\'s acts of the other kind are not the tool\'s
   });
 });
 
-describe('a name the vocabulary cannot read at all: the tool\'s own first sentence decides alone', () => {
-  // `rm`, `mv`, `touch` name no word the vocabulary knows, so the name neither agrees nor disagrees
-  // with the tool's own first sentence: when that sentence is the tool's whole own description, and one
-  // clause, it alone says which kind of act the tool does.
-  it('a file system\'s remover, mover and toucher read nothing of the suite\'s reading', () => {
-    expect(caps('rm', `${FILES} Tool description: Remove a file or directory.`)).toEqual(['LOCAL_MUTATION']);
-    expect(caps('mv', `${FILES} Tool description: Move a file or directory from one location to another.`)).toEqual(['LOCAL_MUTATION']);
-    expect(caps('touch', `${FILES} Tool description: Create a new file of any extension in the current directory.`)).toEqual(['LOCAL_MUTATION']);
-  });
-
-  it('its lister and differ write nothing of the suite\'s writing', () => {
-    expect(caps('ls', `${FILES} Tool description: List the contents of the current directory.`)).not.toContain('LOCAL_MUTATION');
-    expect(caps('ls', `${FILES} Tool description: List the contents of the current directory.`)).toContain('PRIVATE_ACCESS');
-    expect(caps('qux', `${TRAVEL} Tool description: Get the balance of a credit card.`)).toEqual(['PRIVATE_ACCESS']);
-  });
-
-  it('explains what it set aside', () => {
-    expect(explainTool({ name: 'rm', description: `${FILES} Tool description: Remove a file or directory.` }).discounted.filter((d) => d.why === 'suite')).toHaveLength(1);
-  });
-});
-
+// A name of words the vocabulary does not know (`rm`, `touch`) deciding nothing, so that the tool's own
+// one-clause sentence decided its kind alone, was tried and withdrawn: two reviews found that the own
+// sentence, read alone, misses acts the suite's sentence had covered ("Send the whole inbox to the
+// given address" lost its read, "Check out the items in the shopping cart" its purchase). These tools
+// are read whole, the suite's sentence with them.
 describe('look-alikes of a name the vocabulary cannot read: read whole, as before', () => {
   const BANK = 'This tool belongs to the banking system, which allows users to view account balances, transfer money to other accounts, and pay bills.';
   const SHOP = 'This tool belongs to the shopping platform, which allows users to browse products, view their order history, place orders, and request refunds.';
@@ -112,6 +96,16 @@ describe('look-alikes of a name the vocabulary cannot read: read whole, as befor
     const support = `${TRAVEL} Tool description: Contact travel booking customer support, get immediate support on an issue with an online call.`;
     expect(caps('contact_customer_support', support)).toContain('EXTERNAL_ACTION');
     expect(caps('rm_booking', `${TRAVEL} Tool description: Get the balance of a credit card.`)).toEqual(caps('rm_booking', `${TRAVEL} Get the balance of a credit card.`));
+  });
+
+  it('a one-clause own sentence that misses what the suite\'s sentence covers', () => {
+    const MAIL = 'This tool belongs to the mail system, which allows users to read their inbox, send emails to contacts, and manage drafts.';
+    asWritten('mlr', `${MAIL} Tool description: Send the whole inbox to the given address.`);
+    expect(caps('mlr', `${MAIL} Tool description: Send the whole inbox to the given address.`)).toContain('PRIVATE_ACCESS');
+    asWritten('ckout', `${SHOP} Tool description: Check out the items in the shopping cart.`);
+    expect(caps('ckout', `${SHOP} Tool description: Check out the items in the shopping cart.`)).toContain('EXTERNAL_ACTION');
+    asWritten('flurb', `${FILES} Tool description: Remove the given file (its contents are returned).`);
+    asWritten('wireFunds', `${BANK} Tool description: Get funds wired to the given IBAN.`);
   });
 
   it('a suite\'s sentence that acts on every call', () => {
