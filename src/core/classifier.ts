@@ -31,7 +31,7 @@ import { collectDiscounts, discount, explaining } from './classifier-discounts.j
 import type { Discount } from './classifier-discounts.js';
 import { ANNOTATION_TERMS, CALL_VALUES, CONJUNCTIONS, CODE_MODE_NAME_PAIRS, GEOMETRY, HANDOFF, HARMLESS_NAMES, NAME_CLIPPINGS, NAME_PLACE_PREPOSITIONS, NEAR_A_PLACE, NOTES_VAULT, COMPUTED_WORDS, KEEPING_VERBS, NOT_HARMLESS_PROPERTIES, NOT_OBJECTS, OPENING_VERBS, OUTSIDE_MEANS, OWN_SETUP, POSSESSIVE, POSSESSIVE_DETERMINERS, RELATIVE_PRONOUNS, RETURNED_RECORDS, STATE_VERBS, STORED_PARTICIPLES } from './vocabulary.js';
 import type { VerbRole } from './vocabulary.js';
-import { CLAUSE, MAX_TEXT, anyWordsAt, nameTokens, textSegments, toTokens } from './classifier-tokens.js';
+import { CLAUSE, COMMA, MAX_TEXT, anyWordsAt, nameTokens, textSegments, toTokens } from './classifier-tokens.js';
 import type { Segment, Tok } from './classifier-tokens.js';
 import { BE, DEMO, DETS, GETTER_OPENER, LEXICON, PHRASES, SCHEMA, SERVICES, SUITE } from './classifier-lexicon.js';
 import type { WordInfo } from './classifier-lexicon.js';
@@ -310,10 +310,14 @@ function classifyRead(spec: ToolSpec, context: ClassifyContext | undefined, suit
     const a = analyse(seg, c, preamble !== undefined && descA.length < preamble.own.length ? descPhase : restPhase);
     descA.push(a);
     // A name and a first sentence that only read, or only write: what later sentences do of the other
-    // kind is not this tool's act (`Phase.purpose`).
+    // kind is not this tool's act (`Phase.purpose`). Under a suite's label, only when the tool's own
+    // description is that one sentence of one clause (`singleClause`): a second clause or sentence may
+    // act in words the vocabulary does not know ("Get the latest invoice and settle it"), which only
+    // the suite's sentence covers.
     if (descA.length === 1) {
       const kind = nameActs(nTokens);
-      if (kind !== undefined && kind === sentenceActs(a)) restPhase = { ...descPhase, purpose: kind };
+      const whole = preamble === undefined || (preamble.own.length === 1 && singleClause(seg));
+      if (kind !== undefined && whole && kind === sentenceActs(a)) restPhase = { ...descPhase, purpose: kind };
       agreed = restPhase.purpose;
     }
   }
@@ -815,6 +819,17 @@ function nameActs(tokens: readonly string[]): 'reads' | 'writes' | undefined {
   }
   return kind;
 }
+
+/**
+ * Is a sentence one clause: no comma, colon or semicolon inside it, and no word that joins a clause
+ * (`and`, `then`, `also`, `before`, `after`, `if`, `when`, `并`, `然后`)? "Remove a file or directory"
+ * is; "Get the latest invoice and settle it" is two acts, the second maybe in words the vocabulary
+ * does not know.
+ */
+function singleClause(seg: Segment): boolean {
+  return seg.toks.every((t, i) => !CLAUSE_WORDS.has(t.s) && (i === 0 || (t.mark & (CLAUSE | COMMA)) === 0));
+}
+const CLAUSE_WORDS: ReadonlySet<string> = new Set(['and', 'then', 'also', 'before', 'after', 'afterwards', 'if', 'when', 'unless', 'while', 'once', 'until', '并', '并且', '然后', '再', '和', '及', '后', '同时']);
 
 /**
  * Do a sentence's acts all read, or all write, with at least one? A page interaction named in it

@@ -56,6 +56,29 @@ describe('under a label, the suite\'s acts of the other kind are not the tool\'s
   });
 });
 
+describe('an agreeing name and own sentence set the suite aside only when the own description is one clause', () => {
+  // Found by the reviews of a withdrawn rule: a second clause or sentence may act in words the
+  // vocabulary does not know, which only the suite's sentence covers.
+  const BANK = 'This tool belongs to the banking system, which allows users to view account balances, transfer money to other accounts, and pay bills.';
+  const asWritten = (name: string, text: string): void => {
+    expect(caps(name, text), text).toEqual(caps(name, text.replace('Tool description: ', '')));
+  };
+
+  it('a second clause or a second sentence: read as written', () => {
+    asWritten('get_invoice', `${BANK} Tool description: Get the latest invoice and settle it.`);
+    expect(caps('get_invoice', `${BANK} Tool description: Get the latest invoice and settle it.`)).toContain('EXTERNAL_ACTION');
+    asWritten('cat', `${FILES} Tool description: Display the contents of a file. The file is removed afterwards.`);
+    expect(caps('cat', `${FILES} Tool description: Display the contents of a file. The file is removed afterwards.`)).toContain('LOCAL_MUTATION');
+    asWritten('remove_file', `${FILES} Tool description: Remove a file. The removed file's contents are returned.`);
+    asWritten('get_balance', `${BANK} Tool description: Get the balance, then top up the card.`);
+  });
+
+  it('one clause: the suite\'s acts of the other kind are still set aside', () => {
+    expect(caps('get_credit_card_balance', `${TRAVEL} Tool description: Get the balance of a credit card.`)).toEqual(['PRIVATE_ACCESS']);
+    expect(caps('mkdir', `${FILES} Tool description: Create a new directory in the current directory.`)).toEqual(['LOCAL_MUTATION']);
+  });
+});
+
 // A name of words the vocabulary does not know (`rm`, `touch`) deciding nothing, so that the tool's own
 // one-clause sentence decided its kind alone, was tried and withdrawn: two reviews found that the own
 // sentence, read alone, misses acts the suite's sentence had covered ("Send the whole inbox to the
