@@ -14,6 +14,13 @@ import { capsOf as caps } from './tools-fixture.js';
 const TRAVEL = 'This tool belongs to the travel system, which allows users to book flights, manage credit cards, and view budget information.';
 const FILES = 'This tool belongs to the file system. It is a simple file system that allows users to perform basic file operations such as navigating directories, creating files and directories, reading and writing to files.';
 const TICKETS = 'This tool belongs to the ticketing system, which allows users to create, view, and manage support tickets.';
+const BANK = 'This tool belongs to the banking system, which allows users to view account balances, transfer money to other accounts, and pay bills.';
+const SHOP = 'This tool belongs to the shopping platform, which allows users to browse products, view their order history, place orders, and request refunds.';
+
+/** The classification under the label equals the one with the label taken away: read as written. */
+const asWritten = (name: string, text: string): void => {
+  expect(caps(name, text), text).toEqual(caps(name, text.replace('Tool description: ', '')));
+};
 
 describe('under a label, the suite\'s acts of the other kind are not the tool\'s', () => {
   it('a read of a travel suite books nothing', () => {
@@ -59,11 +66,6 @@ describe('under a label, the suite\'s acts of the other kind are not the tool\'s
 describe('an agreeing name and own sentence set the suite aside only when the own description is one clause', () => {
   // Found by the reviews of a withdrawn rule: a second clause or sentence may act in words the
   // vocabulary does not know, which only the suite's sentence covers.
-  const BANK = 'This tool belongs to the banking system, which allows users to view account balances, transfer money to other accounts, and pay bills.';
-  const asWritten = (name: string, text: string): void => {
-    expect(caps(name, text), text).toEqual(caps(name, text.replace('Tool description: ', '')));
-  };
-
   it('a second clause or a second sentence: read as written', () => {
     asWritten('get_invoice', `${BANK} Tool description: Get the latest invoice and settle it.`);
     expect(caps('get_invoice', `${BANK} Tool description: Get the latest invoice and settle it.`)).toContain('EXTERNAL_ACTION');
@@ -85,12 +87,6 @@ describe('an agreeing name and own sentence set the suite aside only when the ow
 // given address" lost its read, "Check out the items in the shopping cart" its purchase). These tools
 // are read whole, the suite's sentence with them.
 describe('look-alikes of a name the vocabulary cannot read: read whole, as before', () => {
-  const BANK = 'This tool belongs to the banking system, which allows users to view account balances, transfer money to other accounts, and pay bills.';
-  const SHOP = 'This tool belongs to the shopping platform, which allows users to browse products, view their order history, place orders, and request refunds.';
-  const asWritten = (name: string, text: string): void => {
-    expect(caps(name, text), text).toEqual(caps(name, text.replace('Tool description: ', '')));
-  };
-
   it('an own first sentence that reads and writes', () => {
     asWritten('zq', `${FILES} Tool description: Read a file and delete it.`);
   });
