@@ -822,14 +822,20 @@ function nameActs(tokens: readonly string[]): 'reads' | 'writes' | undefined {
 
 /**
  * Is a sentence one clause: no comma, colon or semicolon inside it, and no word that joins a clause
- * (`and`, `then`, `also`, `before`, `after`, `if`, `when`, `并`, `然后`)? "Remove a file or directory"
+ * (`and`, `then`, `also`, `before`, `after`, `if`, `when`; `CJK_CLAUSE_JOINS`)? "Remove a file or directory"
  * is; "Get the latest invoice and settle it" is two acts, the second maybe in words the vocabulary
  * does not know.
  */
 function singleClause(seg: Segment): boolean {
-  return seg.toks.every((t, i) => !CLAUSE_WORDS.has(t.s) && (i === 0 || (t.mark & (CLAUSE | COMMA)) === 0));
+  return seg.toks.every((t, i) => !CLAUSE_WORDS.has(t.s) && !CJK_CLAUSE_JOINS.some((j) => t.s.includes(j)) && (i === 0 || (t.mark & (CLAUSE | COMMA)) === 0));
 }
-const CLAUSE_WORDS: ReadonlySet<string> = new Set(['and', 'then', 'also', 'before', 'after', 'afterwards', 'if', 'when', 'unless', 'while', 'once', 'until', '并', '并且', '然后', '再', '和', '及', '后', '同时']);
+const CLAUSE_WORDS: ReadonlySet<string> = new Set(['and', 'then', 'also', 'before', 'after', 'afterwards', 'if', 'when', 'unless', 'while', 'once', 'until']);
+/**
+ * Chinese words that join a clause. Those the vocabulary does not know are not tokens of their own
+ * beside words it does not know either ("余额然后结清" reads `余额`, `然后结清`): a token that holds one
+ * holds a join (a word such as `后台` that holds one by chance only keeps the suite's acts).
+ */
+const CJK_CLAUSE_JOINS: readonly string[] = ['并', '然后', '再', '和', '及', '后', '同时'];
 
 /**
  * Do a sentence's acts all read, or all write, with at least one? A page interaction named in it
@@ -1023,27 +1029,8 @@ function onlyConverts(ownA: readonly Analysis[], schemaA: readonly Analysis[], p
   const says = (a: Analysis): boolean => a.seg.toks.every((t) => UNIT_WORDS.has(t.s) || /^\d+(?:\.\d+)?$/u.test(t.s));
   return ownA.every(says) && schemaA.every(says) && props.every((p) => p.tokens.every((w) => UNIT_PROPERTIES.has(w)));
 }
-/** Printable ASCII and line breaks (`plainWords`). */
-const PLAIN_ASCII = /^[\x20-\x7e\t\r\n]*$/u;
-/** A word between spaces, its punctuation off: letters or digits, one hyphen at most ("non-negative"), or a decimal. */
-const PLAIN_WORD = /^(?:[a-z0-9]+(?:-[a-z0-9]+)?|\d+\.\d+|e\.g)$/u;
-const EDGE_PUNCTUATION = /^[("'[]+|[)"'\],.;:!?]+$/gu;
-const DIGITS = /^\d+(?:\.\d+)?$/u;
-
-/** The words of a plain ASCII text, or undefined when it holds anything else (`PLAIN_WORD`). */
-function plainWords(text: unknown): string[] | undefined {
-  if (typeof text !== 'string' || !PLAIN_ASCII.test(text)) return undefined;
-  const words: string[] = [];
-  for (const raw of text.toLowerCase().split(/\s+/u)) {
-    const w = raw.replace(EDGE_PUNCTUATION, '');
-    if (w === '') continue;
-    if (!PLAIN_WORD.test(w)) return undefined;
-    if (w === 'e.g') words.push('e', 'g');
-    else if (DIGITS.test(w)) words.push(w);
-    else words.push(...w.split('-'));
-  }
-  return words;
-}
+/** A word of a text as written: letters and digits, any script (`keepsNumbers`). */
+const TEXT_WORD = /[\p{L}\p{N}]+/gu;
 
 /** The value words of numbers: a computation that names only these is held to `keepsNumbers`. */
 const NUMBER_VALUES: ReadonlySet<string> = new Set(['number', 'numbers', 'value', 'values', 'digit', 'digits', 'base', 'bases']);
@@ -1059,15 +1046,14 @@ const DEFINITE: ReadonlySet<string> = new Set(['the', 'its', 'their']);
  * by a letter ("number n"), a range ("from a to b"), all of some values, "the values" that no array
  * property holds, a kept total after a preposition ("to the sum") or alone ("Multiply the base by x",
  * "the set of values")?
- * The words are the tool's description (a suite's sentence included) and its properties' descriptions,
- * read as written; a text that is not plain ASCII is left to the other tests.
+ * The words are those of the tool's description (a suite's sentence included) and of its properties'
+ * descriptions as written, an example or a code span included.
  */
 function keepsNumbers(description: string, props: readonly Prop[]): boolean {
   const passed = new Set(props.flatMap((p) => p.tokens));
   const texts = [description, ...props.map((p) => p.description ?? '')];
   for (let t = 0; t < texts.length; t++) {
-    const words = plainWords(texts[t]);
-    if (words === undefined) continue;
+    const words = (texts[t] as string).toLowerCase().match(TEXT_WORD) ?? [];
     for (let i = 0; i < words.length; i++) {
       const w = words[i] as string;
       const next = words[i + 1] ?? '';

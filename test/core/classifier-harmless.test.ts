@@ -177,6 +177,38 @@ describe('harmless tools are recognised by their names', () => {
     expect(kept('rounder', 'Round up the value.', { x: X })).toBeNull();
     expect(kept('rounder', 'Round the value to two decimals.', { value: X })).toEqual({ kind: 'values', terms: ['value'] });
     expect(kept('log', 'Compute the logarithm of a number.', { value: { type: 'number', description: 'The number to compute the logarithm of.' } })).not.toBeNull();
+    // Every word of the test, each on its own.
+    const one = { a: X };
+    for (const w of ['number', 'numbers', 'value', 'values', 'digit', 'digits', 'base', 'bases']) {
+      expect(kept('calc_tool', `Compute the square of ${w} n.`, one), `${w} n`).toBeNull();
+      expect(kept('calc_tool', `Compute the square of ${w}.`, one), w).not.toBeNull();
+    }
+    for (const w of ['all', 'each', 'every']) expect(kept('calc_tool', `Compute the square of ${w} values.`, one), w).toBeNull();
+    for (const d of ['the', 'its', 'their']) {
+      expect(kept('calc_tool', `Compute the square of ${d} numbers.`, one), `${d} numbers`).toBeNull();
+      expect(kept('calc_tool', `Compute the square of ${d} number.`, one), `${d} number`).toBeNull();
+    }
+    expect(kept('calc_tool', 'Compute the square of the sum of numbers.', one)).not.toBeNull();
+    for (const k of ['sum', 'total', 'base', 'whole', 'part', 'list', 'set', 'sequence', 'collection', 'series', 'array', 'balance', 'counter', 'count']) {
+      expect(kept('calc_tool', `Compute the square of numbers and add them to the ${k}.`, one), `to the ${k}`).toBeNull();
+      expect(kept('calc_tool', `Compute the square of numbers and add them to a ${k}.`, one), `to a ${k}`).toBeNull();
+    }
+    for (const p of ['to', 'from', 'into', 'by', 'in', 'on', 'at']) expect(kept('calc_tool', `Compute the square of numbers ${p} an array.`, one), p).toBeNull();
+    for (const c of ['list', 'set', 'sequence', 'collection', 'series', 'array']) expect(kept('calc_tool', `Compute the square of the ${c} of numbers.`, one), c).toBeNull();
+    expect(kept('calc_tool', 'Compute the square of numbers to sum.', one)).not.toBeNull();
+    expect(kept('calc_tool', 'Compute the square of numbers from a.', one)).not.toBeNull();
+    expect(kept('calc_tool', 'Compute the square of numbers from a to b.', one)).toBeNull();
+    expect(kept('calc_tool', 'Compute the square of the numbers.', { numbers: { type: 'array', items: X } })).not.toBeNull();
+    expect(kept('calc_tool', 'Compute the square of numbers up to the total.', { a: X, total: X })).not.toBeNull();
+    expect(kept('calc_tool', 'Compute the square of numbers up to the total.', one)).toBeNull();
+    // Read as written: an example, a hyphen, a decimal, a parenthesis, a dash, letters of any script.
+    expect(kept('calc_tool', 'Compute the square of numbers (e.g. add them to the sum).', one)).toBeNull();
+    expect(kept('calc_tool', 'Compute the square of non-negative numbers, up to 2.5 times, to the sum.', one)).toBeNull();
+    expect(kept('calc_tool', 'Compute the square of "numbers" [to the sum].', one)).toBeNull();
+    expect(kept('calc_tool', 'Compute the square of numbers: the sum.', one)).toBeNull();
+    expect(kept('calc_tool', 'Compute the square of numbers — to the sum.', one)).toBeNull();
+    expect(kept('calc_tool', 'Compute the square of numbers - to the sum.', one)).toBeNull();
+    expect(kept('calc_tool', 'Compute the square of numbers, café, to the sum.', one)).toBeNull();
     // … while numbers the call passes stay harmless.
     expect(kept('to_decibels', 'Converts numbers to decibels.', { numbers: { type: 'array', items: X } })).toEqual({ kind: 'values', terms: ['numbers'] });
     expect(kept('mean', 'Calculate the mean of a list of numbers. List of numbers to sum.', { numbers: { type: 'array', items: X }, precision: { type: 'integer', description: 'Desired precision for the result.' } })).not.toBeNull();

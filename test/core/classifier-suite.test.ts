@@ -75,6 +75,20 @@ describe('an agreeing name and own sentence set the suite aside only when the ow
     asWritten('get_balance', `${BANK} Tool description: Get the balance, then top up the card.`);
   });
 
+  it('every word, mark and Chinese join that breaks a clause', () => {
+    const own = (text: string): readonly string[] => caps('get_invoice', `${BANK} Tool description: ${text}`);
+    expect(own('Get the latest invoice settle it.')).toEqual(['PRIVATE_ACCESS']);
+    for (const w of ['and', 'then', 'also', 'before', 'after', 'afterwards', 'if', 'when', 'unless', 'while', 'once', 'until']) {
+      expect(own(`Get the latest invoice ${w} settle it.`), w).toContain('EXTERNAL_ACTION');
+    }
+    expect(own('Get the latest invoice, settle it.')).toContain('EXTERNAL_ACTION');
+    expect(own('Get the latest invoice: settle it.')).toContain('EXTERNAL_ACTION');
+    expect(caps('get_balance', `${BANK} Tool description: 读取账户余额结清`)).toEqual(['PRIVATE_ACCESS']);
+    for (const w of ['并', '并且', '然后', '再', '和', '及', '后', '同时']) {
+      expect(caps('get_balance', `${BANK} Tool description: 读取账户余额${w}结清`), w).toContain('EXTERNAL_ACTION');
+    }
+  });
+
   it('one clause: the suite\'s acts of the other kind are still set aside', () => {
     expect(caps('get_credit_card_balance', `${TRAVEL} Tool description: Get the balance of a credit card.`)).toEqual(['PRIVATE_ACCESS']);
     expect(caps('mkdir', `${FILES} Tool description: Create a new directory in the current directory.`)).toEqual(['LOCAL_MUTATION']);
