@@ -1036,6 +1036,7 @@ const TEXT_WORD = /[\p{L}\p{N}]+/gu;
 const NUMBER_VALUES: ReadonlySet<string> = new Set(['number', 'numbers', 'value', 'values', 'digit', 'digits', 'base', 'bases']);
 const KEPT_COLLECTIONS: ReadonlySet<string> = new Set(['list', 'set', 'sequence', 'collection', 'series', 'array']);
 const SINGLE_VALUES: ReadonlySet<string> = new Set(['number', 'value', 'digit']);
+const PLURAL_VALUES: ReadonlySet<string> = new Set(['numbers', 'values', 'digits']);
 const KEPT_NUMBERS: ReadonlySet<string> = new Set(['sum', 'total', 'base', 'whole', 'part', 'list', 'set', 'sequence', 'collection', 'series', 'array', 'balance', 'counter', 'count']);
 const EVERY_ONE: ReadonlySet<string> = new Set(['all', 'each', 'every']);
 const KEPT_PREPOSITIONS: ReadonlySet<string> = new Set(['to', 'from', 'into', 'by', 'in', 'on', 'at']);
@@ -1061,7 +1062,7 @@ function keepsNumbers(description: string, props: readonly Prop[]): boolean {
       if (w === 'from' && /^[a-z]$/u.test(next) && words[i + 2] === 'to') return true;
       if (EVERY_ONE.has(w) && NUMBER_VALUES.has(next)) return true;
       // (A spec with no properties says nothing of what is passed: its "the numbers" may be the call's.)
-      if (DEFINITE.has(w) && NUMBER_VALUES.has(next) && next.endsWith('s') && next !== 'bases' && props.length > 0 && !passed.has(next)) return true;
+      if (DEFINITE.has(w) && PLURAL_VALUES.has(next) && props.length > 0 && !passed.has(next)) return true;
       // So is "the value" in the tool's description that no property names: "Multiply the value by x"
       // changes a number kept somewhere. (A property's own description says "the number" of itself.)
       if (t === 0 && DEFINITE.has(w) && SINGLE_VALUES.has(next) && props.length > 0 && !passed.has(next)) return true;
