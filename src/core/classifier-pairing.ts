@@ -9,7 +9,7 @@
  * property description is); what the segment found comes back in its {@link Analysis}.
  */
 import { CRED, EIT, EXEC, MUT, NAT, PAT } from './capabilities.js';
-import { AGGREGATE_NOUNS, ATTACH_VERBS, CALENDAR_NAMES, FINAL_STATE, NOT_PRODUCTS, OWN_STORES, POSSESSIVE, POSSESSIVE_MODIFIERS, PRODUCT_STORE_PREPOSITIONS, RUNTIMES } from './vocabulary.js';
+import { AGGREGATE_NOUNS, ATTACH_VERBS, CALENDAR_NAMES, FINAL_STATE, HOSTED_STORES, NOT_PRODUCTS, OWN_STORES, POSSESSIVE, POSSESSIVE_MODIFIERS, PRODUCT_STORE_PREPOSITIONS, RUNTIMES } from './vocabulary.js';
 import type { ObjectClass, VerbRole } from './vocabulary.js';
 import { ARRANGED, AUTHORS, AUTHOR_LINKS, AUTHOR_REACH, BE, CJK_CHAR, CONJ, CONTENT_SUBJECTS, CONTENT_VERBS, CUES, DESTINATION_PREPS, DETS, FP, FROM, HANDED, INCLUSION_OWNERS, INCLUSION_WORDS, INTERNAL_WORDS, LEXICON, LINKS, LIST_PREPS, LOCAL_WORDS, LOCATIVES, MODIFIER_STOPS, NEGATION, NEGATION_BREAK, NEGATION_REACH, NOTIFIED, OBJ_PRONOUNS, OWNERS, PAGES, PARTICIPLES, PHRASES, PLACING_PREPS, RELATIVE, REMARK, REQUESTS, SELF, SERVED, SETUP, THIRD_PARTY_CLASSES, TRANSFER_FILES, pairBits, verbAloneBits } from './classifier-lexicon.js';
 import type { WordInfo } from './classifier-lexicon.js';
@@ -923,6 +923,29 @@ const DOMAIN = /^(?!example\.)[a-z][a-z0-9-]*\.(?:com|io|ai|app|dev|net|org|co|s
 export function namedProduct(description: string): string | undefined {
   for (const { word, domain } of nameCandidates(description)) {
     if (domain || !namesNoService(word.toLowerCase())) return word;
+  }
+  return undefined;
+}
+
+const HOSTED_STORE_NOUNS: ReadonlySet<string> = new Set(HOSTED_STORES.stores);
+const HOSTED_PLACES: ReadonlySet<string> = new Set(HOSTED_STORES.places);
+
+/**
+ * A store the description calls hosted (`HOSTED_STORES`: "Delete a file from the cloud drive", "kept
+ * in the cloud"), named as a product is: what the tool writes is kept there. Its word counts where a
+ * noun phrase opens (first in a sentence or a clause, after a determiner, a preposition or a verb),
+ * before a store noun, or as "the cloud" after a preposition of place.
+ */
+export function hostedStore(segs: readonly Segment[]): string | undefined {
+  for (const seg of segs) {
+    const toks = seg.toks;
+    for (let i = 0; i < toks.length; i++) {
+      if ((toks[i] as Tok).s !== HOSTED_STORES.word) continue;
+      const prev = toks[i - 1];
+      if (prev !== undefined && prev.s === 'the' && HOSTED_PLACES.has(toks[i - 2]?.s ?? '')) return HOSTED_STORES.word;
+      const opens = prev === undefined || ((toks[i] as Tok).mark & CLAUSE) !== 0 || DETS.has(prev.s) || HOSTED_PLACES.has(prev.s) || LIST_PREPS.has(prev.s) || prev.info?.verb !== undefined;
+      if (opens && HOSTED_STORE_NOUNS.has(toks[i + 1]?.s ?? '')) return HOSTED_STORES.word;
+    }
   }
   return undefined;
 }

@@ -38,7 +38,7 @@ import type { WordInfo } from './classifier-lexicon.js';
 import type { ServerKind } from './servers.js';
 import { addEvidence, compareEvidence, readsArePublished, writesInOpenWorld, writesInProduct } from './classifier-evidence.js';
 import type { Collector } from './classifier-evidence.js';
-import { analyse, crossPair, emitPair, keptLocally, lastOnto, namedProduct, nameSpace, namesOwnStore, handedSecrets, notifiedPeople, publishedContents, readClass, saysLocal, submittedRecords, wordsRead } from './classifier-pairing.js';
+import { analyse, crossPair, emitPair, hostedStore, keptLocally, lastOnto, namedProduct, nameSpace, namesOwnStore, handedSecrets, notifiedPeople, publishedContents, readClass, saysLocal, submittedRecords, wordsRead } from './classifier-pairing.js';
 import type { Analysis, Phase, Role } from './classifier-pairing.js';
 import { capText, propertyWritesOutside, schemaProps, schemaRules, takesLocalFile, textRead } from './classifier-schema.js';
 import type { Prop, SchemaRead, ToolFacts } from './classifier-schema.js';
@@ -257,7 +257,8 @@ function classifyRead(spec: ToolSpec, context: ClassifyContext | undefined, suit
     : description.length > MAX_TEXT ? { source: 'description', why: `past ${capText(MAX_TEXT)} characters` }
     : read.cut;
   const readWhole = unread === undefined;
-  const described = namedProduct(description);
+  // A product by its proper name, or a store the description calls hosted ("the cloud drive").
+  const described = namedProduct(description) ?? hostedStore(descSegs);
   const spaced = described ?? nameSpace(nTokens, description);
   const stated = spaced ?? (typeof context?.server === 'string' && context.server !== '' ? context.server : undefined);
   const closedWorld = isRecord(s['annotations']) && s['annotations']['openWorldHint'] === false;

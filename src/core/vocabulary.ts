@@ -789,6 +789,21 @@ export const NOT_PRODUCTS: readonly string[] = [
 ];
 
 /**
+ * A store the text calls hosted, as a product's name would ("Delete a file from the cloud drive",
+ * "Upload it to cloud storage", "kept in the cloud"): `word` before one of `stores`, or after `the`
+ * and one of `places`. It counts only where a noun phrase opens: first in its sentence or after a
+ * determiner, a preposition or a verb; "a word cloud", "a point cloud file" name a shape.
+ */
+export const HOSTED_STORES = {
+  word: 'cloud',
+  stores: [
+    'drive', 'drives', 'storage', 'bucket', 'buckets', 'folder', 'folders', 'file', 'files', 'account',
+    'accounts', 'backup', 'backups', 'server', 'servers', 'space',
+  ],
+  places: ['in', 'into', 'to', 'on', 'onto', 'from'],
+} as const;
+
+/**
  * Prepositions that put a store inside a product named after them: "a file in a Codeup
  * repository", "a table on Zorblat", "the database of Zorblat", "a branch from a Codeup repository".
  */

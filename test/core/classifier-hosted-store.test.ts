@@ -1,0 +1,60 @@
+/**
+ * A store the description calls hosted ("Delete a file from the cloud drive", "kept in the cloud") is
+ * read as a named product is: what the tool writes there is an EXTERNAL_ACTION, not a LOCAL_MUTATION,
+ * and a read is what its object makes it. The word counts only where a noun phrase opens, so a word
+ * cloud, a point cloud or the weather's cloud layer change nothing.
+ */
+import { describe, expect, it } from 'vitest';
+import { classifyTool } from '../../src/core/classifier.js';
+
+const caps = (name: string, description: string, properties?: Record<string, unknown>): readonly string[] =>
+  classifyTool({ name, description, ...(properties ? { inputSchema: { type: 'object', properties } } : {}) }).capabilities;
+const terms = (name: string, description: string): readonly string[] =>
+  classifyTool({ name, description }).evidence.filter((e) => e.capability === 'EXTERNAL_ACTION').map((e) => `${e.source}:${e.term}`);
+
+describe('a write to a store the description calls hosted is an external action', () => {
+  it.each([
+    ['delete_file', 'Delete a file from the cloud drive by its filename.'],
+    ['append_to_file', 'Append content to a file in the cloud drive.'],
+    ['create_folder', 'Create a folder in your cloud storage.'],
+    ['save_document', 'Save the document in the cloud.'],
+    ['rename_file', 'Rename a file on a cloud server.'],
+    ['delete_bucket', 'Delete a bucket from cloud storage.'],
+    ['update_note', 'Cloud backup: update the saved note.'],
+  ])('%s: %s', (name, description) => {
+    expect(caps(name, description)).toContain('EXTERNAL_ACTION');
+    expect(caps(name, description)).not.toContain('LOCAL_MUTATION');
+  });
+
+  it('the same sentences without the word are local writes, as before', () => {
+    expect(caps('delete_file', 'Delete a file from the drive by its filename.')).toEqual(['LOCAL_MUTATION']);
+    expect(caps('append_to_file', 'Append content to a file.')).toEqual(['LOCAL_MUTATION']);
+    expect(caps('save_document', 'Save the document.')).toEqual(['LOCAL_MUTATION']);
+  });
+
+  it('reads as a named product does: the evidence names the place', () => {
+    expect(terms('delete_file', 'Delete a file from the cloud drive.')).toContain('description:cloud');
+    expect(caps('delete_file', 'Delete a file from the cloud drive.')).toEqual(caps('delete_file', 'Delete a file from Zorblat.'));
+  });
+
+  it('a read is what its object makes it', () => {
+    expect(caps('search_files', 'Search for files in the cloud drive by content.')).toEqual(caps('search_files', 'Search for files in the drive by content.'));
+    expect(caps('read_file', 'Read a file from the cloud storage.')).toEqual(caps('read_file', 'Read a file from the storage.'));
+  });
+
+  it('a tool that calls its store local keeps its writes local', () => {
+    expect(caps('delete_file', 'Delete a local file from the cloud folder synced to this machine.')).toContain('LOCAL_MUTATION');
+  });
+});
+
+describe('look-alikes: the word where no noun phrase opens, or before no store', () => {
+  it.each([
+    ['make_word_cloud', 'Create a word cloud image from the text and save it to a file.'],
+    ['save_points', 'Write the point cloud file to disk.'],
+    ['tag_cloud', 'Update the tag cloud folder of the blog theme.'],
+    ['weather_layer', 'Update the cloud layer of the local weather map.'],
+    ['cloudy', 'Delete the clouds folder.'],
+  ])('%s: %s', (name, description) => {
+    expect(caps(name, description)).not.toContain('EXTERNAL_ACTION');
+  });
+});
