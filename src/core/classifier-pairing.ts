@@ -11,7 +11,7 @@
 import { CRED, EIT, EXEC, MUT, NAT, PAT } from './capabilities.js';
 import { AGGREGATE_NOUNS, ATTACH_VERBS, CALENDAR_NAMES, FINAL_STATE, HOSTED_STORES, NOT_PRODUCTS, OWN_STORES, POSSESSIVE, POSSESSIVE_MODIFIERS, PRODUCT_STORE_PREPOSITIONS, RUNTIMES } from './vocabulary.js';
 import type { ObjectClass, VerbRole } from './vocabulary.js';
-import { ARRANGED, AUTHORS, AUTHOR_LINKS, AUTHOR_REACH, BE, CJK_CHAR, CONJ, CONTENT_SUBJECTS, CONTENT_VERBS, CUES, DESTINATION_PREPS, DETS, FP, FROM, HANDED, INCLUSION_OWNERS, INCLUSION_WORDS, INTERNAL_WORDS, LEXICON, LINKS, LIST_PREPS, LOCAL_WORDS, LOCATIVES, MODIFIER_STOPS, NEGATION, NEGATION_BREAK, NEGATION_REACH, NOTIFIED, OBJ_PRONOUNS, OWNERS, PAGES, PARTICIPLES, PHRASES, PLACING_PREPS, RELATIVE, REMARK, REQUESTS, SELF, SERVED, SETUP, THIRD_PARTY_CLASSES, TRANSFER_FILES, pairBits, verbAloneBits } from './classifier-lexicon.js';
+import { ARRANGED, AUTHORS, AUTHOR_LINKS, AUTHOR_REACH, BE, CJK_CHAR, CONJ, CONTAINING, CONTENT_SUBJECTS, CONTENT_VERBS, CUES, DESTINATION_PREPS, DETS, FP, FROM, HANDED, INCLUSION_OWNERS, INCLUSION_WORDS, INTERNAL_WORDS, LEXICON, LINKS, LIST_PREPS, LOCAL_WORDS, LOCATIVES, MODIFIER_STOPS, NEGATION, NEGATION_BREAK, NEGATION_REACH, NOTIFIED, OBJ_PRONOUNS, OWNERS, PAGES, PARTICIPLES, PHRASES, PLACING_PREPS, RELATIVE, REMARK, REQUESTS, SELF, SERVED, SETUP, THIRD_PARTY_CLASSES, TRANSFER_FILES, pairBits, verbAloneBits } from './classifier-lexicon.js';
 import type { WordInfo } from './classifier-lexicon.js';
 import { CLAUSE, CODE_SPAN, COMMA, MAX_TEXT, anyWordsAt, nameTokens } from './classifier-tokens.js';
 import type { Segment, Tok } from './classifier-tokens.js';
@@ -433,7 +433,10 @@ function objectRun(toks: readonly Tok[], roles: readonly Role[], j: number, out:
     // returns besides its object (`INCLUSIONS`); in such a list, after a comma too.
     let from: number;
     const inclusion = reads ? inclusionAt(toks, k) : -1;
-    if (CONJ.has(s) || FROM.has(s)) from = k + 1;
+    // "files in the cloud drive": a read of what a shared store holds reads the store too
+    // (`CONTAINING_PREPOSITIONS`), as after `from`; any other store is only where its object is.
+    const within = reads && CONTAINING.has(s);
+    if (CONJ.has(s) || FROM.has(s) || within) from = k + 1;
     else if (inclusion > k) {
       from = inclusion;
       listing = true;
@@ -447,7 +450,7 @@ function objectRun(toks: readonly Tok[], roles: readonly Role[], j: number, out:
       if (r.verb !== undefined) break;
       if (r.obj !== undefined) { next = m; break; }
     }
-    if (next < 0) return;
+    if (next < 0 || (within && (roles[next] as Role).obj !== 'shared')) return;
     k = next;
   }
 }

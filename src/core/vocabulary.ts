@@ -700,6 +700,13 @@ export const NOT_OBJECTS: readonly string[] = ['for', 'with', 'from', 'into', 'o
 export const SOURCE_PREPOSITIONS: readonly string[] = ['from'];
 
 /**
+ * Prepositions after a read's object that place it in a store: "Retrieve all files in the cloud
+ * drive", "the entries within the calendar". A shared store so placed (a drive, a calendar, a help
+ * desk) is read with its object, as after `from`; any other store is only where the object is.
+ */
+export const CONTAINING_PREPOSITIONS: readonly string[] = ['in', 'within', 'inside', 'across'];
+
+/**
  * Third-party authorship (docs/semantics.md: content is external by who wrote it, not where it is stored).
  * A clause made of a participle, a link and, within three words, an author other than the user or a
  * public channel ("tickets submitted by customers", "as submitted through the help-center form",
