@@ -932,25 +932,47 @@ export function namedProduct(description: string): string | undefined {
 
 const HOSTED_STORE_NOUNS: ReadonlySet<string> = new Set(HOSTED_STORES.stores);
 const HOSTED_PLACES: ReadonlySet<string> = new Set(HOSTED_STORES.places);
+const HOSTED_DENIALS: ReadonlySet<string> = new Set(HOSTED_STORES.denials);
+const HOSTED_SHAPES: ReadonlySet<string> = new Set(HOSTED_STORES.shapes);
 
 /**
  * A store the description calls hosted (`HOSTED_STORES`: "Delete a file from the cloud drive", "kept
  * in the cloud"), named as a product is: what the tool writes is kept there. Its word counts where a
- * noun phrase opens (first in a sentence or a clause, after a determiner, a preposition or a verb),
- * before a store noun, or as "the cloud" after a preposition of place.
+ * noun phrase opens (first in a sentence or a clause, after a determiner, a possessive, a preposition
+ * or a verb), before a store noun, or as "the cloud" after a preposition of place with no noun after
+ * it; not after a negation in its sentence, and not in a text that writes the word as a shape.
  */
 export function hostedStore(segs: readonly Segment[]): string | undefined {
+  let found: string | undefined;
   for (const seg of segs) {
     const toks = seg.toks;
     for (let i = 0; i < toks.length; i++) {
       if ((toks[i] as Tok).s !== HOSTED_STORES.word) continue;
       const prev = toks[i - 1];
-      if (prev !== undefined && prev.s === 'the' && HOSTED_PLACES.has(toks[i - 2]?.s ?? '')) return HOSTED_STORES.word;
-      const opens = prev === undefined || ((toks[i] as Tok).mark & CLAUSE) !== 0 || DETS.has(prev.s) || HOSTED_PLACES.has(prev.s) || LIST_PREPS.has(prev.s) || prev.info?.verb !== undefined;
-      if (opens && HOSTED_STORE_NOUNS.has(toks[i + 1]?.s ?? '')) return HOSTED_STORES.word;
+      // "a point cloud", "the word cloud": the text's cloud is a shape, wherever else it says the word.
+      if (prev !== undefined && HOSTED_SHAPES.has(prev.s)) return undefined;
+      if (found !== undefined || denied(toks, i)) continue;
+      const next = toks[i + 1];
+      if (prev !== undefined && prev.s === 'the' && HOSTED_PLACES.has(toks[i - 2]?.s ?? '')) {
+        // "in the cloud", "to the cloud, then …", "in the cloud drive"; not "in the cloud map".
+        if (next === undefined || (next.mark & (COMMA | CLAUSE)) !== 0 || HOSTED_STORE_NOUNS.has(next.s) || LIST_PREPS.has(next.s) || CONJ.has(next.s) || next.info?.verb !== undefined) found = HOSTED_STORES.word;
+        continue;
+      }
+      const opens = prev === undefined || ((toks[i] as Tok).mark & CLAUSE) !== 0 || DETS.has(prev.s) || prev.s === POSSESSIVE || HOSTED_PLACES.has(prev.s) || LIST_PREPS.has(prev.s) || prev.info?.verb !== undefined;
+      if (opens && HOSTED_STORE_NOUNS.has(next?.s ?? '')) found = HOSTED_STORES.word;
     }
   }
-  return undefined;
+  return found;
+}
+
+/** Is the word at `i` denied: a negation or a denial before it in its sentence, no `but` between? */
+function denied(toks: readonly Tok[], i: number): boolean {
+  for (let k = i - 1; k >= 0; k--) {
+    const s = (toks[k] as Tok).s;
+    if (NEGATION_BREAK.has(s)) return false;
+    if (NEGATION.has(s) || HOSTED_DENIALS.has(s)) return true;
+  }
+  return false;
 }
 
 /**

@@ -441,6 +441,8 @@ export const OBJECTS: Readonly<Record<ObjectClass, readonly string[]>> = {
     'filesystem', 'directory', 'dir', 'folder', 'document', 'doc', 'repository', 'repo', 'branch',
     'profile', 'user', 'order', 'invoice', 'hr', 'payroll', 'employee', 'salary', 'ticket', 'task',
     'todo', 'spreadsheet', 'sheet', 'entity', 'memory', 'knowledge',
+    // A drive that is a device of the user's machine, not a shared store.
+    'hard drive', 'usb drive', 'flash drive', 'thumb drive', 'external drive', 'disk drive', 'local drive',
     'graph', 'observation', 'relation', 'lead', 'deal', 'patient', 'bookmark',
     'history', 'project', 'workspace', 'setting', 'config', 'configuration', 'preference', 'disk',
     'iban', 'credit card', 'photo', 'log', 'collection', 'address book', 'clipboard',
@@ -797,9 +799,13 @@ export const NOT_PRODUCTS: readonly string[] = [
 
 /**
  * A store the text calls hosted, as a product's name would ("Delete a file from the cloud drive",
- * "Upload it to cloud storage", "kept in the cloud"): `word` before one of `stores`, or after `the`
- * and one of `places`. It counts only where a noun phrase opens: first in its sentence or after a
- * determiner, a preposition or a verb; "a word cloud", "a point cloud file" name a shape.
+ * "Upload it to cloud storage", "kept in the cloud"): `word` before one of `stores`, or as "the
+ * cloud" after one of `places` with no other noun after it. It counts only where a noun phrase
+ * opens: first in its sentence or after a determiner, a possessive, a preposition or a verb ("a
+ * word cloud" names a shape). Not when a negation or one of `denials` comes before it in its
+ * sentence ("never uploaded to the cloud", "no cloud account needed"), and not in a text that
+ * writes the word as one of `shapes` anywhere ("a point cloud": "outliers from the cloud" are
+ * points).
  */
 export const HOSTED_STORES = {
   word: 'cloud',
@@ -808,6 +814,8 @@ export const HOSTED_STORES = {
     'accounts', 'backup', 'backups', 'server', 'servers', 'space',
   ],
   places: ['in', 'into', 'to', 'on', 'onto', 'from'],
+  denials: ['no', 'nothing', 'none', 'nor', 'neither', 'offline'],
+  shapes: ['point', 'word', 'tag'],
 } as const;
 
 /**

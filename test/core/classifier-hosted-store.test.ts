@@ -47,6 +47,29 @@ describe('a write to a store the description calls hosted is an external action'
   });
 });
 
+describe('a text that denies the cloud, or uses the word for a shape, names no hosted store', () => {
+  it.each([
+    ['save_block', 'Saved blocks are not stored in the cloud. They only live in your current browser.'],
+    ['save_meeting', "Save the meeting's details on-device; they are never uploaded to the cloud."],
+    ['save_note', 'Save a note. Nothing is uploaded to the cloud.'],
+    ['create_note', 'Create a note. Works offline; no cloud account needed.'],
+    ['filter_points', 'Remove statistical outliers from the cloud and save the point cloud file.'],
+    ['regenerate', 'Remove stop words from the cloud and regenerate the word cloud image.'],
+  ])('%s: %s', (name, description) => {
+    expect(caps(name, description)).not.toContain('EXTERNAL_ACTION');
+  });
+
+  it('a negation ends at `but`: "not on the disk, but in the cloud" is hosted', () => {
+    expect(caps('save_document', 'Save the document, not on this machine but in the cloud.')).toContain('EXTERNAL_ACTION');
+  });
+
+  it('"the cloud" with a noun after it that is no store names no place', () => {
+    expect(caps('set_layer', 'Update the opacity of the layer in the cloud map.')).not.toContain('EXTERNAL_ACTION');
+    expect(caps('rename_icon', 'Rename the icon on the cloud button.')).toEqual(['LOCAL_MUTATION']);
+    expect(caps('rename_icon', 'Rename the icon in the cloud.')).toEqual(['EXTERNAL_ACTION']);
+  });
+});
+
 describe('look-alikes: the word where no noun phrase opens, or before no store', () => {
   it.each([
     ['make_word_cloud', 'Create a word cloud image from the text and save it to a file.'],

@@ -32,6 +32,12 @@ describe('look-alikes that stay what they were', () => {
     expect(caps('list_users', 'List users in the organization.')).toEqual(['PRIVATE_ACCESS']);
   });
 
+  it('a drive that is a device of the machine is no shared store, after `in` or `from`', () => {
+    expect(caps('list_usb', 'Get the list of files in the USB drive.')).toEqual(['PRIVATE_ACCESS']);
+    expect(caps('scan_usb', 'Read the files from the external drive.')).toEqual(['PRIVATE_ACCESS']);
+    expect(caps('largest', 'List the largest files in the hard drive.')).toEqual(['PRIVATE_ACCESS']);
+  });
+
   it('a write to what a shared store holds reads nothing more', () => {
     expect(caps('delete_files', 'Delete the files in the drive.')).toEqual(['LOCAL_MUTATION']);
     expect(caps('rename_entry', 'Rename the entries in the calendar.')).toEqual(caps('rename_entry', 'Rename the entries.'));
