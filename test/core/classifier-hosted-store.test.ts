@@ -70,6 +70,34 @@ describe('a text that denies the cloud, or uses the word for a shape, names no h
   });
 });
 
+describe('where the word opens a noun phrase before a store, and where not', () => {
+  it.each([
+    ['first in its sentence', 'Cloud drive: delete the photo.'],
+    ['after a determiner', 'Delete the photo from a cloud drive.'],
+    ['after a possessive', "Delete the photo from the team's cloud drive."],
+    ['after a preposition of place', 'Delete the photo from cloud storage.'],
+    ['after another preposition', 'Delete the photo kept by cloud storage.'],
+    ['after a verb', 'Delete cloud backups older than a week.'],
+    ['opening a clause after a colon', 'Remove the photo: cloud storage is freed.'],
+    ['in a later sentence', 'Delete the photo. Cloud storage keeps no copy.'],
+    ['"the cloud" at the end of its sentence', 'Save the photo in the cloud.'],
+    ['"the cloud" before a conjunction', 'Save the photo in the cloud and return its id.'],
+    ['"the cloud" before a preposition', 'Save the photo in the cloud for sharing.'],
+    ['"the cloud" before a comma', 'Save the photo in the cloud, the link is returned.'],
+  ])('hosted: %s', (_, description) => {
+    expect(caps('edit_photo', description)).toEqual(['EXTERNAL_ACTION']);
+  });
+
+  it.each([
+    ['after a noun', 'Delete the photo from the storm cloud folder.'],
+    ['before a noun that is no store', 'Delete the photo from a cloud layer.'],
+    ['"the cloud" after no preposition of place', 'Rename the cloud.'],
+    ['"the cloud" before a noun that is no store', 'Save the photo in the cloud sync folder.'],
+  ])('no place: %s', (_, description) => {
+    expect(caps('edit_photo', description)).toEqual(['LOCAL_MUTATION']);
+  });
+});
+
 describe('look-alikes: the word where no noun phrase opens, or before no store', () => {
   it.each([
     ['make_word_cloud', 'Create a word cloud image from the text and save it to a file.'],
