@@ -109,3 +109,23 @@ describe('look-alikes: the word where no noun phrase opens, or before no store',
     expect(caps(name, description)).not.toContain('EXTERNAL_ACTION');
   });
 });
+
+describe('every word of the vocabulary, one case each (a word dropped from a list fails its case)', () => {
+  it.each(['drive', 'drives', 'storage', 'bucket', 'buckets', 'folder', 'folders', 'file', 'files', 'account', 'accounts', 'backup', 'backups', 'server', 'servers', 'space'])(
+    'store noun after the word: %s', (store) => {
+      expect(caps('edit_photo', `Delete the photo from a cloud ${store}.`)).toEqual(['EXTERNAL_ACTION']);
+    },
+  );
+
+  it.each(['in', 'into', 'to', 'on', 'onto', 'from'])('"the cloud" after %s', (place) => {
+    expect(caps('edit_photo', `Move the photo ${place} the cloud.`)).toEqual(['EXTERNAL_ACTION']);
+  });
+
+  it.each(['no', 'nothing', 'none', 'nor', 'neither', 'offline', 'not', 'never', 'without'])('a denial before it: %s', (denial) => {
+    expect(caps('edit_photo', `Delete the photo; ${denial} copy is kept in the cloud.`)).toEqual(['LOCAL_MUTATION']);
+  });
+
+  it.each(['point', 'word', 'tag'])('a shape elsewhere in the text: %s cloud', (shape) => {
+    expect(caps('edit_photo', `Delete the photo from the cloud drive. It holds a ${shape} cloud.`)).toEqual(['LOCAL_MUTATION']);
+  });
+});

@@ -43,3 +43,13 @@ describe('look-alikes that stay what they were', () => {
     expect(caps('rename_entry', 'Rename the entries in the calendar.')).toEqual(caps('rename_entry', 'Rename the entries.'));
   });
 });
+
+describe('every word of the vocabulary, one case each (a word dropped from a list fails its case)', () => {
+  it.each(['in', 'within', 'inside', 'across'])('a read of the files %s the drive', (prep) => {
+    expect(caps('list_files', `List the files ${prep} the drive.`)).toEqual(['EXTERNAL_INGESTION', 'PRIVATE_ACCESS']);
+  });
+
+  it.each(['hard drive', 'usb drive', 'flash drive', 'thumb drive', 'external drive', 'disk drive', 'local drive'])('a device: the files from the %s', (device) => {
+    expect(caps('list_files', `Read the files from the ${device}.`)).toEqual(['PRIVATE_ACCESS']);
+  });
+});
