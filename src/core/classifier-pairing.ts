@@ -946,12 +946,17 @@ export function hostedStore(segs: readonly Segment[]): string | undefined {
   let found: string | undefined;
   for (const seg of segs) {
     const toks = seg.toks;
+    // A negation or a denial before the word in its sentence denies it, unless `but` came after.
+    let denied = false;
     for (let i = 0; i < toks.length; i++) {
-      if ((toks[i] as Tok).s !== HOSTED_STORES.word) continue;
+      const s = (toks[i] as Tok).s;
+      if (NEGATION_BREAK.has(s)) denied = false;
+      else if (NEGATION.has(s) || HOSTED_DENIALS.has(s)) denied = true;
+      if (s !== HOSTED_STORES.word) continue;
       const prev = toks[i - 1];
       // "a point cloud", "the word cloud": the text's cloud is a shape, wherever else it says the word.
       if (prev !== undefined && HOSTED_SHAPES.has(prev.s)) return undefined;
-      if (found !== undefined || denied(toks, i)) continue;
+      if (found !== undefined || denied) continue;
       const next = toks[i + 1];
       if (prev !== undefined && prev.s === 'the' && HOSTED_PLACES.has(toks[i - 2]?.s ?? '')) {
         // "in the cloud", "to the cloud, then …", "in the cloud drive"; not "in the cloud map".
@@ -963,16 +968,6 @@ export function hostedStore(segs: readonly Segment[]): string | undefined {
     }
   }
   return found;
-}
-
-/** Is the word at `i` denied: a negation or a denial before it in its sentence, no `but` between? */
-function denied(toks: readonly Tok[], i: number): boolean {
-  for (let k = i - 1; k >= 0; k--) {
-    const s = (toks[k] as Tok).s;
-    if (NEGATION_BREAK.has(s)) return false;
-    if (NEGATION.has(s) || HOSTED_DENIALS.has(s)) return true;
-  }
-  return false;
 }
 
 /**
