@@ -946,7 +946,9 @@ export function hostedStore(segs: readonly Segment[]): string | undefined {
   let found: string | undefined;
   for (const seg of segs) {
     const toks = seg.toks;
-    // A negation or a denial before the word in its sentence denies it, unless `but` came after.
+    // A negation or a denial before the word in its sentence denies it, unless `but` came after. Only
+    // before it, unlike a mention's negated clause (`negatedClauses`): "in the cloud, not on this
+    // machine" denies the machine.
     let denied = false;
     for (let i = 0; i < toks.length; i++) {
       const s = (toks[i] as Tok).s;

@@ -63,6 +63,10 @@ describe('a text that denies the cloud, or uses the word for a shape, names no h
     expect(caps('save_document', 'Save the document, not on this machine but in the cloud.')).toContain('EXTERNAL_ACTION');
   });
 
+  it('a negation after the word denies something else: "in the cloud, not on this machine" is hosted', () => {
+    expect(caps('save_document', 'Save the document in the cloud, not on this machine.')).toContain('EXTERNAL_ACTION');
+  });
+
   it('"the cloud" with a noun after it that is no store names no place', () => {
     expect(caps('set_layer', 'Update the opacity of the layer in the cloud map.')).not.toContain('EXTERNAL_ACTION');
     expect(caps('rename_icon', 'Rename the icon on the cloud button.')).toEqual(['LOCAL_MUTATION']);
