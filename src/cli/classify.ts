@@ -30,12 +30,6 @@ export interface ClassifyRow {
    */
   readonly read?: readonly WordsRead[];
   /**
-   * With `--explain`, for a tool that stays unknown whose description opens with a title naming data
-   * ("Liquidation data."): the title, which is read as published content only on a server whose other
-   * reads serve it.
-   */
-  readonly title?: string;
-  /**
    * When the spec was read only in part: where reading stopped and why. The tool then carries all six
    * capabilities (what was read, and the rest for what the unread part may say) and every call to it
    * asks, or is denied in strict mode (`guard.input-unread`); the unknownTool posture applies too.
@@ -61,8 +55,7 @@ export async function classifyCommand(file: string, opts: { json: boolean; expla
     // What the text was read as, for a tool the guard treats as unknown (its own answer, which weighs
     // the tool's server too, decides).
     const read = explained?.read !== undefined && empty?.as === 'unknown' ? explained.read : undefined;
-    const title = empty?.as === 'unknown' && explained?.classification.serverRead === 'titled' ? explained.classification.title : undefined;
-    return { name: spec.name, capabilities: info.capabilities, codeMode: info.codeMode, evidence: info.evidence, ...(empty !== undefined ? { empty } : {}), ...(info.unread !== undefined ? { unread: info.unread } : {}), ...(discounted !== undefined ? { discounted } : {}), ...(read !== undefined ? { read } : {}), ...(title !== undefined ? { title } : {}) };
+    return { name: spec.name, capabilities: info.capabilities, codeMode: info.codeMode, evidence: info.evidence, ...(empty !== undefined ? { empty } : {}), ...(info.unread !== undefined ? { unread: info.unread } : {}), ...(discounted !== undefined ? { discounted } : {}), ...(read !== undefined ? { read } : {}) };
   });
   if (opts.json) {
     io.stdout(`${JSON.stringify(rows, null, 2)}\n`);
@@ -117,7 +110,6 @@ export function renderExplanation(rows: readonly ClassifyRow[]): string {
       out.push('  read as (no verb paired with an object the vocabulary places):');
       for (const w of r.read) out.push(`    ${w.source}: verbs ${listed(w.verbs)}; objects ${listed(w.objects)}; words it does not know ${listed(w.unknown)}`);
     }
-    if (r.title !== undefined) out.push(`  a title naming data, ${JSON.stringify(r.title)}: read as published content only on a server whose other reads serve it`);
     const d = r.discounted ?? [];
     if (d.length > 0) {
       out.push('  set aside:');

@@ -29,7 +29,7 @@ import type { Classification, Evidence, ServerRead, ServerWrite, SpecCut, ToolSp
 import { isRecord } from './values.js';
 import { collectDiscounts, discount, explaining } from './classifier-discounts.js';
 import type { Discount } from './classifier-discounts.js';
-import { ANNOTATION_TERMS, CALL_VALUES, CONJUNCTIONS, CODE_MODE_NAME_PAIRS, DATA_TITLE, GEOMETRY, HANDOFF, HARMLESS_NAMES, NAME_CLIPPINGS, NAME_PLACE_PREPOSITIONS, NEAR_A_PLACE, NOTES_VAULT, COMPUTED_WORDS, KEEPING_VERBS, NOT_HARMLESS_PROPERTIES, NOT_OBJECTS, OPENING_VERBS, OUTSIDE_MEANS, OWN_SETUP, POSSESSIVE, POSSESSIVE_DETERMINERS, RELATIVE_PRONOUNS, RETURNED_RECORDS, STATE_VERBS, STORED_PARTICIPLES } from './vocabulary.js';
+import { ANNOTATION_TERMS, CALL_VALUES, CONJUNCTIONS, CODE_MODE_NAME_PAIRS, GEOMETRY, HANDOFF, HARMLESS_NAMES, NAME_CLIPPINGS, NAME_PLACE_PREPOSITIONS, NEAR_A_PLACE, NOTES_VAULT, COMPUTED_WORDS, KEEPING_VERBS, NOT_HARMLESS_PROPERTIES, NOT_OBJECTS, OPENING_VERBS, OUTSIDE_MEANS, OWN_SETUP, POSSESSIVE, POSSESSIVE_DETERMINERS, RELATIVE_PRONOUNS, RETURNED_RECORDS, STATE_VERBS, STORED_PARTICIPLES } from './vocabulary.js';
 import type { VerbRole } from './vocabulary.js';
 import { CLAUSE, COMMA, MAX_TEXT, anyWordsAt, nameTokens, textSegments, toTokens } from './classifier-tokens.js';
 import type { Segment, Tok } from './classifier-tokens.js';
@@ -518,10 +518,6 @@ function classifyRead(spec: ToolSpec, context: ClassifyContext | undefined, suit
       if (!found.writes) unnamed = true;
     }
   }
-  // Nothing found, nothing harmless and no record named: a description whose title names data and no
-  // act ("Liquidation data.") says what the tool returns, not whose it is. It reads that only on a
-  // server that serves published content (`onPublishedServer`); elsewhere the tool stays unknown.
-  const title = c.mask === 0 && !codeMode && harmless === undefined && readWhole && ownA[0] !== undefined && nameA.verbRoles.size === 0 ? dataTitle(ownA[0], descA) : undefined;
   // A local write that only a property names, on a tool that acts outside, is that act.
   propertyWritesOutside(c, props, keptLocally(c));
   const capabilities: Capability[] = [];
@@ -532,7 +528,6 @@ function classifyRead(spec: ToolSpec, context: ClassifyContext | undefined, suit
   const serverRead: ServerRead | undefined =
     codeMode || !readWhole ? undefined
     : unnamed ? 'unnamed'
-    : title !== undefined && c.mask === 0 ? 'titled'
     : c.mask === EIT && remarksOnly(c.evidence) ? 'remarks'
     : c.mask === EIT ? 'published'
     : c.mask === PAT ? 'own'
@@ -545,7 +540,7 @@ function classifyRead(spec: ToolSpec, context: ClassifyContext | undefined, suit
     : (c.mask & NAT) !== 0 ? 'outside'
     : (c.mask & (EIT | MUT)) === MUT && !c.evidence.some((e) => e.capability === 'LOCAL_MUTATION' && OWN_SETUP_TERMS.has(e.term)) ? 'unplaced'
     : undefined;
-  const classification: Classification = { capabilities, evidence: c.evidence, codeMode, ...(harmless !== undefined ? { harmless } : {}), ...(unread !== undefined ? { unread } : {}), ...(serverRead !== undefined ? { serverRead } : {}), ...(serverRead === 'titled' && title !== undefined ? { title } : {}), ...(serverWrite !== undefined ? { serverWrite } : {}) };
+  const classification: Classification = { capabilities, evidence: c.evidence, codeMode, ...(harmless !== undefined ? { harmless } : {}), ...(unread !== undefined ? { unread } : {}), ...(serverRead !== undefined ? { serverRead } : {}), ...(serverWrite !== undefined ? { serverWrite } : {}) };
   if (preamble === undefined) return { classification };
   return { classification, suite: preamble.suite.map((seg) => seg.toks.map((t) => t.s).join(' ')).join('. '), ...(agreed !== undefined ? { kind: agreed } : {}), presents: presentsOnly(preamble.suite) };
 }
@@ -639,10 +634,8 @@ export const PUBLISHED_SERVER_TERM = 'a server of published content';
  * both (a crawler's "user profile" is a stranger's). Every other classification is returned as it is.
  */
 export function onPublishedServer(cls: Classification, kind: NonNullable<ServerKind>): Classification {
-  if (cls.serverRead !== 'unnamed' && cls.serverRead !== 'titled' && (cls.serverRead !== 'both' || kind !== 'only-published')) return cls;
+  if (cls.serverRead !== 'unnamed' && (cls.serverRead !== 'both' || kind !== 'only-published')) return cls;
   const evidence: Evidence[] = [];
-  // A title naming data ("Liquidation data."): the words are the title's.
-  if (cls.serverRead === 'titled' && cls.title !== undefined) evidence.push({ capability: 'EXTERNAL_INGESTION', source: 'description', term: cls.title });
   for (const e of cls.evidence) {
     if (e.capability === 'PRIVATE_ACCESS') {
       if (cls.serverRead === 'unnamed') evidence.push({ ...e, capability: 'EXTERNAL_INGESTION' });
@@ -949,36 +942,6 @@ function openingObject(seg: Segment, a: Analysis): { term: string; writes: boole
     if (t.info !== undefined || (!DETS.has(t.s) && !NOT_OBJECT_WORDS.has(t.s) && t.s !== POSSESSIVE)) return undefined;
   }
   return undefined;
-}
-
-const TITLE_HEADS: ReadonlySet<string> = new Set(DATA_TITLE.heads);
-/** Words that join a title's words ("Exchange/market data" reads `exchange or market data`). */
-const TITLE_JOINS: ReadonlySet<string> = new Set(['and', 'or']);
-
-/**
- * A description's title naming data (`DATA_TITLE`): its first sentence a noun phrase of a few words,
- * no verb, ending in a word of data ("Liquidation data.", "Hyperliquid whale data."), every other
- * word one the vocabulary does not know or published content (a `web` object). No sentence of the
- * description acts other than by reading: bullets that list what the call can return may say `list`,
- * none may write, send or run.
- * @returns the title's words, the evidence term
- */
-function dataTitle(first: Analysis, descA: readonly Analysis[]): string | undefined {
-  const toks = first.seg.toks;
-  if (toks.length === 0 || toks.length > DATA_TITLE.maxWords || first.verbRoles.size > 0) return undefined;
-  for (const a of descA) for (const r of a.verbRoles) if (r !== 'read' && r !== 'neutral') return undefined;
-  // The last word, of a phrase too ("Exchange/market data": `market data`, published content).
-  const last = toks.length - 1;
-  const head = (toks[last] as Tok).s;
-  if (!TITLE_HEADS.has(head.slice(head.lastIndexOf(' ') + 1))) return undefined;
-  for (let i = 0; i < toks.length; i++) {
-    const t = toks[i] as Tok;
-    if (t.mark !== 0) return undefined;
-    if (t.info !== undefined) {
-      if ((first.roles[i] as Role).obj !== 'web' && !(i === last && TITLE_HEADS.has(t.s))) return undefined;
-    } else if (i !== last && !unnamedWord(t) && !TITLE_JOINS.has(t.s)) return undefined;
-  }
-  return toks.map((t) => t.s).join(' ');
 }
 
 const HANDOFF_VERBS = new Set<string>(HANDOFF.verbs);

@@ -87,7 +87,7 @@ const ALL_PROVENANCE = 7;
 
 /** Does a read with this kind take its server's (`onPublishedServer`)? */
 function takesServerKind(read: ServerRead | undefined): boolean {
-  return read === 'unnamed' || read === 'titled' || read === 'both' || read === 'remarks';
+  return read === 'unnamed' || read === 'both' || read === 'remarks';
 }
 
 /** Does an entry take what its server says (`onPublishedServer`, `onRemoteServer`)? */

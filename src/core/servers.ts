@@ -104,7 +104,7 @@ export class ServerReads {
    * @returns whether what the server serves changed
    */
   count(origin: unknown, read: ServerRead | undefined, sign: 1 | -1): boolean {
-    if (typeof origin !== 'string' || read === undefined || read === 'unnamed' || read === 'titled') return false;
+    if (typeof origin !== 'string' || read === undefined || read === 'unnamed') return false;
     const before = this.kind(origin);
     const ownBefore = this.ownRecords(origin);
     let server = this.servers.get(origin);

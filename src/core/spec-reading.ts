@@ -119,7 +119,7 @@ export function restoreClassifications(entries: readonly (readonly [string, Clas
 }
 
 const CUT_SOURCES = new Set(['name', 'description', 'schema']);
-const SERVER_READS = new Set(['published', 'remarks', 'own', 'both', 'unnamed', 'titled']);
+const SERVER_READS = new Set(['published', 'remarks', 'own', 'both', 'unnamed']);
 const SERVER_WRITES = new Set(['outside', 'local', 'unplaced']);
 
 /** Whether `v` has the shape of a {@link Classification}, every capability one of the six. */
@@ -134,7 +134,6 @@ function isClassification(v: unknown): v is Classification {
   if (h !== undefined && !(h !== null && typeof h === 'object' && str(h.kind) && Array.isArray(h.terms) && h.terms.every(str))) return false;
   if (c.serverRead !== undefined && !SERVER_READS.has(c.serverRead as string)) return false;
   if (c.serverWrite !== undefined && !SERVER_WRITES.has(c.serverWrite as string)) return false;
-  if (c.title !== undefined && !str(c.title)) return false;
   const u = c.unread as Record<string, unknown> | undefined;
   return u === undefined || (u !== null && typeof u === 'object' && CUT_SOURCES.has(u.source as string) && str(u.why) && (u.at === undefined || str(u.at)));
 }

@@ -82,14 +82,10 @@ export interface Classification {
    * reads (`ServerReads`): `published` (content written outside, EXTERNAL_INGESTION alone), `remarks`
    * (published content that people write in a place others share: issues, comments, stories; the
    * workspace's on a server of the user's own records), `own` (the user's data, PRIVATE_ACCESS alone),
-   * `both`; `unnamed`, a read of an object the vocabulary does not name (PRIVATE_ACCESS, unless its
-   * server serves published content: docs/semantics.md "What makes content external"); or `titled`,
-   * a tool that found nothing but a title naming data (no capability, unless its server serves
-   * published content: then EXTERNAL_INGESTION).
+   * `both`; or `unnamed`, a read of an object the vocabulary does not name (PRIVATE_ACCESS, unless its
+   * server serves published content: docs/semantics.md "What makes content external").
    */
   readonly serverRead?: ServerRead;
-  /** @internal The title of a `titled` tool (`serverRead`), its evidence term on a server of published content. */
-  readonly title?: string;
   /**
    * @internal What a tool that writes says of where its server keeps what it writes, for the
    * server's other writes (`ServerWrites`): `outside` (a write the words place in a service, an
@@ -102,7 +98,7 @@ export interface Classification {
 }
 
 /** What a read says of its server's content (`Classification.serverRead`). */
-export type ServerRead = 'published' | 'remarks' | 'own' | 'both' | 'unnamed' | 'titled';
+export type ServerRead = 'published' | 'remarks' | 'own' | 'both' | 'unnamed';
 
 /** What a write says of where its server keeps what it writes (`Classification.serverWrite`). */
 export type ServerWrite = 'outside' | 'local' | 'unplaced';

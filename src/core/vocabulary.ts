@@ -1441,19 +1441,6 @@ export const GETTER_OPENERS: readonly string[] = ['returns', 'return', '返回']
  */
 export const RETURNED_RECORDS: readonly string[] = ['list', 'lists', 'list of', 'information', 'info', 'details'];
 
-/**
- * A description's title: its first sentence, a noun phrase of at most `maxWords` words that names
- * data and no act ("Liquidation data.", "Aggregated open interest history.", "Hyperliquid whale
- * data."). Its last word is one of `heads`, and every other word is one the vocabulary does not
- * know, or names published content (a `web` object: "Order book data"). Such a title says what the
- * tool returns, not whose it is: the tool reads it only on a server that serves published content
- * (docs/semantics.md "What makes content external"); elsewhere it stays unknown.
- */
-export const DATA_TITLE = {
-  heads: ['data', 'info', 'information', 'details', 'history', 'stats', 'statistics', 'analytics', 'overview', 'summary', 'metrics'],
-  maxWords: 6,
-} as const;
-
 /** Evidence terms of the MCP annotation rules (named after the hints they read). */
 export const ANNOTATION_TERMS = {
   closedWorldWrite: 'readOnlyHint=false+openWorldHint=false',

@@ -96,21 +96,6 @@ describe('guard-eval classify', () => {
     expect((JSON.parse((await cli('classify', file, '--json')).out) as Row[]).some((row) => row.read !== undefined)).toBe(false);
   });
 
-  it('--explain names the title of a tool that reads only on a server of published content, and the evidence once it does', async () => {
-    const title = { name: 'coin_liquidation', description: 'Liquidation data.\n• history — liquidation orders', origin: 'mcp:market-feed' };
-    const alone = await cli('classify', tmp('title.json', JSON.stringify([title])), '--explain');
-    expect(alone.out).toContain('coin_liquidation: no capability (unknown: the unknownTool posture applies)');
-    expect(alone.out).toContain('  a title naming data, "liquidation data": read as published content only on a server whose other reads serve it');
-    const published = [
-      { name: 'latest_news', description: 'Get the latest news headlines.', origin: 'mcp:market-feed' },
-      { name: 'forecast', description: 'Get the weather forecast for a city.', origin: 'mcp:market-feed' },
-      title,
-    ];
-    const served = await cli('classify', tmp('title-served.json', JSON.stringify(published)), '--explain');
-    expect(served.out).toContain('coin_liquidation: EXTERNAL_INGESTION\n  EXTERNAL_INGESTION (EIT)\n    description: "liquidation data"\n    origin: "a server of published content"');
-    expect(served.out).not.toContain('a title naming data');
-  });
-
   it('--json gives name, capabilities and evidence for each tool', async () => {
     const r = await cli('classify', 'scenarios/catalog/examples.yaml', '--json');
     expect(r.code).toBe(0);

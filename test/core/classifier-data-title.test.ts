@@ -1,100 +1,66 @@
 /**
- * A description whose first sentence is a title naming data and no act ("Liquidation data.",
- * "Hyperliquid whale data."), on a tool that found nothing else, says what the tool returns but not
- * whose it is. On a server that serves published content (two reads at least of content written
- * outside, as many as of the user's data) it reads that content, EXTERNAL_INGESTION; anywhere else
- * it stays unknown, as before.
+ * A title naming data ("Liquidation data.", "Hyperliquid whale data."), on a tool that found nothing
+ * else and whose description acts in no word the vocabulary reads, was read as published content on
+ * a server whose other reads serve it (b853f00), and withdrawn after a review: of 191 tools a reviewer
+ * wrote for such servers that act, read the user's own data or hold secrets, 99 became allowed reads
+ * of outside content. A description that acts in no word the vocabulary knows may still act (in a
+ * word it does not know, in a form it does not read, in the schema), and a title does not say whose
+ * the data is. These are some of the review's tools: on a server of published content, none may be
+ * read as outside content alone.
  */
 import { describe, expect, it } from 'vitest';
-import { classifyTool } from '../../src/core/classifier.js';
 import { createGuard } from '../../src/core/guard.js';
-import type { ToolOrigin, ToolSpec } from '../../src/core/types.js';
-import { DATA_TITLE } from '../../src/core/vocabulary.js';
+import type { ToolSpec } from '../../src/core/types.js';
 
-const ORIGIN: ToolOrigin = 'mcp:market-feed';
-const tool = (name: string, description: string, origin: ToolOrigin = ORIGIN): ToolSpec => ({ name, description, origin });
-
-/** Two reads of published content: the server serves it. */
 const PUBLISHED: readonly ToolSpec[] = [
-  tool('latest_news', 'Get the latest news headlines.'),
-  tool('forecast', 'Get the weather forecast for a city.'),
-];
-/** Two reads of the user's own records: the server keeps them. */
-const OWN: readonly ToolSpec[] = [
-  tool('list_orders', "List the customer's orders."),
-  tool('list_invoices', "Get the customer's invoices."),
+  { name: 'latest_news', description: 'Get the latest news headlines.', origin: 'mcp:market-feed' },
+  { name: 'forecast', description: 'Get the weather forecast for a city.', origin: 'mcp:market-feed' },
 ];
 
-const capsAmong = (tools: readonly ToolSpec[], name: string): readonly string[] => createGuard({ tools: [...tools] }).tool(name).capabilities;
+const REVIEWED: readonly ToolSpec[] = [
+  // an act in a word the vocabulary does not know
+  {"name": "hl_trade", "description": "Hyperliquid trading data.\n• place — place a limit or market order. Requires: coin, side, size\n• amend — amend an open order\n• history — recent fills", "inputSchema": {"type": "object", "properties": {"action": {"type": "string", "enum": ["place", "amend", "history"]}, "coin": {"type": "string"}, "side": {"type": "string", "enum": ["buy", "sell"]}, "size": {"type": "number"}, "price": {"type": "number"}}}},
+  {"name": "dex_swap", "description": "DEX swap data.\n• quote — best route across pools\n• swap — swap tokens via the aggregator. Requires: from_token, to_token, amount", "inputSchema": {"type": "object", "properties": {"action": {"type": "string", "enum": ["quote", "swap"]}, "from_token": {"type": "string"}, "to_token": {"type": "string"}, "amount": {"type": "number"}, "slippage": {"type": "number"}}}},
+  {"name": "lending", "description": "Lending market data.\n• rates — supply and borrow APYs\n• borrow — borrow USDT against collateral\n• repay — repay an outstanding loan", "inputSchema": {"type": "object", "properties": {"action": {"type": "string", "enum": ["rates", "borrow", "repay"]}, "asset": {"type": "string"}, "amount": {"type": "number"}}}},
+  {"name": "tipping", "description": "Creator tip data.\n• tip — tip a creator in USDT\n• leaderboard — top tippers", "inputSchema": {"type": "object", "properties": {"action": {"type": "string", "enum": ["tip", "leaderboard"]}, "creator": {"type": "string"}, "amount": {"type": "number"}}}},
+  {"name": "dao_governance", "description": "Governance data.\n• proposals — active proposals\n• vote — vote on a proposal. Requires: proposal_id, choice", "inputSchema": {"type": "object", "properties": {"action": {"type": "string", "enum": ["proposals", "vote"]}, "proposal_id": {"type": "string"}, "choice": {"type": "string"}}}},
+  {"name": "strategy_lab", "description": "Strategy data.\n• backtest — backtest results\n• deploy — deploys the strategy live; it then trades automatically", "inputSchema": {"type": "object", "properties": {"action": {"type": "string", "enum": ["backtest", "deploy"]}, "strategy_id": {"type": "string"}}}},
+  // an act in a form the vocabulary does not read (-s, a passive)
+  {"name": "bot_runner", "description": "Bot data.\n• bots — bot list\n• go — executes the bot once with the given parameters", "inputSchema": {"type": "object", "properties": {"action": {"type": "string", "enum": ["bots", "go"]}, "bot_id": {"type": "string"}}}},
+  {"name": "report_job", "description": "Report data.\n• weekly — weekly report, saved to ~/reports as PDF", "inputSchema": {"type": "object", "properties": {"action": {"type": "string", "enum": ["weekly"]}, "week": {"type": "string"}}}},
+  {"name": "payout_desk", "description": "Payout data.\n• batch — pays out all pending affiliate commissions", "inputSchema": {"type": "object", "properties": {"action": {"type": "string", "enum": ["batch"]}}}},
+  // a title that names the user's own data in words the vocabulary does not know
+  {"name": "portfolio", "description": "Portfolio data.\n• holdings — current holdings and cost basis\n• pnl — realized and unrealized PnL", "inputSchema": {"type": "object", "properties": {"action": {"type": "string", "enum": ["holdings", "pnl"]}}}},
+  {"name": "wallet", "description": "Wallet data.\n• assets — assets in the connected wallet\n• history — wallet transfers", "inputSchema": {"type": "object", "properties": {"action": {"type": "string", "enum": ["assets", "history"]}}}},
+  {"name": "withdrawals", "description": "Withdrawal history.", "inputSchema": {"type": "object", "properties": {"coin": {"type": "string"}, "start_time": {"type": "number"}}}},
+  {"name": "kyc", "description": "KYC details.", "inputSchema": {"type": "object", "properties": {}}},
+  {"name": "sleep", "description": "Sleep data.", "inputSchema": {"type": "object", "properties": {"date": {"type": "string"}}}},
+  {"name": "credit_score", "description": "Credit score details.", "inputSchema": {"type": "object", "properties": {}}},
+  // bullets that return the user's own data
+  {"name": "futures_data", "description": "Futures data.\n• positions — your open positions and liquidation prices\n• funding — funding rates", "inputSchema": {"type": "object", "properties": {"action": {"type": "string", "enum": ["positions", "funding"]}}}},
+  {"name": "market_info2", "description": "Market info.\n• fees — my maker and taker fees\n• limits — my withdrawal limits", "inputSchema": {"type": "object", "properties": {"action": {"type": "string", "enum": ["fees", "limits"]}}}},
+  // secrets in words the vocabulary does not know
+  {"name": "exchange_auth", "description": "Exchange auth data.\n• hmac — the HMAC signing secret of the linked exchange", "inputSchema": {"type": "object", "properties": {"action": {"type": "string", "enum": ["hmac"]}}}},
+  {"name": "wallet_seed", "description": "Wallet mnemonic info.", "inputSchema": {"type": "object", "properties": {}}},
+  // an act or a secret said only in the schema
+  {"name": "swap_f", "description": "Swap data.", "inputSchema": {"type": "object", "properties": {"sell_token": {"type": "string"}, "buy_token": {"type": "string"}, "sell_amount": {"type": "number"}, "execute": {"type": "boolean", "description": "If true the swap is signed and broadcast"}}}},
+  {"name": "creds_f", "description": "Exchange data.", "inputSchema": {"type": "object", "properties": {"api_key": {"type": "string"}, "api_secret": {"type": "string"}, "passphrase": {"type": "string"}}}},
+  // acts in Chinese
+  {"name": "cex_trade", "description": "Futures trading data.\n• 下单 — 市价或限价\n• 撤单 — 按订单号", "inputSchema": {"type": "object", "properties": {"action": {"type": "string", "enum": ["下单", "撤单"]}, "symbol": {"type": "string"}, "qty": {"type": "number"}}}},
+  {"name": "loan_cn", "description": "Loan data.\n• 借币 — 抵押借币\n• 还币 — 归还借币", "inputSchema": {"type": "object", "properties": {"action": {"type": "string", "enum": ["借币", "还币"]}, "amount": {"type": "number"}}}},
+  // local writes in words not read
+  {"name": "cache_ctl", "description": "Cache data.\n• flush — flushes the local market cache", "inputSchema": {"type": "object", "properties": {"action": {"type": "string", "enum": ["flush"]}}}},
+  {"name": "journal", "description": "Trade journal data.\n• entry — logs a trade with notes to the journal", "inputSchema": {"type": "object", "properties": {"action": {"type": "string", "enum": ["entry"]}, "text": {"type": "string"}}}},
+];
 
-describe('a title naming data reads published content on a server that serves it', () => {
-  it.each([
-    ['coin_liquidation', 'Liquidation data.\n• history — liquidation orders\n• map — liquidation heatmap'],
-    ['whales', 'Hyperliquid whale data. Requires: coin'],
-    ['open_interest', 'Aggregated open interest history.'],
-    ['markets', 'Exchange/market data.\n• exchanges — all platforms, no params needed'],
-    ['trader', 'Hyperliquid trader analytics.\n• list — the top traders'],
-  ])('%s', (name, description) => {
-    const tools = [...PUBLISHED, tool(name, description)];
-    expect(capsAmong(tools, name)).toEqual(['EXTERNAL_INGESTION']);
-    const evidence = createGuard({ tools }).tool(name).evidence;
-    expect(evidence).toContainEqual({ capability: 'EXTERNAL_INGESTION', source: 'origin', term: 'a server of published content' });
-    expect(evidence.some((e) => e.source === 'description')).toBe(true);
+describe("a title naming data is not read as its server's published content", () => {
+  it('the server serves published content', () => {
+    const guard = createGuard({ tools: [...PUBLISHED] });
+    expect(guard.tool('latest_news').capabilities).toEqual(['EXTERNAL_INGESTION']);
   });
 
-  it('alone, with no server, and on a server of the user\'s records, it stays unknown', () => {
-    const title = tool('coin_liquidation', 'Liquidation data.');
-    expect(classifyTool(title).capabilities).toEqual([]);
-    expect(classifyTool(title).serverRead).toBe('titled');
-    expect(capsAmong([{ name: 'coin_liquidation', description: 'Liquidation data.' }], 'coin_liquidation')).toEqual([]);
-    expect(capsAmong([...OWN, title], 'coin_liquidation')).toEqual([]);
-    // Titles alone make no server one of published content: they say nothing of whose content it is.
-    expect(capsAmong([title, tool('coin_funding', 'Funding data.'), tool('coin_depth', 'Depth data.')], 'coin_liquidation')).toEqual([]);
-  });
-
-  it("titles do not count for their server's kind", () => {
-    // One published read and three titles: still no server of published content.
-    const tools = [PUBLISHED[0] as ToolSpec, tool('a', 'Liquidation data.'), tool('b', 'Funding data.'), tool('c', 'Whale data.')];
-    expect(capsAmong(tools, 'a')).toEqual([]);
-  });
-});
-
-describe('look-alikes that stay what they were, on a server of published content', () => {
-  const among = (name: string, description: string): readonly string[] => capsAmong([...PUBLISHED, tool(name, description)], name);
-
-  it('a sentence of the description that writes, sends or runs: the title is no read', () => {
-    expect(among('signals', 'Signal data.\n• delete — remove an alert')).toEqual(classifyTool({ name: 'signals', description: 'Signal data.\n• delete — remove an alert' }).capabilities);
-    expect(among('alerts', 'Alert data.\n• send — sends the alert to a webhook')).toContain('EXTERNAL_ACTION');
-  });
-
-  it('a name that acts', () => {
-    expect(among('delete_liquidations', 'Liquidation data.')).not.toEqual(['EXTERNAL_INGESTION']);
-  });
-
-  it("a title that names the user's own records is no title of data", () => {
-    expect(classifyTool({ name: 'accounts', description: 'Account data.' }).serverRead).not.toBe('titled');
-    expect(classifyTool({ name: 'orders', description: 'Customer order history.' }).serverRead).not.toBe('titled');
-  });
-
-  it('a title that names no data, or says more than a title does', () => {
-    expect(among('depth', 'Order book depth.')).toEqual([]);
-    expect(among('fills', 'Hyperliquid trade fills.')).toEqual([]);
-    expect(among('long', 'Zorp quux blah frob wibble wobble data.')).toEqual([]);
-  });
-});
-
-describe('every word of the vocabulary, one case each (a word dropped from the list fails its case)', () => {
-  it.each(DATA_TITLE.heads.map((h) => [h]))('Zorp %s.', (head) => {
-    expect(capsAmong([...PUBLISHED, tool('zorp', `Zorp ${head}.`)], 'zorp')).toEqual(['EXTERNAL_INGESTION']);
-  });
-
-  it.each(['and', 'or'])('two kinds joined by %s', (join) => {
-    expect(capsAmong([...PUBLISHED, tool('zorp', `Zorp ${join} quux data.`)], 'zorp')).toEqual(['EXTERNAL_INGESTION']);
-  });
-
-  it(`a title of ${DATA_TITLE.maxWords} words, and no more`, () => {
-    const words = (n: number): string => Array.from({ length: n - 1 }, (_, i) => `zorp${'q'.repeat(i)}`).join(' ');
-    expect(capsAmong([...PUBLISHED, tool('zorp', `${words(DATA_TITLE.maxWords)} data.`)], 'zorp')).toEqual(['EXTERNAL_INGESTION']);
-    expect(capsAmong([...PUBLISHED, tool('zorp', `${words(DATA_TITLE.maxWords + 1)} data.`)], 'zorp')).toEqual([]);
+  it.each(REVIEWED.map((t) => [t.name, t]))('%s', (name, spec) => {
+    const guard = createGuard({ tools: [...PUBLISHED, { ...spec, origin: 'mcp:market-feed' }] });
+    expect(guard.tool(name).capabilities).not.toEqual(['EXTERNAL_INGESTION']);
   });
 });
