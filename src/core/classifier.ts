@@ -23,13 +23,13 @@
  *
  * Pure: no IO, no clock. Overrides are not applied here; the guard applies them.
  */
-import { CAPABILITIES, EIT, EXEC, MUT, NAT, PAT } from './capabilities.js';
+import { CAPABILITIES, EIT, EXEC, MUT, NAT, PAT, capabilityBit } from './capabilities.js';
 import type { Capability } from './capabilities.js';
 import type { Classification, Evidence, ServerRead, ServerWrite, SpecCut, ToolSpec } from './types.js';
 import { isRecord } from './values.js';
 import { collectDiscounts, discount, explaining } from './classifier-discounts.js';
 import type { Discount } from './classifier-discounts.js';
-import { ANNOTATION_TERMS, CALL_VALUES, CONJUNCTIONS, CODE_MODE_NAME_PAIRS, GEOMETRY, HANDOFF, HARMLESS_NAMES, NAME_CLIPPINGS, NAME_PLACE_PREPOSITIONS, NEAR_A_PLACE, NOTES_VAULT, COMPUTED_WORDS, KEEPING_VERBS, NOT_HARMLESS_PROPERTIES, NOT_OBJECTS, OPENING_VERBS, OUTSIDE_MEANS, OWN_SETUP, POSSESSIVE, POSSESSIVE_DETERMINERS, RELATIVE_PRONOUNS, RETURNED_RECORDS, STATE_VERBS, STORED_PARTICIPLES } from './vocabulary.js';
+import { ACT_SELECTOR, ANNOTATION_TERMS, CALL_VALUES, CONJUNCTIONS, CODE_MODE_NAME_PAIRS, GEOMETRY, HANDOFF, HARMLESS_NAMES, NAME_CLIPPINGS, NAME_PLACE_PREPOSITIONS, NEAR_A_PLACE, NOTES_VAULT, COMPUTED_WORDS, KEEPING_VERBS, NOT_HARMLESS_PROPERTIES, NOT_OBJECTS, OPENING_VERBS, OUTSIDE_MEANS, OWN_SETUP, POSSESSIVE, POSSESSIVE_DETERMINERS, RELATIVE_PRONOUNS, RETURNED_RECORDS, STATE_VERBS, STORED_PARTICIPLES } from './vocabulary.js';
 import type { VerbRole } from './vocabulary.js';
 import { CLAUSE, COMMA, MAX_TEXT, anyWordsAt, nameTokens, textSegments, toTokens } from './classifier-tokens.js';
 import type { Segment, Tok } from './classifier-tokens.js';
@@ -520,9 +520,6 @@ function classifyRead(spec: ToolSpec, context: ClassifyContext | undefined, suit
   }
   // A local write that only a property names, on a tool that acts outside, is that act.
   propertyWritesOutside(c, props, keptLocally(c));
-  const capabilities: Capability[] = [];
-  for (let i = 0; i < CAPABILITIES.length; i++) if (c.mask & (1 << i)) capabilities.push(CAPABILITIES[i] as Capability);
-  c.evidence.sort(compareEvidence);
   // What this tool says of its server's content, if it only reads (`ServerRead`).
   // A spec read only in part is judged as doing all six things: it neither counts nor takes a kind.
   const serverRead: ServerRead | undefined =
@@ -540,6 +537,14 @@ function classifyRead(spec: ToolSpec, context: ClassifyContext | undefined, suit
     : (c.mask & NAT) !== 0 ? 'outside'
     : (c.mask & (EIT | MUT)) === MUT && !c.evidence.some((e) => e.capability === 'LOCAL_MUTATION' && OWN_SETUP_TERMS.has(e.term)) ? 'unplaced'
     : undefined;
+  // An act selector's acts (`ACT_SELECTOR`), last: they add to what the words say the tool does, and
+  // say nothing of its server (what its server serves and where it keeps its writes are read from the
+  // words above). Not on a tool the words do not read (an act in a value the vocabulary does not know
+  // may stand beside the ones it knows), nor on a spec read in part.
+  if (c.mask !== 0 && !codeMode && readWhole && !readsOnlyName(nameA) && !nTokens.some(recordOfActs) && !SELECTOR_ASKS.test(description)) selectorActs(c, props, nTokens, namePhase, facts.writes || facts.sends || facts.runs);
+  const capabilities: Capability[] = [];
+  for (let i = 0; i < CAPABILITIES.length; i++) if (c.mask & (1 << i)) capabilities.push(CAPABILITIES[i] as Capability);
+  c.evidence.sort(compareEvidence);
   const classification: Classification = { capabilities, evidence: c.evidence, codeMode, ...(harmless !== undefined ? { harmless } : {}), ...(unread !== undefined ? { unread } : {}), ...(serverRead !== undefined ? { serverRead } : {}), ...(serverWrite !== undefined ? { serverWrite } : {}) };
   if (preamble === undefined) return { classification };
   return { classification, suite: preamble.suite.map((seg) => seg.toks.map((t) => t.s).join(' ')).join('. '), ...(agreed !== undefined ? { kind: agreed } : {}), presents: presentsOnly(preamble.suite) };
@@ -598,7 +603,7 @@ export function onSharedServer(cls: Classification): Classification {
   if (cls.serverRead !== 'remarks') return cls;
   const evidence: Evidence[] = [...cls.evidence, { capability: 'PRIVATE_ACCESS', source: 'origin', term: SHARED_SERVER_TERM }];
   evidence.sort(compareEvidence);
-  return { ...cls, capabilities: ['EXTERNAL_INGESTION', 'PRIVATE_ACCESS'], evidence };
+  return { ...cls, capabilities: evidencedCapabilities(evidence), evidence };
 }
 
 const MEANS: ReadonlySet<string> = new Set(OUTSIDE_MEANS.means);
@@ -643,7 +648,13 @@ export function onPublishedServer(cls: Classification, kind: NonNullable<ServerK
   }
   evidence.push({ capability: 'EXTERNAL_INGESTION', source: 'origin', term: PUBLISHED_SERVER_TERM });
   evidence.sort(compareEvidence);
-  return { ...cls, capabilities: ['EXTERNAL_INGESTION'], evidence };
+  // The words only read; what an act selector adds (`selectorActs`) is kept.
+  return { ...cls, capabilities: evidencedCapabilities(evidence), evidence };
+}
+
+/** The capabilities a list of evidence names, in their order. */
+function evidencedCapabilities(evidence: readonly Evidence[]): Capability[] {
+  return CAPABILITIES.filter((cap) => evidence.some((e) => e.capability === cap));
 }
 
 /** Whether a verb role reads, writes (or sends), or does another act (`run`, `interact`); none for a transformation. */
@@ -942,6 +953,72 @@ function openingObject(seg: Segment, a: Analysis): { term: string; writes: boole
     if (t.info !== undefined || (!DETS.has(t.s) && !NOT_OBJECT_WORDS.has(t.s) && t.s !== POSSESSIVE)) return undefined;
   }
   return undefined;
+}
+
+const SELECTOR_NAMES: ReadonlySet<string> = new Set(ACT_SELECTOR.names);
+const SELECTOR_FILTERS = new RegExp(`\\b(?:${ACT_SELECTOR.filters.join('|')})\\b`, 'i');
+const SELECTOR_RECORDS: ReadonlySet<string> = new Set(ACT_SELECTOR.records);
+const SELECTOR_ASKS = new RegExp(`\\b(?:${ACT_SELECTOR.asks.join('|')})\\b`, 'i');
+
+/** Is a word of the name, or its singular (`audits`, `activities`), that of a record or a reference of acts? */
+function recordOfActs(w: string): boolean {
+  return SELECTOR_RECORDS.has(w) || (w.endsWith('ies') && SELECTOR_RECORDS.has(`${w.slice(0, -3)}y`)) || (w.endsWith('s') && SELECTOR_RECORDS.has(w.slice(0, -1)));
+}
+/** Roles an act selector's value names an act by: a write, a send or a run. */
+const SELECTED_ACTS: ReadonlySet<VerbRole> = new Set<VerbRole>(['create', 'modify', 'send', 'run']);
+/** The same and the reads: a selector every value of which opens with one names its reads too. */
+const SELECTED_ROLES: ReadonlySet<VerbRole> = new Set<VerbRole>([...SELECTED_ACTS, 'read', 'webRead']);
+
+/** Does the name only read (`list_adjustments`, `search_todos`): a read verb, and none that writes, sends or runs? */
+function readsOnlyName(nameA: Analysis): boolean {
+  let reads = false;
+  for (const r of nameA.verbRoles) {
+    if (r === 'read' || r === 'webRead') reads = true;
+    else if (SELECTED_ACTS.has(r)) return false;
+  }
+  return reads;
+}
+
+/**
+ * The acts of the tool's act selectors (`ACT_SELECTOR`): each enum value of a top-level selector
+ * property that opens with a verb of a write, a send or a run is read as the tool's name with that
+ * value in front (`drop` on `pg_manage_indexes` as `drop pg manage indexes`), its evidence the
+ * property. The values of a selector whose own description filters or names kinds are what to look
+ * for, not acts. Reads count only from a selector every value of which opens with a verb of one of
+ * these or of a read; a word that is a verb or a noun (`post`, `comment`, `email`) only beside plain
+ * verbs. A value whose act finds nothing the vocabulary places to act on adds nothing: a bare
+ * "delete" says no more than that the tool writes somewhere, and where is not said.
+ */
+function selectorActs(c: Collector, props: readonly Prop[], nTokens: readonly string[], phase: Phase, acts: boolean): void {
+  for (const p of props) {
+    if (p.path !== `properties.${p.key}` || !SELECTOR_NAMES.has(p.joined) || !Array.isArray(p.enumValues)) continue;
+    if (p.description !== undefined && SELECTOR_FILTERS.test(p.description)) continue;
+    const values = [...new Set(p.enumValues.slice(0, MAX_ENUM_VALUES).filter((v): v is string => typeof v === 'string' && v.trim() !== '' && v.length <= MAX_ENUM_TEXT))];
+    const words = values.map((v) => nameTokens(v));
+    const infos = words.map((w) => LEXICON.get(w[0] ?? ''));
+    const readsToo = infos.every((i) => i?.verb !== undefined && SELECTED_ROLES.has(i.verb));
+    const plain = infos.every((i) => i?.verb !== undefined && i.amb !== true);
+    // A selector of acts alone on a tool whose words only read is more often what to look for (kinds
+    // of changes, of events, of permissions) than what to do: it picks acts beside a read of its own
+    // (`list | delete`), or on a tool that writes, sends or runs already.
+    if (!acts && !infos.some((i) => i?.verb === 'read' || i?.verb === 'webRead')) continue;
+    words.forEach((own, n) => {
+      const info = infos[n];
+      const role = info?.verb;
+      if (role === undefined || !(readsToo ? SELECTED_ROLES : SELECTED_ACTS).has(role) || (info?.amb === true && !plain)) return;
+      const seg: Segment = { kind: 'name', source: 'schema', at: p.path, toks: toTokens([...own, ...nTokens]) };
+      // Read apart, and kept only if the act found something to act on: a value alone ("delete") says
+      // no more than that the tool writes somewhere.
+      const scratch: Collector = { ...c, mask: 0, evidence: [], seen: new Set(), authored: [], channels: [] };
+      analyse(seg, scratch, phase);
+      const verb = new Set(seg.toks.slice(0, own.length).map((t) => t.info?.term ?? t.s));
+      // Only what the value's own reading found: a product the description or the server names places
+      // no act the value does not pair with an object.
+      const found = scratch.evidence.filter((e) => e.at === p.path);
+      if (!found.some((e) => !verb.has(e.term))) return;
+      for (const e of found) addEvidence(c, capabilityBit(e.capability), e.source, e.term, e.at);
+    });
+  }
 }
 
 const HANDOFF_VERBS = new Set<string>(HANDOFF.verbs);

@@ -1441,6 +1441,35 @@ export const GETTER_OPENERS: readonly string[] = ['returns', 'return', '返回']
  */
 export const RETURNED_RECORDS: readonly string[] = ['list', 'lists', 'list of', 'information', 'info', 'details'];
 
+/**
+ * An act selector: a property that picks which of its operations a tool that gathers several does
+ * (`files` with `operation: list | read | delete | write`, `sites_manage` with `action: list | add |
+ * delete`). Its enum values that open with a verb of a write, a send or a run name acts the tool
+ * does, on a tool its words already read as doing something (docs/semantics.md "Classification").
+ * - `names`: whole property names, at the top level. Not `type` or `kind`, whose values are what is
+ *   read ("send" and "request" as transaction types), nor `mode`, a way of doing the tool's act, nor
+ *   `method`, an HTTP client's.
+ * - `filters`: words of the property's own description that make its values what to look for, not
+ *   what to do ("Only entries of this action", "Limit results to this action", "Statement kind to
+ *   document").
+ * - `records`: words of the tool's name (or their singulars) that make it a record or a reference of
+ *   acts (an audit log, a timeline of changes, a command reference, notification settings, a fee
+ *   estimate): its selector picks which acts to show.
+ * - `asks`: words of the tool's description that make it a question about acts (may the user do
+ *   this?), not the acts.
+ */
+export const ACT_SELECTOR = {
+  names: ['action', 'operation', 'op', 'command', 'cmd', 'verb', 'action_type', 'operation_type'],
+  filters: ['filter', 'filters', 'filtered', 'only', 'limit', 'restrict', 'kind', 'kinds', 'type', 'types', 'event', 'events', 'refers', 'explain', 'describe', 'document', 'aggregate', 'look up'],
+  records: [
+    'log', 'audit', 'auditlog', 'eventlog', 'logbook', 'history', 'activity', 'changelog', 'change', 'timeline', 'trail', 'report',
+    'usage', 'metric', 'doc', 'documentation', 'help', 'manual', 'syntax', 'reference', 'info', 'spec', 'cheatsheet', 'guide',
+    'tutorial', 'example', 'palette', 'setting', 'preference', 'notification', 'policy', 'protection', 'scope', 'fee', 'estimate',
+    'quote', '日志', '记录', '历史', '审计', '权限',
+  ],
+  asks: ['whether', 'allowed', 'permitted', 'authorized', 'authorised'],
+} as const;
+
 /** Evidence terms of the MCP annotation rules (named after the hints they read). */
 export const ANNOTATION_TERMS = {
   closedWorldWrite: 'readOnlyHint=false+openWorldHint=false',
