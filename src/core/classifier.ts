@@ -87,10 +87,13 @@ export function explainTool(spec: ToolSpec, context?: ClassifyContext): Explanat
   const description = typeof s['description'] === 'string' ? s['description'] : '';
   for (const p of schemaProps(s['inputSchema'], undefined, textRead(name, description))) {
     if (!Array.isArray(p.enumValues)) continue;
+    // An act selector's values read as the tool's acts are not set aside (`selectorActs`).
+    const acted = new Set(value.evidence.filter((e) => e.at === p.path).map((e) => e.term));
     const seen = new Set<string>();
     for (const v of p.enumValues.slice(0, MAX_ENUM_VALUES)) {
       if (typeof v !== 'string' || v.trim() === '' || v.length > MAX_ENUM_TEXT || seen.has(v)) continue;
       seen.add(v);
+      if (acted.has(LEXICON.get(nameTokens(v)[0] ?? '')?.term ?? '')) continue;
       if (classifyTool({ name: '', description: v.replace(/[_-]+/g, ' ') }).capabilities.length > 0) discounts.push({ why: 'enum-value', source: 'schema', at: p.path, text: v });
     }
   }

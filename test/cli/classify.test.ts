@@ -96,6 +96,18 @@ describe('guard-eval classify', () => {
     expect((JSON.parse((await cli('classify', file, '--json')).out) as Row[]).some((row) => row.read !== undefined)).toBe(false);
   });
 
+  it("--explain shows an act selector's values read as acts as evidence, and sets aside only a filter's", async () => {
+    const file = tmp('selector.json', JSON.stringify([
+      { name: 'files', description: 'List files in the workspace.', inputSchema: { type: 'object', properties: { operation: { type: 'string', enum: ['list', 'read', 'delete', 'write'] } } } },
+      { name: 'list_adjustments', description: 'List adjustments.', inputSchema: { type: 'object', properties: { action: { type: 'string', enum: ['refund', 'delete'] } } } },
+    ]));
+    const r = await cli('classify', file, '--explain');
+    expect(r.out).toContain('files: PRIVATE_ACCESS, LOCAL_MUTATION\n');
+    expect(r.out).toContain('  LOCAL_MUTATION (MUT)\n    property properties.operation: "delete", "file", "write"');
+    expect(r.out).not.toContain('property properties.operation: "delete": an enum value');
+    expect(r.out).toContain('property properties.action: "delete": an enum value (a value to pick)');
+  });
+
   it('--json gives name, capabilities and evidence for each tool', async () => {
     const r = await cli('classify', 'scenarios/catalog/examples.yaml', '--json');
     expect(r.code).toBe(0);
