@@ -1000,7 +1000,8 @@ function selectorActs(c: Collector, props: readonly Prop[], nTokens: readonly st
     const words = values.map((v) => nameTokens(v));
     const infos = words.map((w) => LEXICON.get(w[0] ?? ''));
     const readsToo = infos.every((i) => i?.verb !== undefined && SELECTED_ROLES.has(i.verb));
-    const plain = infos.every((i) => i?.verb !== undefined && i.amb !== true);
+    // Every value opens with a verb (a word that is a verb or a noun, `post`, counts as one here).
+    const plain = infos.every((i) => i?.verb !== undefined);
     // A selector of acts alone on a tool whose words only read is more often what to look for (kinds
     // of changes, of events, of permissions) than what to do: it picks acts beside a read of its own
     // (`list | delete`), or on a tool that writes, sends or runs already.
@@ -1014,7 +1015,8 @@ function selectorActs(c: Collector, props: readonly Prop[], nTokens: readonly st
       // no more than that the tool writes somewhere.
       const scratch: Collector = { ...c, mask: 0, evidence: [], seen: new Set(), authored: [], channels: [] };
       analyse(seg, scratch, phase);
-      const verb = new Set(seg.toks.slice(0, own.length).map((t) => t.info?.term ?? t.s));
+      // The value's own words, by their terms (an unknown word of it is never a term of evidence).
+      const verb = new Set(seg.toks.slice(0, own.length).map((t) => t.info?.term));
       // Only what the value's own reading found: a product the description or the server names places
       // no act the value does not pair with an object.
       const found = scratch.evidence.filter((e) => e.at === p.path);

@@ -56,6 +56,56 @@ describe("an act selector's values are the tool's acts", () => {
   });
 });
 
+describe('which values count', () => {
+  const terms = (spec: ToolSpec, property = 'operation'): string[] => classifyTool(spec).evidence.filter((e) => e.at === `properties.${property}`).map((e) => `${e.capability}:${e.term}`);
+
+  it('a run, and a read that goes to the network (`download`), are acts of a selector too', () => {
+    expect(terms(selected('scripts', 'List the scripts in the workspace.', 'operation', ['list', 'run']))).toContain('CODE_EXECUTION:run');
+    expect(terms(selected('files', FILES, 'operation', ['download', 'delete']))).toContain('EXTERNAL_INGESTION:download');
+  });
+
+  it('reads count when every value is a verb; a blank, a number or an over-long value is no value', () => {
+    for (const extra of ['', 'x'.repeat(201)]) expect(terms(selected('files', FILES, 'operation', ['list', 'delete', extra]))).toContain('PRIVATE_ACCESS:list');
+    expect(terms({ name: 'files', description: FILES, inputSchema: { type: 'object', properties: { operation: { enum: [1, 'list', 'delete'] } } } })).toContain('PRIVATE_ACCESS:list');
+    // Beside a value that is no verb, the reads do not count; the acts still do.
+    const beside = terms(selected('files', FILES, 'operation', ['list', 'delete', 'zorp']));
+    expect(beside).not.toContain('PRIVATE_ACCESS:list');
+    expect(beside).toContain('LOCAL_MUTATION:delete');
+  });
+
+  it('a word that is a verb or a noun counts beside verbs only', () => {
+    expect(terms(selected('messages', 'List messages in the channel.', 'action', ['list', 'delete', 'post']), 'action')).toContain('EXTERNAL_ACTION:post');
+    expect(terms(selected('messages', 'List messages in the channel.', 'action', ['list', 'post', 'story']), 'action')).not.toContain('EXTERNAL_ACTION:post');
+  });
+
+  it(`a value of ${200} characters is a value, one longer is not`, () => {
+    expect(terms(selected('files', FILES, 'operation', ['list', 'delete', 'x'.repeat(200)]))).not.toContain('PRIVATE_ACCESS:list');
+  });
+
+  it('a bare value, in any form of its verb, adds nothing', () => {
+    expect(terms(selected('zorp_items', 'Get zorp items.', 'action', ['get', 'deletes']), 'action')).toEqual([]);
+  });
+
+  it('a name that reads and writes is no reader only; a name that reads from the network is', () => {
+    expect(terms(selected('fetch_and_delete_files', FILES, 'operation', ['list', 'delete']))).toContain('LOCAL_MUTATION:delete');
+    expect(terms(selected('download_files', FILES, 'operation', ['list', 'delete']))).toEqual([]);
+  });
+
+  it('on a tool whose words read outside content only, and on one whose words only send', () => {
+    expect(terms(selected('news', 'Fetch the news headlines.', 'action', ['list', 'send']), 'action')).toContain('EXTERNAL_ACTION:send');
+    // Acts alone (no read among the values) on a tool that sends already.
+    expect(terms(selected('messages', 'Send a message to the channel.', 'action', ['delete', 'archive']), 'action')).toContain('LOCAL_MUTATION:delete');
+  });
+
+  it('a name word that ends in -ies or -s and is no record keeps the selector', () => {
+    expect(terms(selected('file_entries', FILES, 'operation', ['list', 'delete']))).toContain('LOCAL_MUTATION:delete');
+  });
+
+  it('a read that goes to the network is a read of the selector\'s own: its acts count on a reading tool', () => {
+    expect(terms(selected('files', FILES, 'operation', ['browse', 'delete']))).toContain('LOCAL_MUTATION:delete');
+  });
+});
+
 describe('look-alikes that stay what they were', () => {
   it('an unknown tool stays unknown: its acts may lie in values the vocabulary cannot read', () => {
     expect(caps(selected('zorp', 'Zorp records.', 'action', ['create', 'delete', 'tip']))).toEqual([]);
@@ -72,7 +122,7 @@ describe('look-alikes that stay what they were', () => {
 
   it('`type`, `kind`, `mode`, `method` and a selector below the top level are values to pick', () => {
     for (const property of ['type', 'kind', 'mode', 'method']) expect(caps(selected('files', FILES, property, ['delete', 'write']))).toEqual(['PRIVATE_ACCESS']);
-    expect(caps({ name: 'files', description: FILES, inputSchema: { type: 'object', properties: { options: { type: 'object', properties: { action: { type: 'string', enum: ['delete'] } } } } } })).toEqual(['PRIVATE_ACCESS']);
+    expect(caps({ name: 'files', description: FILES, inputSchema: { type: 'object', properties: { options: { type: 'object', properties: { action: { type: 'string', enum: ['list', 'delete'] } } } } } })).toEqual(['PRIVATE_ACCESS']);
   });
 
   it('a selector of acts alone on a tool whose words only read picks what to look for', () => {
