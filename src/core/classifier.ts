@@ -985,8 +985,7 @@ function readsOnlyName(nameA: Analysis): boolean {
 /**
  * The acts of the tool's act selectors (`ACT_SELECTOR`): each enum value of a top-level selector
  * property that opens with a verb of a write, a send or a run is read as the tool's name with that
- * value in front (`drop` on `pg_manage_indexes` as `drop pg manage indexes`), its evidence the
- * property. The values of a selector whose own description filters or names kinds are what to look
+ * value in front (`delete` on `files` as "delete files"), its evidence the property. The values of a selector whose own description filters or names kinds are what to look
  * for, not acts. Reads count only from a selector every value of which opens with a verb of one of
  * these or of a read; a word that is a verb or a noun (`post`, `comment`, `email`) only beside plain
  * verbs. A value whose act finds nothing the vocabulary places to act on adds nothing: a bare
@@ -1015,8 +1014,9 @@ function selectorActs(c: Collector, props: readonly Prop[], nTokens: readonly st
       // no more than that the tool writes somewhere.
       const scratch: Collector = { ...c, mask: 0, evidence: [], seen: new Set(), authored: [], channels: [] };
       analyse(seg, scratch, phase);
-      // The value's own words, by their terms (an unknown word of it is never a term of evidence).
-      const verb = new Set(seg.toks.slice(0, own.length).map((t) => t.info?.term));
+      // The value's own words, by their terms, read apart from the name's (a phrase of the value's
+      // words and the name's, `look up` before `up…`, must not count the name's as the value's).
+      const verb = new Set(toTokens(own).map((t) => t.info?.term));
       // Only what the value's own reading found: a product the description or the server names places
       // no act the value does not pair with an object.
       const found = scratch.evidence.filter((e) => e.at === p.path);
