@@ -54,6 +54,25 @@ describe("an act selector's values are the tool's acts", () => {
     const files = { ...selected('files', FILES, 'operation', ['list', 'delete']), origin };
     expect(createGuard({ tools: [...tools, files] }).tool('files').capabilities).toEqual(['PRIVATE_ACCESS', 'LOCAL_MUTATION']);
   });
+
+  it("a server's reading of the words keeps the selector's acts", () => {
+    const origin = 'mcp:feeds' as const;
+    const published: ToolSpec[] = [
+      { name: 'latest_news', description: 'Get the latest news headlines.', origin },
+      { name: 'forecast', description: 'Get the weather forecast for a city.', origin },
+    ];
+    // On a server of published content only, a read of both kinds is published content: its acts stay.
+    const messages = { ...selected('channel_messages', 'List the messages in the channel.', 'action', ['list', 'delete', 'post']), origin };
+    expect(createGuard({ tools: [...published, messages] }).tool('channel_messages').capabilities).toEqual(['EXTERNAL_INGESTION', 'EXTERNAL_ACTION', 'LOCAL_MUTATION']);
+    // On a server of the user's records, remarks are the workspace's: its acts stay.
+    const tracker = 'mcp:tracker' as const;
+    const comments = { ...selected('issue_comments', 'List the comments of an issue.', 'action', ['list', 'delete_file']), origin: tracker };
+    const own: ToolSpec[] = [
+      { name: 'list_orders', description: 'List the customer orders.', origin: tracker },
+      { name: 'list_invoices', description: 'List the customer invoices.', origin: tracker },
+    ];
+    expect(createGuard({ tools: [...own, comments] }).tool('issue_comments').capabilities).toEqual(['EXTERNAL_INGESTION', 'PRIVATE_ACCESS', 'EXTERNAL_ACTION']);
+  });
 });
 
 describe('which values count', () => {
