@@ -33,7 +33,7 @@ if (flags.some((f) => f !== '--write')) {
 const write = flags.includes('--write');
 
 /** What the built-in guard's answer misses of a label, as the note says it. */
-export function noteFor(label, actual, expectedVerdict, actualVerdict) {
+export function noteFor(label, actual, expectedVerdict, actualVerdict, unknownPosture = false) {
   const got = new Set(actual);
   const missing = label.must.filter((c) => !got.has(c));
   const excluded = label.must_not.filter((c) => got.has(c));
@@ -45,7 +45,9 @@ export function noteFor(label, actual, expectedVerdict, actualVerdict) {
   const parts = [];
   if (missing.length > 0) parts.push(`no ${order(missing).join(', ')}`);
   if (excluded.length > 0) parts.push(`${order(excluded).join(', ')} excluded by the label`);
-  return `classifies to [${order(actual).join(', ')}]: ${parts.join('; ')}`;
+  // Capabilities and the posture: a verb the classifier cannot read opens the description.
+  const posture = unknownPosture ? ', and the unknown-tool posture asks (a verb it cannot read)' : '';
+  return `classifies to [${order(actual).join(', ')}]: ${parts.join('; ')}${posture}`;
 }
 
 const out = mkdtempSync(join(tmpdir(), 'known-gaps-'));
@@ -92,7 +94,7 @@ try {
         // Bounds, or an exact list: what it leaves out is excluded.
         const exact = isSeq(caps) ? caps.toJSON() : undefined;
         const label = exact !== undefined ? { must: exact, must_not: ALL.filter((c) => !exact.includes(c)) } : { must: caps.get('must')?.toJSON() ?? [], must_not: caps.get('must_not')?.toJSON() ?? [] };
-        const want = noteFor(label, result.capabilities ?? [], result.expected, result.actual);
+        const want = noteFor(label, result.capabilities ?? [], result.expected, result.actual, (result.rules ?? []).includes('classify.unknown-tool'));
         const knownPair = step.items.find((p) => p.key?.value === 'known');
         const known = knownPair?.value;
         const others = isMap(known) ? known.items.filter((p) => p.key?.value !== 'builtin') : [];

@@ -35,6 +35,12 @@ export interface ClassifyRow {
    * asks, or is denied in strict mode (`guard.input-unread`); the unknownTool posture applies too.
    */
   readonly unread?: SpecCut;
+  /**
+   * A verb the classifier cannot read that opens the description of a tool whose words hold no other
+   * (`void` in "Void an unpaid invoice"): the capabilities are what the nouns it names read as, and
+   * the unknownTool posture applies too.
+   */
+  readonly unreadAct?: string;
 }
 
 /**
@@ -55,7 +61,7 @@ export async function classifyCommand(file: string, opts: { json: boolean; expla
     // What the text was read as, for a tool the guard treats as unknown (its own answer, which weighs
     // the tool's server too, decides).
     const read = explained?.read !== undefined && empty?.as === 'unknown' ? explained.read : undefined;
-    return { name: spec.name, capabilities: info.capabilities, codeMode: info.codeMode, evidence: info.evidence, ...(empty !== undefined ? { empty } : {}), ...(info.unread !== undefined ? { unread: info.unread } : {}), ...(discounted !== undefined ? { discounted } : {}), ...(read !== undefined ? { read } : {}) };
+    return { name: spec.name, capabilities: info.capabilities, codeMode: info.codeMode, evidence: info.evidence, ...(empty !== undefined ? { empty } : {}), ...(info.unread !== undefined ? { unread: info.unread } : {}), ...(info.unreadAct !== undefined ? { unreadAct: info.unreadAct } : {}), ...(discounted !== undefined ? { discounted } : {}), ...(read !== undefined ? { read } : {}) };
   });
   if (opts.json) {
     io.stdout(`${JSON.stringify(rows, null, 2)}\n`);
@@ -93,6 +99,7 @@ export function renderExplanation(rows: readonly ClassifyRow[]): string {
     const e = r.empty;
     out.push(`${r.name}: ${r.capabilities.length > 0 ? r.capabilities.join(', ') : e?.as === 'harmless' ? `harmless (${e.kind})` : 'no capability (unknown: the unknownTool posture applies)'}${r.codeMode ? ' (Code Mode)' : ''}`);
     if (r.unread !== undefined) out.push(`  read in part: ${unreadText(r.unread)}; judged as doing all six things; every call asks (denied in strict mode), and the unknownTool posture applies too`);
+    if (r.unreadAct !== undefined) out.push(`  a verb the classifier cannot read opens the description (${JSON.stringify(r.unreadAct)}): read as what its nouns name, and the unknownTool posture applies too`);
     for (const c of r.capabilities) {
       out.push(`  ${c} (${SHORT_NAMES[c]})`);
       const byPlace = new Map<string, string[]>();
@@ -129,7 +136,7 @@ export function renderClassifyTable(rows: readonly ClassifyRow[]): string {
       table.push([r.name, '(none)', e?.as === 'harmless' ? `harmless (${e.kind}: ${e.terms.join(', ')}): allowed, no posture` : 'matches nothing: the unknownTool posture applies']);
       continue;
     }
-    const caps = r.capabilities.join('\n') + (r.codeMode ? '\n(Code Mode)' : '') + (r.unread !== undefined ? `\n(read in part: ${unreadText(r.unread)})` : '');
+    const caps = r.capabilities.join('\n') + (r.codeMode ? '\n(Code Mode)' : '') + (r.unread !== undefined ? `\n(read in part: ${unreadText(r.unread)})` : '') + (r.unreadAct !== undefined ? `\n(unread verb ${JSON.stringify(r.unreadAct)}: the unknownTool posture applies)` : '');
     const ev = r.capabilities
       .map((c) => {
         const terms = r.evidence.filter((e) => e.capability === c).map((e) => `${e.source}:${e.term}${e.at ? `@${e.at}` : ''}`);

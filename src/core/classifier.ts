@@ -29,7 +29,7 @@ import type { Classification, Evidence, ServerRead, ServerWrite, SpecCut, ToolSp
 import { isRecord } from './values.js';
 import { collectDiscounts, discount, explaining } from './classifier-discounts.js';
 import type { Discount } from './classifier-discounts.js';
-import { ACT_SELECTOR, ANNOTATION_TERMS, CALL_VALUES, CONJUNCTIONS, CODE_MODE_NAME_PAIRS, GEOMETRY, HANDOFF, HARMLESS_NAMES, NAME_CLIPPINGS, NAME_PLACE_PREPOSITIONS, NEAR_A_PLACE, NOTES_VAULT, COMPUTED_WORDS, KEEPING_VERBS, NOT_HARMLESS_PROPERTIES, NOT_OBJECTS, OPENING_VERBS, OUTSIDE_MEANS, OWN_SETUP, POSSESSIVE, POSSESSIVE_DETERMINERS, RELATIVE_PRONOUNS, RETURNED_RECORDS, STATE_VERBS, STORED_PARTICIPLES } from './vocabulary.js';
+import { ACT_SELECTOR, ANNOTATION_TERMS, UNREAD_ACT, CALL_VALUES, CONJUNCTIONS, CODE_MODE_NAME_PAIRS, GEOMETRY, HANDOFF, HARMLESS_NAMES, NAME_CLIPPINGS, NAME_PLACE_PREPOSITIONS, NEAR_A_PLACE, NOTES_VAULT, COMPUTED_WORDS, KEEPING_VERBS, NOT_HARMLESS_PROPERTIES, NOT_OBJECTS, OPENING_VERBS, OUTSIDE_MEANS, OWN_SETUP, POSSESSIVE, POSSESSIVE_DETERMINERS, RELATIVE_PRONOUNS, RETURNED_RECORDS, STATE_VERBS, STORED_PARTICIPLES } from './vocabulary.js';
 import type { VerbRole } from './vocabulary.js';
 import { CLAUSE, COMMA, MAX_TEXT, anyWordsAt, nameTokens, textSegments, toTokens } from './classifier-tokens.js';
 import type { Segment, Tok } from './classifier-tokens.js';
@@ -228,12 +228,30 @@ function withoutSuiteActs(whole: Classification, own: Classification, kind: 'rea
   };
 }
 
+const UNREAD_BEFORE = new Set<string>(UNREAD_ACT.before);
+const NOT_ACTS = new Set<string>(UNREAD_ACT.notActs);
+/**
+ * The word a sentence opens with when it is a verb the vocabulary does not know (`UNREAD_ACT`): a
+ * plain lower-case word of three letters or more, in no entry of the vocabulary, no adverb, right
+ * before a determiner with no punctuation between them.
+ */
+function unreadAct(seg: Segment | undefined): string | undefined {
+  const first = seg?.toks[0];
+  const next = seg?.toks[1];
+  if (first === undefined || next === undefined || first.info !== undefined || next.mark !== 0 || first.mark !== 0) return undefined;
+  const w = first.s;
+  if (!UNREAD_BEFORE.has(next.s) || !/^[a-z]{3,}$/.test(w) || w.endsWith('ly') || NOT_ACTS.has(w) || GETTER_OPENER.has(w) || LEXICON.has(w) || PHRASES.has(w)) return undefined;
+  return w;
+}
+
 /**
  * {@link classifyTool}'s reading of a spec: with `suiteLast`, a suite's sentences before a label of the
  * tool's own description (`SUITE_PREAMBLE`) are read after the tool's own; `suite` is then their text,
- * and `kind` the kind of act the name and the tool's own first sentence agree on, if they do.
+ * and `kind` the kind of act the name and the tool's own first sentence agree on, if they do. Without
+ * `readsGetter`, a tool with no verb does not read its name's nouns (the second reading of a tool whose
+ * description opens with a verb the vocabulary does not know: `unreadAct`).
  */
-function classifyRead(spec: ToolSpec, context: ClassifyContext | undefined, suiteLast: boolean): { classification: Classification; suite?: string; kind?: 'reads' | 'writes'; presents?: boolean } {
+function classifyRead(spec: ToolSpec, context: ClassifyContext | undefined, suiteLast: boolean, readsGetter = true): { classification: Classification; suite?: string; kind?: 'reads' | 'writes'; presents?: boolean } {
   const s: Record<string, unknown> = isRecord(spec) ? spec : {};
   const name = typeof s['name'] === 'string' ? s['name'] : '';
   const description = typeof s['description'] === 'string' ? s['description'] : '';
@@ -337,6 +355,9 @@ function classifyRead(spec: ToolSpec, context: ClassifyContext | undefined, suit
 
   // A name made of nouns only, with no verb anywhere, is a getter: `inbox`, `weather`, `customer_records`.
   const anyVerb = nameA.verbRoles.size > 0 || descA.some((a) => a.verbRoles.size > 0);
+  // A description that opens with a verb the vocabulary does not know (`UNREAD_ACT`: "Void an unpaid
+  // invoice" on `void_invoice`) says the getter may be wrong: see the end of this function.
+  const unreadVerb = anyVerb ? undefined : unreadAct(descA[0]?.seg);
   if (!anyVerb) {
     // A sentence of its description that opens with what it returns ("Returns full details (headers and
     // body) of a single network request") names what it gets, outside a negated clause. A name that
@@ -348,7 +369,7 @@ function classifyRead(spec: ToolSpec, context: ClassifyContext | undefined, suit
         emitPair(c, namePhase, 'read', undefined, a.seg, a.seg.toks[j] as Tok, readClass(namePhase, 'read', a.seg, a.roles, j));
       }
     }
-    for (const j of nameA.objects) emitPair(c, namePhase, 'read', undefined, nameSeg, nameSeg.toks[j] as Tok, readClass(namePhase, 'read', nameSeg, nameA.roles, j));
+    if (readsGetter) for (const j of nameA.objects) emitPair(c, namePhase, 'read', undefined, nameSeg, nameSeg.toks[j] as Tok, readClass(namePhase, 'read', nameSeg, nameA.roles, j));
   } else if (nameA.verbRoles.size === 0 && descA.every((a) => [...a.verbRoles].every((r) => r === 'neutral'))) {
     // A noun-only name of a web service (a name-only web noun: `maps`) whose description only transforms ("maps_geo": 将地址转换为经纬度坐标,
     // converts an address into coordinates) transforms with the service's data: it reads the service.
@@ -407,7 +428,7 @@ function classifyRead(spec: ToolSpec, context: ClassifyContext | undefined, suit
 
   // Third-party records and authorship count on a tool that reads (a read verb, or a noun-only getter)
   // and neither writes nor sends: on `reply_to_ticket` the ticket is what is answered, not read.
-  if ((has('read') || has('webRead') || !anyVerb) && !facts.writes && !facts.sends) {
+  if ((has('read') || has('webRead') || (!anyVerb && readsGetter)) && !facts.writes && !facts.sends) {
     submittedRecords(c, [...textAnalyses, ...schemaA]);
   }
 
@@ -548,7 +569,17 @@ function classifyRead(spec: ToolSpec, context: ClassifyContext | undefined, suit
   const capabilities: Capability[] = [];
   for (let i = 0; i < CAPABILITIES.length; i++) if (c.mask & (1 << i)) capabilities.push(CAPABILITIES[i] as Capability);
   c.evidence.sort(compareEvidence);
-  const classification: Classification = { capabilities, evidence: c.evidence, codeMode, ...(harmless !== undefined ? { harmless } : {}), ...(unread !== undefined ? { unread } : {}), ...(serverRead !== undefined ? { serverRead } : {}), ...(serverWrite !== undefined ? { serverWrite } : {}) };
+  let classification: Classification = { capabilities, evidence: c.evidence, codeMode, ...(harmless !== undefined ? { harmless } : {}), ...(unread !== undefined ? { unread } : {}), ...(serverRead !== undefined ? { serverRead } : {}), ...(serverWrite !== undefined ? { serverWrite } : {}) };
+  // A verb the vocabulary cannot read opens the description of a tool whose words hold no other
+  // (`UNREAD_ACT`): read again without the getter's reading of the name's nouns, a tool that then
+  // finds nothing is one the classifier cannot read. It keeps what the getter read (the capabilities
+  // do not change, nor does anything its server's other tools see), and the unknown-tool posture
+  // applies as well (`unreadAct`). Anything else found (a sentence saying what it returns, a web
+  // address it takes, a secret it names) leaves the reading as it is.
+  if (readsGetter && unreadVerb !== undefined && readWhole && !codeMode && capabilities.length > 0) {
+    const without = classifyRead(spec, context, suiteLast, false).classification;
+    if (without.capabilities.length === 0 && without.harmless === undefined) classification = { ...classification, unreadAct: unreadVerb };
+  }
   if (preamble === undefined) return { classification };
   return { classification, suite: preamble.suite.map((seg) => seg.toks.map((t) => t.s).join(' ')).join('. '), ...(agreed !== undefined ? { kind: agreed } : {}), presents: presentsOnly(preamble.suite) };
 }

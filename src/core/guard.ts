@@ -54,6 +54,12 @@ export interface ToolInfo {
    * person (`guard.input-unread`), and the unknown-tool posture applies as well.
    */
   readonly unread?: SpecCut;
+  /**
+   * A verb the classifier cannot read that opens the tool's description (`Classification.unreadAct`;
+   * not for an override): the tool keeps what its nouns read as, and the unknown-tool posture
+   * applies as well.
+   */
+  readonly unreadAct?: string;
 }
 
 interface ToolEntry extends ToolInfo {
@@ -288,6 +294,7 @@ export class Guard {
     // INVARIANT: a spec read only in part is judged as if its unread part said the tool does all six
     // things (docs/semantics.md "Bounds never weaken a verdict"); an override says what it does.
     const unread = override === undefined ? cls.unread : undefined;
+    const unreadAct = override === undefined ? cls.unreadAct : undefined;
     const read = toMask(cls.capabilities);
     const mask = override ?? (unread !== undefined ? ALL_CAPABILITIES_MASK : read);
     const evidence: Evidence[] =
@@ -306,6 +313,7 @@ export class Guard {
       harmless: override === 0 || (override === undefined && cls.harmless !== undefined),
       ...(override === undefined && cls.harmless !== undefined ? { recognised: cls.harmless } : {}),
       ...(unread !== undefined ? { unread } : {}),
+      ...(unreadAct !== undefined ? { unreadAct } : {}),
       isDestination,
       ...(classifyError !== undefined ? { classifyError } : {}),
       ...(spec ? { spec } : {}),
@@ -381,7 +389,7 @@ export class Guard {
 }
 
 function toInfo(e: ToolEntry): ToolInfo {
-  return { name: e.name, known: e.known, capabilities: e.capabilities, evidence: e.evidence, codeMode: e.codeMode, harmless: e.harmless, ...(e.recognised !== undefined ? { recognised: e.recognised } : {}), ...(e.unread !== undefined ? { unread: e.unread } : {}) };
+  return { name: e.name, known: e.known, capabilities: e.capabilities, evidence: e.evidence, codeMode: e.codeMode, harmless: e.harmless, ...(e.recognised !== undefined ? { recognised: e.recognised } : {}), ...(e.unread !== undefined ? { unread: e.unread } : {}), ...(e.unreadAct !== undefined ? { unreadAct: e.unreadAct } : {}) };
 }
 
 /**
@@ -700,6 +708,10 @@ export class Session {
       fire('classify.unknown-tool', this.guard.config.unknownTool, `the guard could not read all of \`${call.tool}\`'s spec, so the unknown-tool posture (${this.guard.config.unknownTool}) applies`);
     } else if (caps === 0 && !tool.harmless) {
       fire('classify.unknown-tool', this.guard.config.unknownTool, `\`${call.tool}\` matches no known capability, so the unknown-tool posture (${this.guard.config.unknownTool}) applies`);
+    } else if (tool.unreadAct !== undefined) {
+      // What the tool does to what its name names is not read: it keeps what the names read as, and is
+      // asked about as a tool the guard cannot read.
+      fire('classify.unknown-tool', this.guard.config.unknownTool, `\`${call.tool}\`'s description opens with a verb the guard cannot read (\`${tool.unreadAct}\`), so the unknown-tool posture (${this.guard.config.unknownTool}) applies`);
     }
     if (caps & PAT && facts.eit) {
       fire('chain.eit-pat', RULE_TABLE['chain.eit-pat'], 'this call reads private data after content from outside the trust boundary entered the session');

@@ -134,6 +134,7 @@ function isClassification(v: unknown): v is Classification {
   if (h !== undefined && !(h !== null && typeof h === 'object' && str(h.kind) && Array.isArray(h.terms) && h.terms.every(str))) return false;
   if (c.serverRead !== undefined && !SERVER_READS.has(c.serverRead as string)) return false;
   if (c.serverWrite !== undefined && !SERVER_WRITES.has(c.serverWrite as string)) return false;
+  if (c.unreadAct !== undefined && !str(c.unreadAct)) return false;
   const u = c.unread as Record<string, unknown> | undefined;
   return u === undefined || (u !== null && typeof u === 'object' && CUT_SOURCES.has(u.source as string) && str(u.why) && (u.at === undefined || str(u.at)));
 }

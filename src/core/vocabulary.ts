@@ -1434,6 +1434,34 @@ export const NOTIFIED_PARTICIPLES: readonly string[] = [
 export const GETTER_OPENERS: readonly string[] = ['returns', 'return', '返回'];
 
 /**
+ * An act the vocabulary cannot read: a description whose first sentence opens with a word the
+ * vocabulary does not know, right before an article or another determiner ("Void an unpaid
+ * invoice", "Hide a range of columns", "Rate a release"), opens with a verb, for a noun does not
+ * stand before an article at the start of a sentence. On a tool whose words hold no verb the
+ * vocabulary knows and whose spec reads nothing but its name's nouns, what it does to them is not
+ * read: it keeps the getter's reading, and the unknown-tool posture applies as well
+ * (docs/semantics.md "Classification").
+ * - `before`: the words that must follow it. Not `that` (a relative pronoun after a noun: "Tags that
+ *   …") nor `no`.
+ * - `notActs`: small words that open a sentence before a determiner and are no act ("Only the owner
+ *   …", "Given a request id, …", "For each …"), verbs that say what a thing is or what a reader gives
+ *   ("Represents a collection of tables", "Provides a weather forecast", "Explain a statement"), and
+ *   `see` ("See your unread messages"), a read.
+ */
+export const UNREAD_ACT = {
+  before: ['a', 'an', 'the', 'all', 'each', 'every', 'any', 'your', 'its', 'their', 'our', 'my', 'his', 'her', 'some', 'this', 'these', 'those'],
+  notActs: [
+    'only', 'also', 'just', 'then', 'when', 'once', 'after', 'before', 'if', 'given', 'for', 'with', 'by', 'about', 'of', 'in',
+    'on', 'at', 'to', 'from', 'into', 'like', 'as', 'per', 'via', 'since', 'until', 'while', 'where', 'whether', 'what', 'which',
+    'how', 'why', 'who', 'whom', 'whose', 'because', 'unless', 'during', 'across', 'over', 'under', 'within', 'without', 'against',
+    'between', 'among', 'through', 'throughout', 'toward', 'towards', 'upon', 'beyond', 'near', 'and', 'or', 'but', 'not', 'all',
+    'both', 'either', 'neither', 'here', 'there', 'now', 'today', 'please', 'warning', 'important',
+    'represents', 'represent', 'describes', 'describe', 'contains', 'contain', 'includes', 'include', 'holds', 'means', 'provides',
+    'provide', 'see', 'explain', 'explains',
+  ],
+} as const;
+
+/**
  * What a sentence that opens with one of `GETTER_OPENERS` returns when it returns records ("Returns
  * list of priorities", "Returns information about the Backlog space", "Returns details of …"), past
  * determiners: it says a read, as a read verb does. Anything else returned ("Returns the sum of two

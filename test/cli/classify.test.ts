@@ -151,6 +151,20 @@ describe('guard-eval classify', () => {
     expect(whole[0]).not.toHaveProperty('unread');
   });
 
+  it('a verb the classifier cannot read: what the nouns read as, and the posture, in the table, --explain and --json', async () => {
+    const file = tmp('void.json', JSON.stringify([{ name: 'void_invoice', description: 'Void an unpaid invoice.' }, { name: 'get_invoice', description: 'Get an invoice.' }]));
+    const table = await cli('classify', file);
+    expect(table.code).toBe(0);
+    // The capabilities cell wraps beside the evidence cell: its lines, read in turn.
+    const cells = table.out.split('\n').map((l) => l.split('│')[2]?.trim() ?? '').join(' ').replace(/\s+/g, ' ');
+    expect(cells).toContain('PRIVATE_ACCESS (unread verb "void": the unknownTool posture applies)');
+    const explained = await cli('classify', '--explain', file);
+    expect(explained.out).toContain('void_invoice: PRIVATE_ACCESS\n  a verb the classifier cannot read opens the description ("void"): read as what its nouns name, and the unknownTool posture applies too');
+    const rows = JSON.parse((await cli('classify', '--json', file)).out) as { name: string; capabilities: string[]; unreadAct?: string }[];
+    expect(rows[0]).toMatchObject({ name: 'void_invoice', capabilities: ['PRIVATE_ACCESS'], unreadAct: 'void' });
+    expect(rows[1]).not.toHaveProperty('unreadAct');
+  });
+
   it('reads the three shapes: a list, a tools/list result, a catalog', async () => {
     const spec = { name: 'send_sms', description: 'Send an SMS message to a phone number' };
     for (const content of [JSON.stringify([spec]), JSON.stringify({ tools: [spec] }), JSON.stringify({ tools: { send_sms: { description: spec.description } } })]) {

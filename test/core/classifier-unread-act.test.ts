@@ -1,0 +1,142 @@
+/**
+ * A tool whose words hold no verb the vocabulary knows is read as a getter of what its name names
+ * (`inbox`, `customer_records`). A description that opens with a word the vocabulary does not know,
+ * right before an article or another determiner ("Void an unpaid invoice", "Hide a range of
+ * columns"), opens with a verb: the tool acts on what its name names, in a way nobody has read. When
+ * its spec reads nothing else, such a tool keeps what its nouns read as (its capabilities, and what
+ * its server's other tools see of it, do not change) and the unknown-tool posture applies as well
+ * (`unreadAct`): the rule only ever turns an allowed call into a question.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { classifyTool } from '../../src/core/classifier.js';
+import { LEXICON, PHRASES, WORDS } from '../../src/core/classifier-lexicon.js';
+import { createGuard } from '../../src/core/guard.js';
+import type { ToolSpec } from '../../src/core/types.js';
+import { GETTER_OPENERS, UNREAD_ACT } from '../../src/core/vocabulary.js';
+
+const caps = (spec: ToolSpec): readonly string[] => classifyTool(spec).capabilities;
+const unreadAct = (spec: ToolSpec): string | undefined => classifyTool(spec).unreadAct;
+
+describe('a verb the vocabulary cannot read makes a getter a tool the classifier cannot read', () => {
+  it.each<[string, string, string, readonly string[]]>([
+    ['void_invoice', 'Void an unpaid invoice. The recipient can no longer pay it.', 'void', ['PRIVATE_ACCESS']],
+    ['hide_sheet_dimension', 'Hide a range of columns or rows in a sheet.', 'hide', ['PRIVATE_ACCESS']],
+    ['customer_credits_freeze_account', 'Freeze an account.', 'freeze', ['PRIVATE_ACCESS']],
+    ['rate_release_in_user_collection', "Rate a release in a user's collection.", 'rate', ['PRIVATE_ACCESS']],
+    ['version_discard_document', 'Discard a document version from a release.', 'discard', ['PRIVATE_ACCESS']],
+    ['sync_collection_with_spec', 'Syncs a collection generated from an API specification.', 'syncs', ['PRIVATE_ACCESS']],
+    ['mobile_release_remote_device', 'Release a device previously reserved back to the remote fleet.', 'release', ['PRIVATE_ACCESS']],
+    ['concat_secrets', 'Concatenate the secrets', 'concatenate', ['CREDENTIAL_ACCESS']],
+  ])('%s: what its nouns read as, and an unread verb', (name, description, verb, capabilities) => {
+    const c = classifyTool({ name, description });
+    expect(c.capabilities).toEqual(capabilities);
+    expect(c.unreadAct).toBe(verb);
+  });
+
+  it('is the unknown-tool posture at the guard: asked by default, denied under `unknownTool: deny`, and the read is recorded', () => {
+    const tools: ToolSpec[] = [{ name: 'void_invoice', description: 'Void an unpaid invoice.' }];
+    const guard = createGuard({ tools });
+    expect(guard.tool('void_invoice')).toMatchObject({ capabilities: ['PRIVATE_ACCESS'], unreadAct: 'void', harmless: false });
+    const asked = guard.session('s').decide({ tool: 'void_invoice', args: { invoice_id: 'in_1' } });
+    expect(asked.verdict).toBe('ask');
+    expect(asked.capabilities).toEqual(['PRIVATE_ACCESS']);
+    expect(asked.rules.map((r) => r.id)).toEqual(['classify.unknown-tool']);
+    expect(asked.rules[0]?.reason).toContain('`void`');
+    expect(createGuard({ tools, unknownTool: 'deny' }).session('s').decide({ tool: 'void_invoice', args: {} }).verdict).toBe('deny');
+    expect(createGuard({ tools, unknownTool: 'allow' }).session('s').decide({ tool: 'void_invoice', args: {} }).verdict).toBe('allow');
+    // An override says what the tool does: no posture.
+    expect(createGuard({ tools, overrides: { void_invoice: ['EXTERNAL_ACTION'] } }).session('s').decide({ tool: 'void_invoice', args: {} }).verdict).toBe('allow');
+  });
+
+  it('keeps the getter where the first word is known, says what a thing is or gives, or opens no act', () => {
+    const plain = (spec: ToolSpec, capabilities: readonly string[]): void => {
+      expect(caps(spec)).toEqual(capabilities);
+      expect(unreadAct(spec)).toBeUndefined();
+    };
+    plain({ name: 'get_invoice', description: 'Get an invoice by id.' }, ['PRIVATE_ACCESS']);
+    // A getter's openers, and verbs that say what a thing is or what a reader gives.
+    plain({ name: 'invoice_list', description: 'Returns the list of invoices.' }, ['PRIVATE_ACCESS']);
+    plain({ name: 'excel_tables', description: 'Represents a collection of tables in the workbook.' }, ['PRIVATE_ACCESS']);
+    plain({ name: 'postgres_explain', description: 'Explain a statement on Postgres and return the plan.' }, ['PRIVATE_ACCESS']);
+    plain({ name: 'weather_forecast', description: 'Provides a weather forecast for a location.' }, ['EXTERNAL_INGESTION']);
+    expect(unreadAct({ name: 'inbox', description: 'See your unread messages and recent threads.' })).toBeUndefined();
+    // Small words before a determiner: no verb.
+    plain({ name: 'invoice_summary', description: 'Only the invoices of the current month.' }, ['PRIVATE_ACCESS']);
+    plain({ name: 'invoice_summary', description: 'For each customer, the invoices due.' }, ['PRIVATE_ACCESS']);
+    // `that` after a noun opens a relative clause; an adverb is no verb.
+    plain({ name: 'invoices', description: 'Invoices that are overdue.' }, ['PRIVATE_ACCESS']);
+    plain({ name: 'invoices', description: 'Currently the overdue invoices.' }, ['PRIVATE_ACCESS']);
+  });
+
+  it('keeps the getter where punctuation stands between the word and the determiner, or the word is not first', () => {
+    const plain = (description?: string): void => {
+      const spec: ToolSpec = { name: 'invoice_summary', ...(description !== undefined ? { description } : {}) };
+      expect(caps(spec)).toEqual(['PRIVATE_ACCESS']);
+      expect(unreadAct(spec)).toBeUndefined();
+    };
+    // A label before a colon, a comma: the word is no verb of the sentence.
+    plain('Zorblat: the invoices due this month.');
+    plain('Zorblat, the invoices due this month.');
+    plain('Monthly zorblat the invoices.');
+    // Nothing after the word, or no description at all.
+    plain('Zorblat.');
+    plain();
+  });
+
+  it('leaves the reading as it is where the spec reads something else', () => {
+    // A sentence that says what it returns: the tool reads that.
+    expect(unreadAct({ name: 'join_channel', description: "Join a Slack channel. Returns the channel's last 50 messages." })).toBeUndefined();
+    // A web address it takes.
+    const audit: ToolSpec = { name: 'audit_live', description: 'Audit a live URL via CDP.', inputSchema: { type: 'object', properties: { url: { type: 'string', format: 'uri', description: 'URL to audit.' } } } };
+    expect(caps(audit)).toEqual(['EXTERNAL_INGESTION']);
+    expect(unreadAct(audit)).toBeUndefined();
+    // A send read in a later sentence: no getter at all.
+    const sends: ToolSpec = { name: 'void_invoice', description: 'Void an unpaid invoice. Emails the customer a notice.' };
+    expect(caps(sends)).toContain('EXTERNAL_ACTION');
+    expect(unreadAct(sends)).toBeUndefined();
+    // A verb the vocabulary knows in the name.
+    expect(unreadAct({ name: 'delete_invoice', description: 'Void an unpaid invoice.' })).toBeUndefined();
+  });
+
+  it("changes nothing its server's other tools see: on a server of published content it reads as its siblings make it", () => {
+    const origin = 'mcp:feeds';
+    const published: ToolSpec[] = [
+      { name: 'latest_news', description: 'Get the latest news headlines.', origin },
+      { name: 'search_videos', description: 'Search YouTube videos by keyword.', origin },
+    ];
+    const zorp: ToolSpec = { name: 'zorp_videos', description: 'Zorp the trending videos.', origin };
+    const asGetter: ToolSpec = { ...zorp, description: 'The trending videos.' };
+    const guard = createGuard({ tools: [...published, zorp] });
+    const plain = createGuard({ tools: [...published, asGetter] });
+    expect(guard.tool('zorp_videos').unreadAct).toBe('zorp');
+    expect(guard.tool('zorp_videos').capabilities).toEqual(plain.tool('zorp_videos').capabilities);
+    for (const t of published) expect(guard.tool(t.name).capabilities).toEqual(plain.tool(t.name).capabilities);
+  });
+});
+
+/** Object nouns of the vocabulary: a name of one of them alone is a getter. */
+const NOUNS = [...LEXICON.entries()].filter(([w, i]) => i.obj !== undefined && i.verb === undefined && /^[a-z]{4,}$/.test(w)).map(([w]) => w).sort();
+const NOT_ACTS: ReadonlySet<string> = new Set([...UNREAD_ACT.notActs, ...GETTER_OPENERS]);
+/** Made-up words the vocabulary cannot read, that stand for verbs it does not know. */
+const madeUpVerb = fc.stringMatching(/^[a-z]{4,9}$/).filter((w) => !WORDS.has(w) && !LEXICON.has(w) && !PHRASES.has(w) && !NOT_ACTS.has(w) && !w.endsWith('ly'));
+const SEED = 20261207;
+
+describe('property: a getter whose description opens with a verb nobody reads (fast-check)', () => {
+  it(`keeps its nouns' reading and takes the unknown-tool posture, whatever noun it names (seed ${SEED})`, () => {
+    fc.assert(
+      fc.property(madeUpVerb, fc.constantFrom(...NOUNS), fc.constantFrom(...UNREAD_ACT.before), (verb, noun, det) => {
+        // As a getter the same tool only reads (a secret's noun reads a credential whatever the verb,
+        // which leaves the reading as it is).
+        const getter = classifyTool({ name: `${noun}s`, description: `The ${noun}s.` }).capabilities;
+        fc.pre(getter.length > 0 && getter.every((c) => c === 'EXTERNAL_INGESTION' || c === 'PRIVATE_ACCESS'));
+        const spec: ToolSpec = { name: `${verb}_${noun}`, description: `${verb[0]?.toUpperCase()}${verb.slice(1)} ${det} ${noun}.` };
+        expect(classifyTool(spec).unreadAct).toBe(verb);
+        const d = createGuard({ tools: [spec] }).session('s').decide({ tool: spec.name, args: {} });
+        expect(d.verdict).toBe('ask');
+        expect(d.rules.map((r) => r.id)).toContain('classify.unknown-tool');
+      }),
+      { seed: SEED, numRuns: 300 },
+    );
+  });
+});
