@@ -240,7 +240,9 @@ function unreadAct(seg: Segment | undefined): string | undefined {
   const next = seg?.toks[1];
   if (first === undefined || next === undefined || first.info !== undefined || next.mark !== 0 || first.mark !== 0) return undefined;
   const w = first.s;
-  if (!UNREAD_BEFORE.has(next.s) || !/^[a-z]{3,}$/.test(w) || w.endsWith('ly') || NOT_ACTS.has(w) || GETTER_OPENER.has(w) || LEXICON.has(w) || PHRASES.has(w)) return undefined;
+  // A word of the vocabulary has its entry (`info`); one that only opens a phrase not found here (`turn`
+  // without `on`) is read as any other word.
+  if (!UNREAD_BEFORE.has(next.s) || !/^[a-z]{3,}$/.test(w) || w.endsWith('ly') || NOT_ACTS.has(w) || GETTER_OPENER.has(w)) return undefined;
   return w;
 }
 

@@ -28,6 +28,9 @@ describe('a verb the vocabulary cannot read makes a getter a tool the classifier
     ['sync_collection_with_spec', 'Syncs a collection generated from an API specification.', 'syncs', ['PRIVATE_ACCESS']],
     ['mobile_release_remote_device', 'Release a device previously reserved back to the remote fleet.', 'release', ['PRIVATE_ACCESS']],
     ['concat_secrets', 'Concatenate the secrets', 'concatenate', ['CREDENTIAL_ACCESS']],
+    // Others' writing a getter reads (an issue, reviews): outside content, and the verb unread.
+    ['unconfirm_issue', 'Unconfirm a SonarQube issue', 'unconfirm', ['EXTERNAL_INGESTION']],
+    ['moderate_reviews', 'Moderate the customer reviews.', 'moderate', ['EXTERNAL_INGESTION']],
   ])('%s: what its nouns read as, and an unread verb', (name, description, verb, capabilities) => {
     const c = classifyTool({ name, description });
     expect(c.capabilities).toEqual(capabilities);
@@ -57,6 +60,8 @@ describe('a verb the vocabulary cannot read makes a getter a tool the classifier
     plain({ name: 'get_invoice', description: 'Get an invoice by id.' }, ['PRIVATE_ACCESS']);
     // A getter's openers, and verbs that say what a thing is or what a reader gives.
     plain({ name: 'invoice_list', description: 'Returns the list of invoices.' }, ['PRIVATE_ACCESS']);
+    // What a getter's opener returns need not be read: the opener is no act all the same.
+    plain({ name: 'invoice_total', description: 'Returns the sum of the amounts.' }, ['PRIVATE_ACCESS']);
     plain({ name: 'excel_tables', description: 'Represents a collection of tables in the workbook.' }, ['PRIVATE_ACCESS']);
     plain({ name: 'postgres_explain', description: 'Explain a statement on Postgres and return the plan.' }, ['PRIVATE_ACCESS']);
     plain({ name: 'weather_forecast', description: 'Provides a weather forecast for a location.' }, ['EXTERNAL_INGESTION']);
@@ -79,6 +84,8 @@ describe('a verb the vocabulary cannot read makes a getter a tool the classifier
     plain('Zorblat: the invoices due this month.');
     plain('Zorblat, the invoices due this month.');
     plain('Monthly zorblat the invoices.');
+    // A word that is not a determiner after it.
+    plain('Zorblat invoices of the month.');
     // Nothing after the word, or no description at all.
     plain('Zorblat.');
     plain();
@@ -97,6 +104,10 @@ describe('a verb the vocabulary cannot read makes a getter a tool the classifier
     expect(unreadAct(sends)).toBeUndefined();
     // A verb the vocabulary knows in the name.
     expect(unreadAct({ name: 'delete_invoice', description: 'Void an unpaid invoice.' })).toBeUndefined();
+    // Nothing read at all: a tool that is simply unknown names no verb.
+    const nothing: ToolSpec = { name: 'frob_zorps', description: 'Frob the zorps.' };
+    expect(caps(nothing)).toEqual([]);
+    expect(unreadAct(nothing)).toBeUndefined();
   });
 
   it("changes nothing its server's other tools see: on a server of published content it reads as its siblings make it", () => {
