@@ -37,7 +37,7 @@ export interface ClassifyRow {
   readonly unread?: SpecCut;
   /**
    * A verb the classifier cannot read that opens the description of a tool whose words hold no other
-   * (`void` in "Void an unpaid invoice"): the capabilities are what the nouns it names read as, and
+   * (`waive` in "Waive the late fee of an invoice"): the capabilities are what the nouns it names read as, and
    * the unknownTool posture applies too.
    */
   readonly unreadAct?: string;

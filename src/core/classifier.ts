@@ -357,8 +357,8 @@ function classifyRead(spec: ToolSpec, context: ClassifyContext | undefined, suit
 
   // A name made of nouns only, with no verb anywhere, is a getter: `inbox`, `weather`, `customer_records`.
   const anyVerb = nameA.verbRoles.size > 0 || descA.some((a) => a.verbRoles.size > 0);
-  // A description that opens with a verb the vocabulary does not know (`UNREAD_ACT`: "Void an unpaid
-  // invoice" on `void_invoice`) says the getter may be wrong: see the end of this function.
+  // A description that opens with a verb the vocabulary does not know (`UNREAD_ACT`: "Waive the late
+  // fee of an invoice" on `waive_invoice_fee`) says the getter may be wrong: see the end of this function.
   const unreadVerb = anyVerb ? undefined : unreadAct(descA[0]?.seg);
   if (!anyVerb) {
     // A sentence of its description that opens with what it returns ("Returns full details (headers and

@@ -116,6 +116,12 @@ export const OPENING_VERBS: readonly string[] = [
   // since watching a card subscribes to it and watching a folder reads it; `shutdown`, a noun in
   // `device_shutdown_time`, where `shut down` is the verb.)
   'end', 'unmerge', 'endorse', 'deny',
+  // "Void an unpaid invoice", "Freeze an account", "Hide a range of columns", "Dismiss a reminder",
+  // "Discard a document version", "Unconfirm an issue"; "the reasons an invoice can be voided for",
+  // "the hidden fields", "the code freeze window", "the snooze settings", "dismissed alerts" are read.
+  // (Left out: `acknowledge`, whose first use in the corpus acknowledges a webhook event to a local
+  // listener, which made its whole server's writes local; `rate`, a noun in "rate limit".)
+  'void', 'freeze', 'unfreeze', 'hide', 'unhide', 'snooze', 'postpone', 'dismiss', 'discard', 'unconfirm',
 ];
 
 /**
@@ -1435,8 +1441,8 @@ export const GETTER_OPENERS: readonly string[] = ['returns', 'return', '返回']
 
 /**
  * An act the vocabulary cannot read: a description whose first sentence opens with a word the
- * vocabulary does not know, right before an article or another determiner ("Void an unpaid
- * invoice", "Hide a range of columns", "Rate a release"), opens with a verb, for a noun does not
+ * vocabulary does not know, right before an article or another determiner ("Waive the late fee
+ * of an invoice", "Comp a booking", "Rate a release"), opens with a verb, for a noun does not
  * stand before an article at the start of a sentence. On a tool whose words hold no verb the
  * vocabulary knows and whose spec reads nothing but its name's nouns, what it does to them is not
  * read: it keeps the getter's reading, and the unknown-tool posture applies as well

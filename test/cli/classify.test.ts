@@ -152,16 +152,16 @@ describe('guard-eval classify', () => {
   });
 
   it('a verb the classifier cannot read: what the nouns read as, and the posture, in the table, --explain and --json', async () => {
-    const file = tmp('void.json', JSON.stringify([{ name: 'void_invoice', description: 'Void an unpaid invoice.' }, { name: 'get_invoice', description: 'Get an invoice.' }]));
+    const file = tmp('void.json', JSON.stringify([{ name: 'waive_invoice_fee', description: 'Waive the late fee of an invoice.' }, { name: 'get_invoice', description: 'Get an invoice.' }]));
     const table = await cli('classify', file);
     expect(table.code).toBe(0);
     // The capabilities cell wraps beside the evidence cell: its lines, read in turn.
     const cells = table.out.split('\n').map((l) => l.split('│')[2]?.trim() ?? '').join(' ').replace(/\s+/g, ' ');
-    expect(cells).toContain('PRIVATE_ACCESS (unread verb "void": the unknownTool posture applies)');
+    expect(cells).toContain('PRIVATE_ACCESS (unread verb "waive": the unknownTool posture applies)');
     const explained = await cli('classify', '--explain', file);
-    expect(explained.out).toContain('void_invoice: PRIVATE_ACCESS\n  a verb the classifier cannot read opens the description ("void"): read as what its nouns name, and the unknownTool posture applies too');
+    expect(explained.out).toContain('waive_invoice_fee: PRIVATE_ACCESS\n  a verb the classifier cannot read opens the description ("waive"): read as what its nouns name, and the unknownTool posture applies too');
     const rows = JSON.parse((await cli('classify', '--json', file)).out) as { name: string; capabilities: string[]; unreadAct?: string }[];
-    expect(rows[0]).toMatchObject({ name: 'void_invoice', capabilities: ['PRIVATE_ACCESS'], unreadAct: 'void' });
+    expect(rows[0]).toMatchObject({ name: 'waive_invoice_fee', capabilities: ['PRIVATE_ACCESS'], unreadAct: 'waive' });
     expect(rows[1]).not.toHaveProperty('unreadAct');
   });
 

@@ -1,8 +1,8 @@
 /**
  * A tool whose words hold no verb the vocabulary knows is read as a getter of what its name names
  * (`inbox`, `customer_records`). A description that opens with a word the vocabulary does not know,
- * right before an article or another determiner ("Void an unpaid invoice", "Hide a range of
- * columns"), opens with a verb: the tool acts on what its name names, in a way nobody has read. When
+ * right before an article or another determiner ("Waive the late fee of an invoice", "Comp a
+ * booking"), opens with a verb: the tool acts on what its name names, in a way nobody has read. When
  * its spec reads nothing else, such a tool keeps what its nouns read as (its capabilities, and what
  * its server's other tools see of it, do not change) and the unknown-tool posture applies as well
  * (`unreadAct`): the rule only ever turns an allowed call into a question.
@@ -20,16 +20,14 @@ const unreadAct = (spec: ToolSpec): string | undefined => classifyTool(spec).unr
 
 describe('a verb the vocabulary cannot read makes a getter a tool the classifier cannot read', () => {
   it.each<[string, string, string, readonly string[]]>([
-    ['void_invoice', 'Void an unpaid invoice. The recipient can no longer pay it.', 'void', ['PRIVATE_ACCESS']],
-    ['hide_sheet_dimension', 'Hide a range of columns or rows in a sheet.', 'hide', ['PRIVATE_ACCESS']],
-    ['customer_credits_freeze_account', 'Freeze an account.', 'freeze', ['PRIVATE_ACCESS']],
+    ['waive_invoice_fee', 'Waive the late fee of an unpaid invoice. The customer no longer owes it.', 'waive', ['PRIVATE_ACCESS']],
+    ['comp_booking', 'Comp a booking for a guest.', 'comp', ['PRIVATE_ACCESS']],
     ['rate_release_in_user_collection', "Rate a release in a user's collection.", 'rate', ['PRIVATE_ACCESS']],
-    ['version_discard_document', 'Discard a document version from a release.', 'discard', ['PRIVATE_ACCESS']],
     ['sync_collection_with_spec', 'Syncs a collection generated from an API specification.', 'syncs', ['PRIVATE_ACCESS']],
     ['mobile_release_remote_device', 'Release a device previously reserved back to the remote fleet.', 'release', ['PRIVATE_ACCESS']],
     ['concat_secrets', 'Concatenate the secrets', 'concatenate', ['CREDENTIAL_ACCESS']],
     // Others' writing a getter reads (an issue, reviews): outside content, and the verb unread.
-    ['unconfirm_issue', 'Unconfirm a SonarQube issue', 'unconfirm', ['EXTERNAL_INGESTION']],
+    ['triage_issue', 'Triage a SonarQube issue', 'triage', ['EXTERNAL_INGESTION']],
     ['moderate_reviews', 'Moderate the customer reviews.', 'moderate', ['EXTERNAL_INGESTION']],
   ])('%s: what its nouns read as, and an unread verb', (name, description, verb, capabilities) => {
     const c = classifyTool({ name, description });
@@ -38,18 +36,18 @@ describe('a verb the vocabulary cannot read makes a getter a tool the classifier
   });
 
   it('is the unknown-tool posture at the guard: asked by default, denied under `unknownTool: deny`, and the read is recorded', () => {
-    const tools: ToolSpec[] = [{ name: 'void_invoice', description: 'Void an unpaid invoice.' }];
+    const tools: ToolSpec[] = [{ name: 'waive_invoice_fee', description: 'Waive the late fee of an unpaid invoice.' }];
     const guard = createGuard({ tools });
-    expect(guard.tool('void_invoice')).toMatchObject({ capabilities: ['PRIVATE_ACCESS'], unreadAct: 'void', harmless: false });
-    const asked = guard.session('s').decide({ tool: 'void_invoice', args: { invoice_id: 'in_1' } });
+    expect(guard.tool('waive_invoice_fee')).toMatchObject({ capabilities: ['PRIVATE_ACCESS'], unreadAct: 'waive', harmless: false });
+    const asked = guard.session('s').decide({ tool: 'waive_invoice_fee', args: { invoice_id: 'in_1' } });
     expect(asked.verdict).toBe('ask');
     expect(asked.capabilities).toEqual(['PRIVATE_ACCESS']);
     expect(asked.rules.map((r) => r.id)).toEqual(['classify.unknown-tool']);
-    expect(asked.rules[0]?.reason).toContain('`void`');
-    expect(createGuard({ tools, unknownTool: 'deny' }).session('s').decide({ tool: 'void_invoice', args: {} }).verdict).toBe('deny');
-    expect(createGuard({ tools, unknownTool: 'allow' }).session('s').decide({ tool: 'void_invoice', args: {} }).verdict).toBe('allow');
+    expect(asked.rules[0]?.reason).toContain('`waive`');
+    expect(createGuard({ tools, unknownTool: 'deny' }).session('s').decide({ tool: 'waive_invoice_fee', args: {} }).verdict).toBe('deny');
+    expect(createGuard({ tools, unknownTool: 'allow' }).session('s').decide({ tool: 'waive_invoice_fee', args: {} }).verdict).toBe('allow');
     // An override says what the tool does: no posture.
-    expect(createGuard({ tools, overrides: { void_invoice: ['EXTERNAL_ACTION'] } }).session('s').decide({ tool: 'void_invoice', args: {} }).verdict).toBe('allow');
+    expect(createGuard({ tools, overrides: { waive_invoice_fee: ['EXTERNAL_ACTION'] } }).session('s').decide({ tool: 'waive_invoice_fee', args: {} }).verdict).toBe('allow');
   });
 
   it('keeps the getter where the first word is known, says what a thing is or gives, or opens no act', () => {
@@ -58,6 +56,8 @@ describe('a verb the vocabulary cannot read makes a getter a tool the classifier
       expect(unreadAct(spec)).toBeUndefined();
     };
     plain({ name: 'get_invoice', description: 'Get an invoice by id.' }, ['PRIVATE_ACCESS']);
+    // A verb the vocabulary knows only as a description's first word or in a name: no getter at all.
+    plain({ name: 'void_invoice', description: 'Void an unpaid invoice.' }, ['EXTERNAL_ACTION']);
     // A getter's openers, and verbs that say what a thing is or what a reader gives.
     plain({ name: 'invoice_list', description: 'Returns the list of invoices.' }, ['PRIVATE_ACCESS']);
     // What a getter's opener returns need not be read: the opener is no act all the same.
@@ -99,11 +99,11 @@ describe('a verb the vocabulary cannot read makes a getter a tool the classifier
     expect(caps(audit)).toEqual(['EXTERNAL_INGESTION']);
     expect(unreadAct(audit)).toBeUndefined();
     // A send read in a later sentence: no getter at all.
-    const sends: ToolSpec = { name: 'void_invoice', description: 'Void an unpaid invoice. Emails the customer a notice.' };
+    const sends: ToolSpec = { name: 'waive_invoice_fee', description: 'Waive the late fee of an invoice. Emails the customer a notice.' };
     expect(caps(sends)).toContain('EXTERNAL_ACTION');
     expect(unreadAct(sends)).toBeUndefined();
     // A verb the vocabulary knows in the name.
-    expect(unreadAct({ name: 'delete_invoice', description: 'Void an unpaid invoice.' })).toBeUndefined();
+    expect(unreadAct({ name: 'delete_invoice', description: 'Waive the late fee of an unpaid invoice.' })).toBeUndefined();
     // Nothing read at all: a tool that is simply unknown names no verb.
     const nothing: ToolSpec = { name: 'frob_zorps', description: 'Frob the zorps.' };
     expect(caps(nothing)).toEqual([]);

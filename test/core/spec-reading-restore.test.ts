@@ -95,22 +95,22 @@ describe('classifications kept between processes', () => {
   it('keeps an unread verb (`unreadAct`) only as a string, and a guard of a restored one takes the posture', () => {
     restoreClassifications([
       ['restore-test: act bad', { ...MARK, unreadAct: 7 }] as unknown as [string, Classification],
-      ['restore-test: act good', { ...MARK, unreadAct: 'void' }],
+      ['restore-test: act good', { ...MARK, unreadAct: 'waive' }],
     ]);
     expect(kept('restore-test: act bad')).toBeUndefined();
-    expect(kept('restore-test: act good')?.unreadAct).toBe('void');
+    expect(kept('restore-test: act good')?.unreadAct).toBe('waive');
     // Not `unique`: its name's `restore` is a verb the vocabulary knows.
-    const s: ToolSpec = { name: 'void_invoice', description: 'Void an unpaid invoice, in the kept readings case zq81.' };
+    const s: ToolSpec = { name: 'waive_invoice_fee', description: 'Waive the late fee of an invoice, in the kept readings case zq81.' };
     const read = readToolSpec(s);
     if (!read.ok) throw new Error('unreadable');
     const made = createGuard({ tools: [s], salt: 't' }).tool(s.name);
-    expect(made.unreadAct).toBe('void');
-    expect(kept(read.content)?.unreadAct).toBe('void');
+    expect(made.unreadAct).toBe('waive');
+    expect(kept(read.content)?.unreadAct).toBe('waive');
     // A spec not read yet in this process, restored: its restored `unreadAct` is the guard's.
-    const s2: ToolSpec = { ...s, description: 'Void an unpaid invoice, in the restored case zq82.' };
+    const s2: ToolSpec = { ...s, description: 'Waive the late fee of an invoice, in the restored case zq82.' };
     const read2 = readToolSpec(s2);
     if (!read2.ok) throw new Error('unreadable');
-    restoreClassifications([[read2.content, { ...MARK, unreadAct: 'void' }]]);
+    restoreClassifications([[read2.content, { ...MARK, unreadAct: 'waive' }]]);
     const d = createGuard({ tools: [s2], salt: 't' }).session('s').decide({ tool: s2.name, args: {} });
     expect(d.capabilities).toEqual(['LOCAL_MUTATION']);
     expect(d.rules.map((r) => r.id)).toContain('classify.unknown-tool');
