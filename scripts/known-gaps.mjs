@@ -45,8 +45,9 @@ export function noteFor(label, actual, expectedVerdict, actualVerdict, unknownPo
   const parts = [];
   if (missing.length > 0) parts.push(`no ${order(missing).join(', ')}`);
   if (excluded.length > 0) parts.push(`${order(excluded).join(', ')} excluded by the label`);
-  // Capabilities and the posture: a verb the classifier cannot read opens the description.
-  const posture = unknownPosture ? ', and the unknown-tool posture asks (a verb it cannot read)' : '';
+  // Capabilities and the unknown-tool posture besides (a verb the classifier cannot read, or a spec
+  // read only in part).
+  const posture = unknownPosture ? ', and the unknown-tool posture applies' : '';
   return `classifies to [${order(actual).join(', ')}]: ${parts.join('; ')}${posture}`;
 }
 

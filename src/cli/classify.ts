@@ -99,7 +99,7 @@ export function renderExplanation(rows: readonly ClassifyRow[]): string {
     const e = r.empty;
     out.push(`${r.name}: ${r.capabilities.length > 0 ? r.capabilities.join(', ') : e?.as === 'harmless' ? `harmless (${e.kind})` : 'no capability (unknown: the unknownTool posture applies)'}${r.codeMode ? ' (Code Mode)' : ''}`);
     if (r.unread !== undefined) out.push(`  read in part: ${unreadText(r.unread)}; judged as doing all six things; every call asks (denied in strict mode), and the unknownTool posture applies too`);
-    if (r.unreadAct !== undefined) out.push(`  a verb the classifier cannot read opens the description (${JSON.stringify(r.unreadAct)}): read as what its nouns name, and the unknownTool posture applies too`);
+    if (r.unreadAct !== undefined) out.push(`  a verb the classifier cannot read opens the description (${JSON.stringify(r.unreadAct)}): its capabilities come only from the nouns of its name, so the unknownTool posture applies too`);
     for (const c of r.capabilities) {
       out.push(`  ${c} (${SHORT_NAMES[c]})`);
       const byPlace = new Map<string, string[]>();

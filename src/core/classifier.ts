@@ -363,8 +363,9 @@ function classifyRead(spec: ToolSpec, context: ClassifyContext | undefined, suit
   if (!anyVerb) {
     // A sentence of its description that opens with what it returns ("Returns full details (headers and
     // body) of a single network request") names what it gets, outside a negated clause. A name that
-    // names nothing (`process`, `connect`) is no getter: its verb is one the vocabulary lacks.
-    for (const a of descA) {
+    // names nothing (`process`, `connect`) is no getter: its verb is one the vocabulary lacks. (Not in
+    // the second reading of a tool whose description opens with an unread verb: see `unreadAct`.)
+    if (readsGetter) for (const a of descA) {
       if (nameA.objects.length === 0 || !GETTER_OPENER.has(a.seg.toks[0]?.s ?? '')) continue;
       for (const j of a.objects) {
         if (a.negatedClause[j] === true) continue;
@@ -573,14 +574,14 @@ function classifyRead(spec: ToolSpec, context: ClassifyContext | undefined, suit
   c.evidence.sort(compareEvidence);
   let classification: Classification = { capabilities, evidence: c.evidence, codeMode, ...(harmless !== undefined ? { harmless } : {}), ...(unread !== undefined ? { unread } : {}), ...(serverRead !== undefined ? { serverRead } : {}), ...(serverWrite !== undefined ? { serverWrite } : {}) };
   // A verb the vocabulary cannot read opens the description of a tool whose words hold no other
-  // (`UNREAD_ACT`): read again without the getter's reading of the name's nouns, a tool that then
-  // finds nothing is one the classifier cannot read. It keeps what the getter read (the capabilities
-  // do not change, nor does anything its server's other tools see), and the unknown-tool posture
-  // applies as well (`unreadAct`). Anything else found (a sentence saying what it returns, a web
-  // address it takes, a secret it names) leaves the reading as it is.
-  if (readsGetter && unreadVerb !== undefined && readWhole && !codeMode && capabilities.length > 0) {
-    const without = classifyRead(spec, context, suiteLast, false).classification;
-    if (without.capabilities.length === 0 && without.harmless === undefined) classification = { ...classification, unreadAct: unreadVerb };
+  // (`UNREAD_ACT`): read again without the getter (the name's nouns, and what a "Returns …" sentence
+  // names), a tool that then finds nothing is one the classifier cannot read. It keeps what the getter
+  // read (the capabilities do not change, nor does anything its server's other tools see), and the
+  // unknown-tool posture applies as well (`unreadAct`). Anything found without the getter (a web
+  // address it takes, a store of secrets named by its file, an annotation) leaves the reading as it
+  // is. (Code Mode always finds code run; a tool read in part takes the posture anyway.)
+  if (readsGetter && unreadVerb !== undefined && readWhole && capabilities.length > 0) {
+    if (classifyRead(spec, context, suiteLast, false).classification.capabilities.length === 0) classification = { ...classification, unreadAct: unreadVerb };
   }
   if (preamble === undefined) return { classification };
   return { classification, suite: preamble.suite.map((seg) => seg.toks.map((t) => t.s).join(' ')).join('. '), ...(agreed !== undefined ? { kind: agreed } : {}), presents: presentsOnly(preamble.suite) };

@@ -97,10 +97,10 @@ export interface Classification {
   readonly serverWrite?: ServerWrite;
   /**
    * A verb the classifier cannot read, when the description opens with one on a tool whose words hold
-   * no other and whose spec reads nothing but the nouns its name names ("Waive the late fee of an
-   * invoice" on `waive_invoice_fee`): the capabilities are what those nouns read as, and the unknown-tool posture
-   * applies as well, since what the tool does to them is not read (docs/semantics.md
-   * "Classification").
+   * no other and whose capabilities come only from the getter's reading of the nouns its name names
+   * ("Waive the late fee of an invoice" on `waive_invoice_fee`): the capabilities are what those
+   * nouns read as, and the unknown-tool posture applies as well, since what the tool does to them is
+   * not read (docs/semantics.md "Classification").
    */
   readonly unreadAct?: string;
 }

@@ -1444,8 +1444,9 @@ export const GETTER_OPENERS: readonly string[] = ['returns', 'return', '返回']
  * vocabulary does not know, right before an article or another determiner ("Waive the late fee
  * of an invoice", "Comp a booking", "Rate a release"), opens with a verb, for a noun does not
  * stand before an article at the start of a sentence. On a tool whose words hold no verb the
- * vocabulary knows and whose spec reads nothing but its name's nouns, what it does to them is not
- * read: it keeps the getter's reading, and the unknown-tool posture applies as well
+ * vocabulary knows and whose capabilities come only from the getter (its name's nouns, what a
+ * "Returns …" sentence names), what it does to them is not read: it keeps the getter's reading, and
+ * the unknown-tool posture applies as well
  * (docs/semantics.md "Classification").
  * - `before`: the words that must follow it. Not `that` (a relative pronoun after a noun: "Tags that
  *   …") nor `no`.

@@ -159,7 +159,7 @@ describe('guard-eval classify', () => {
     const cells = table.out.split('\n').map((l) => l.split('│')[2]?.trim() ?? '').join(' ').replace(/\s+/g, ' ');
     expect(cells).toContain('PRIVATE_ACCESS (unread verb "waive": the unknownTool posture applies)');
     const explained = await cli('classify', '--explain', file);
-    expect(explained.out).toContain('waive_invoice_fee: PRIVATE_ACCESS\n  a verb the classifier cannot read opens the description ("waive"): read as what its nouns name, and the unknownTool posture applies too');
+    expect(explained.out).toContain('waive_invoice_fee: PRIVATE_ACCESS\n  a verb the classifier cannot read opens the description ("waive"): its capabilities come only from the nouns of its name, so the unknownTool posture applies too');
     const rows = JSON.parse((await cli('classify', '--json', file)).out) as { name: string; capabilities: string[]; unreadAct?: string }[];
     expect(rows[0]).toMatchObject({ name: 'waive_invoice_fee', capabilities: ['PRIVATE_ACCESS'], unreadAct: 'waive' });
     expect(rows[1]).not.toHaveProperty('unreadAct');

@@ -80,9 +80,10 @@ describe('a verb the vocabulary cannot read makes a getter a tool the classifier
       expect(caps(spec)).toEqual(['PRIVATE_ACCESS']);
       expect(unreadAct(spec)).toBeUndefined();
     };
-    // A label before a colon, a comma: the word is no verb of the sentence.
+    // A label before a colon, a comma after or before it: the word is no verb of the sentence.
     plain('Zorblat: the invoices due this month.');
     plain('Zorblat, the invoices due this month.');
+    plain(', zorblat the invoices due this month.');
     plain('Monthly zorblat the invoices.');
     // A word that is not a determiner after it.
     plain('Zorblat invoices of the month.');
@@ -91,9 +92,24 @@ describe('a verb the vocabulary cannot read makes a getter a tool the classifier
     plain();
   });
 
-  it('leaves the reading as it is where the spec reads something else', () => {
-    // A sentence that says what it returns: the tool reads that.
-    expect(unreadAct({ name: 'join_channel', description: "Join a Slack channel. Returns the channel's last 50 messages." })).toBeUndefined();
+  it("counts what a \"Returns …\" sentence names as the getter's: the tool keeps it and is asked about", () => {
+    const join: ToolSpec = { name: 'join_channel', description: "Join a Slack channel. Returns the channel's last 50 messages." };
+    expect(caps(join)).toContain('EXTERNAL_INGESTION');
+    expect(unreadAct(join)).toBe('join');
+    const debit: ToolSpec = { name: 'customer_credits_debit_account', description: 'Debit an account. Returns the resulting transaction.' };
+    expect(caps(debit)).toContain('PRIVATE_ACCESS');
+    expect(unreadAct(debit)).toBe('debit');
+  });
+
+  it('is not given to a spec read only in part: the posture applies to it anyway, as a tool read in part', () => {
+    const cut: ToolSpec = { name: 'waive_invoice_fee', description: `Waive the late fee of an invoice.${' '.repeat(16_384)}` };
+    const c = classifyTool(cut);
+    expect(c.unread?.source).toBe('description');
+    expect(c.unreadAct).toBeUndefined();
+    expect(createGuard({ tools: [cut] }).session('s').decide({ tool: cut.name, args: {} }).rules.map((r) => r.id)).toContain('classify.unknown-tool');
+  });
+
+  it('leaves the reading as it is where the spec reads something without the getter', () => {
     // A web address it takes.
     const audit: ToolSpec = { name: 'audit_live', description: 'Audit a live URL via CDP.', inputSchema: { type: 'object', properties: { url: { type: 'string', format: 'uri', description: 'URL to audit.' } } } };
     expect(caps(audit)).toEqual(['EXTERNAL_INGESTION']);
@@ -137,8 +153,8 @@ describe('property: a getter whose description opens with a verb nobody reads (f
   it(`keeps its nouns' reading and takes the unknown-tool posture, whatever noun it names (seed ${SEED})`, () => {
     fc.assert(
       fc.property(madeUpVerb, fc.constantFrom(...NOUNS), fc.constantFrom(...UNREAD_ACT.before), (verb, noun, det) => {
-        // As a getter the same tool only reads (a secret's noun reads a credential whatever the verb,
-        // which leaves the reading as it is).
+        // As a getter the same tool only reads (a noun of a secret would add CREDENTIAL_ACCESS, and
+        // a store of secrets named by its file is read without the getter: both are left out here).
         const getter = classifyTool({ name: `${noun}s`, description: `The ${noun}s.` }).capabilities;
         fc.pre(getter.length > 0 && getter.every((c) => c === 'EXTERNAL_INGESTION' || c === 'PRIVATE_ACCESS'));
         const spec: ToolSpec = { name: `${verb}_${noun}`, description: `${verb[0]?.toUpperCase()}${verb.slice(1)} ${det} ${noun}.` };
