@@ -169,7 +169,7 @@ export function classifyTool(spec: ToolSpec, context?: ClassifyContext): Classif
   if (!explaining()) {
     const first = classifyRead(spec, context, true);
     if (first.suite === undefined) return first.classification;
-    return withoutSuiteActs(classifyRead(spec, context, false).classification, first.classification, first.kind, first.suite, first.presents === true);
+    return withUnreadAct(withoutSuiteActs(classifyRead(spec, context, false).classification, first.classification, first.kind, first.suite, first.presents === true), first.classification);
   }
   // Explaining: what the reading with the suite's sentences last set aside is its own; only the
   // reading as written, and the suite's sentences when they are set aside, are shown.
@@ -183,7 +183,16 @@ export function classifyTool(spec: ToolSpec, context?: ClassifyContext): Classif
   // sentences (`Phase.purpose`). Only what the suite's sentences do of the other kind than the tool's
   // name and own first sentence agree on is set aside.
   const whole = classifyRead(spec, context, false).classification;
-  return withoutSuiteActs(whole, first.classification, first.kind, first.suite, first.presents === true);
+  return withUnreadAct(withoutSuiteActs(whole, first.classification, first.kind, first.suite, first.presents === true), first.classification);
+}
+
+/**
+ * A reading of a description that opens with a suite's sentences, with the unread verb (`unreadAct`)
+ * the tool's own first sentence opens with when read first: read as written, the suite's sentence
+ * comes first and no verb opens it. Only ever adds the posture.
+ */
+function withUnreadAct(cls: Classification, own: Classification): Classification {
+  return own.unreadAct === undefined || cls.unreadAct !== undefined || cls.capabilities.length === 0 ? cls : { ...cls, unreadAct: own.unreadAct };
 }
 
 /** Capabilities of each kind of act (`actKind`): what a reader or a writer can have that the other has not. */
@@ -238,7 +247,9 @@ const NOT_ACTS = new Set<string>(UNREAD_ACT.notActs);
 function unreadAct(seg: Segment | undefined): string | undefined {
   const first = seg?.toks[0];
   const next = seg?.toks[1];
-  if (first === undefined || next === undefined || first.info !== undefined || next.mark !== 0 || first.mark !== 0) return undefined;
+  // The word may open a clause after a colon (the tool's own description after a suite's "Tool
+  // description:" label); a comma before it, or a label it is, makes it no verb of the sentence.
+  if (first === undefined || next === undefined || first.info !== undefined || next.mark !== 0 || (first.mark & ~CLAUSE) !== 0) return undefined;
   const w = first.s;
   // A word of the vocabulary has its entry (`info`); one that only opens a phrase not found here (`turn`
   // without `on`) is read as any other word.

@@ -101,6 +101,14 @@ describe('a verb the vocabulary cannot read makes a getter a tool the classifier
     expect(unreadAct(debit)).toBe('debit');
   });
 
+  it("reads the tool's own first sentence after a suite's \"Tool description:\" label", () => {
+    const fund: ToolSpec = { name: 'fund_account', description: 'This tool belongs to the trading bot, which lets users trade stocks. Tool description: Fund the account with the given amount.' };
+    expect(caps(fund)).toEqual(['PRIVATE_ACCESS']);
+    expect(unreadAct(fund)).toBe('fund');
+    // A word after a comma opens no sentence of its own.
+    expect(unreadAct({ name: 'account_balance', description: 'This tool belongs to the trading bot. Tool description: Balance, the account of the user.' })).toBeUndefined();
+  });
+
   it('is not given to a spec read only in part: the posture applies to it anyway, as a tool read in part', () => {
     const cut: ToolSpec = { name: 'waive_invoice_fee', description: `Waive the late fee of an invoice.${' '.repeat(16_384)}` };
     const c = classifyTool(cut);
