@@ -242,13 +242,16 @@ const NOT_ACTS = new Set<string>(UNREAD_ACT.notActs);
 /**
  * The word a sentence opens with when it is a verb the vocabulary does not know (`UNREAD_ACT`): a
  * plain lower-case word of three letters or more, in no entry of the vocabulary, no adverb, right
- * before a determiner with no punctuation between them.
+ * before a determiner with no punctuation between them. After a one-word label ("Billing: Waive the
+ * late fee"), the clause the colon opens is asked.
  */
 function unreadAct(seg: Segment | undefined): string | undefined {
-  const first = seg?.toks[0];
-  const next = seg?.toks[1];
-  // The word may open a clause after a colon (the tool's own description after a suite's "Tool
-  // description:" label); a comma before it, or a label it is, makes it no verb of the sentence.
+  const toks = seg?.toks ?? [];
+  const at = ((toks[1]?.mark ?? 0) & CLAUSE) !== 0 ? 1 : 0;
+  const first = toks[at];
+  const next = toks[at + 1];
+  // The word may open a clause after a colon (after a label, or the tool's own description after a
+  // suite's "Tool description:" label); a comma before it makes it no verb of the sentence.
   if (first === undefined || next === undefined || first.info !== undefined || next.mark !== 0 || (first.mark & ~CLAUSE) !== 0) return undefined;
   const w = first.s;
   // A word of the vocabulary has its entry (`info`); one that only opens a phrase not found here (`turn`

@@ -109,6 +109,14 @@ describe('a verb the vocabulary cannot read makes a getter a tool the classifier
     expect(unreadAct({ name: 'account_balance', description: 'This tool belongs to the trading bot. Tool description: Balance, the account of the user.' })).toBeUndefined();
   });
 
+  it('reads the clause after a one-word label', () => {
+    const labelled: ToolSpec = { name: 'waive_invoice_fee', description: 'Billing: Waive the late fee of an invoice.' };
+    expect(caps(labelled)).toEqual(['PRIVATE_ACCESS']);
+    expect(unreadAct(labelled)).toBe('waive');
+    // The clause opens with a noun phrase: a plain getter.
+    expect(unreadAct({ name: 'invoice_summary', description: 'Billing: the invoices due this month.' })).toBeUndefined();
+  });
+
   it('is not given to a spec read only in part: the posture applies to it anyway, as a tool read in part', () => {
     const cut: ToolSpec = { name: 'waive_invoice_fee', description: `Waive the late fee of an invoice.${' '.repeat(16_384)}` };
     const c = classifyTool(cut);
