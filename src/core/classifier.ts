@@ -239,6 +239,7 @@ function withoutSuiteActs(whole: Classification, own: Classification, kind: 'rea
 
 const UNREAD_BEFORE = new Set<string>(UNREAD_ACT.before);
 const NOT_ACTS = new Set<string>(UNREAD_ACT.notActs);
+const LY_VERBS = new Set<string>(UNREAD_ACT.lyVerbs);
 /**
  * The word a sentence opens with when it is a verb the vocabulary does not know (`UNREAD_ACT`): a
  * plain lower-case word of three letters or more, in no entry of the vocabulary, no adverb, right
@@ -256,7 +257,7 @@ function unreadAct(seg: Segment | undefined): string | undefined {
   const w = first.s;
   // A word of the vocabulary has its entry (`info`); one that only opens a phrase not found here (`turn`
   // without `on`) is read as any other word.
-  if (!UNREAD_BEFORE.has(next.s) || !/^[a-z]{3,}$/.test(w) || w.endsWith('ly') || NOT_ACTS.has(w) || GETTER_OPENER.has(w)) return undefined;
+  if (!UNREAD_BEFORE.has(next.s) || !/^[a-z]{3,}$/.test(w) || (w.endsWith('ly') && !LY_VERBS.has(w)) || NOT_ACTS.has(w) || GETTER_OPENER.has(w)) return undefined;
   return w;
 }
 

@@ -1456,6 +1456,8 @@ export const GETTER_OPENERS: readonly string[] = ['returns', 'return', '返回']
  *   `see` ("See your unread messages"), a read.
  */
 export const UNREAD_ACT = {
+  /** Verbs that end in `-ly`, which otherwise marks an adverb ("Currently the …"): "Supply an order". */
+  lyVerbs: ['supply', 'resupply', 'tally', 'multiply', 'rally', 'bully', 'dally', 'sully'],
   before: ['a', 'an', 'the', 'all', 'each', 'every', 'any', 'your', 'its', 'their', 'our', 'my', 'his', 'her', 'some', 'this', 'these', 'those'],
   notActs: [
     'only', 'also', 'just', 'then', 'when', 'once', 'after', 'before', 'if', 'given', 'for', 'with', 'by', 'about', 'of', 'in',

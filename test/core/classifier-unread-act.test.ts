@@ -22,6 +22,8 @@ describe('a verb the vocabulary cannot read makes a getter a tool the classifier
   it.each<[string, string, string, readonly string[]]>([
     ['waive_invoice_fee', 'Waive the late fee of an unpaid invoice. The customer no longer owes it.', 'waive', ['PRIVATE_ACCESS']],
     ['comp_booking', 'Comp a booking for a guest.', 'comp', ['PRIVATE_ACCESS']],
+    // A verb that ends in -ly, which otherwise marks an adverb.
+    ['supply_order', 'Supply an order to a store.', 'supply', ['PRIVATE_ACCESS']],
     ['rate_release_in_user_collection', "Rate a release in a user's collection.", 'rate', ['PRIVATE_ACCESS']],
     ['sync_collection_with_spec', 'Syncs a collection generated from an API specification.', 'syncs', ['PRIVATE_ACCESS']],
     ['mobile_release_remote_device', 'Release a device previously reserved back to the remote fleet.', 'release', ['PRIVATE_ACCESS']],
