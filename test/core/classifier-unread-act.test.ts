@@ -3,9 +3,9 @@
  * (`inbox`, `customer_records`). A description that opens with a word the vocabulary does not know,
  * right before an article or another determiner ("Waive the late fee of an invoice", "Comp a
  * booking"), opens with a verb: the tool acts on what its name names, in a way nobody has read. When
- * its spec reads nothing else, such a tool keeps what its nouns read as (its capabilities, and what
- * its server's other tools see of it, do not change) and the unknown-tool posture applies as well
- * (`unreadAct`): the rule only ever turns an allowed call into a question.
+ * its capabilities come only from the getter, such a tool keeps them (nothing its server's other
+ * tools see changes, and its calls count in chains as before) and the unknown-tool posture applies
+ * as well (`unreadAct`): the rule only ever turns an allowed call into a question.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -50,6 +50,17 @@ describe('a verb the vocabulary cannot read makes a getter a tool the classifier
     expect(createGuard({ tools, unknownTool: 'allow' }).session('s').decide({ tool: 'waive_invoice_fee', args: {} }).verdict).toBe('allow');
     // An override says what the tool does: no posture.
     expect(createGuard({ tools, overrides: { waive_invoice_fee: ['EXTERNAL_ACTION'] } }).session('s').decide({ tool: 'waive_invoice_fee', args: {} }).verdict).toBe('allow');
+    // Once run, its read counts in a chain as a read does: after a web page, a send is case B.
+    const chain = createGuard({
+      tools: [
+        { name: 'fetch_url', description: 'Fetch a web page by URL.' },
+        ...tools,
+        { name: 'send_email', description: 'Send an email to a recipient.' },
+      ],
+    }).session('s');
+    chain.record(chain.decide({ tool: 'fetch_url', turn: 1, args: { url: 'https://news.example/' } }), { result: 'page' });
+    chain.record(chain.decide({ tool: 'waive_invoice_fee', turn: 2, args: { invoice_id: 'in_1' } }), { result: { id: 'in_1', fee: 0 } });
+    expect(chain.decide({ tool: 'send_email', turn: 3, args: { to: 'a@example.com', body: 'done' } }).rules.map((r) => r.id)).toContain('chain.eit-pat-nat');
   });
 
   it('keeps the getter where the first word is known, says what a thing is or gives, or opens no act', () => {
