@@ -36,9 +36,9 @@ export interface ClassifyRow {
    */
   readonly unread?: SpecCut;
   /**
-   * A verb the classifier cannot read that opens the description of a tool whose words hold no other
-   * (`waive` in "Waive the late fee of an invoice"): the capabilities are what the nouns it names read as, and
-   * the unknownTool posture applies too.
+   * A verb the classifier cannot read that opens the description of a tool whose capabilities come
+   * only from the nouns its name names (`waive` in "Waive the late fee of an invoice"): the
+   * capabilities are what those nouns read as, and the unknownTool posture applies too.
    */
   readonly unreadAct?: string;
 }
