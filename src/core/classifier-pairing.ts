@@ -428,6 +428,9 @@ function objectRun(toks: readonly Tok[], roles: readonly Role[], j: number, out:
     }
     pushHeads(run, roles, out, toks);
     if (k >= toks.length) return;
+    // "the deal pipeline and the latest emails": a compound whose head the vocabulary does not know
+    // ends in that head; a conjunction right after it still adds the next object to the list.
+    k = pastUnknownHead(toks, roles, k, run.length);
     const s = (toks[k] as Tok).s;
     // Where the next object may start: after `and`/`or`/`from`; after the words that add what a read
     // returns besides its object (`INCLUSIONS`); in such a list, after a comma too.
@@ -467,6 +470,23 @@ function inclusionAt(toks: readonly Tok[], k: number): number {
 }
 
 /** A word that may modify a noun after a possessive: one the vocabulary does not know, and no small word that ends a noun phrase. */
+/**
+ * Where a list of objects goes on after a run of `runLength` known nouns that stops at `k`: past up
+ * to {@link UNKNOWN_HEAD_REACH} words the vocabulary does not know ("the message filter", "the account
+ * overview"), when a conjunction follows them in the same clause; `k` itself otherwise.
+ * The head's words pair with nothing (they are unknown); only the list goes on.
+ */
+function pastUnknownHead(toks: readonly Tok[], roles: readonly Role[], k: number, runLength: number): number {
+  if (runLength === 0) return k;
+  let m = k;
+  while (m < toks.length && m - k < UNKNOWN_HEAD_REACH && headWord(toks[m] as Tok, roles[m] as Role)) m++;
+  return m > k && m < toks.length && CONJ.has((toks[m] as Tok).s) && ((toks[m] as Tok).mark & CLAUSE) === 0 ? m : k;
+}
+/** Words a compound's unknown head may have ("pipeline", "roadmap"): no more than two. */
+const UNKNOWN_HEAD_REACH = 2;
+function headWord(t: Tok, r: Role): boolean {
+  return r.verb === undefined && r.obj === undefined && (t.mark & (COMMA | CLAUSE)) === 0 && modifierWord(t) && !DETS.has(t.s) && !CONJ.has(t.s) && !RELATIVE.has(t.s) && /^\p{Ll}+$/u.test(t.s);
+}
 function modifierWord(t: Tok): boolean {
   return t.info === undefined && t.s !== POSSESSIVE && !MODIFIER_STOPS.has(t.s);
 }

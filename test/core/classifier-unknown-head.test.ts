@@ -1,0 +1,62 @@
+/**
+ * A list of objects goes on past a compound whose head the vocabulary does not know: in "Get the deal
+ * pipeline and the latest emails", `pipeline` is no word of the vocabulary, and the list used to end
+ * there, so the e-mails were never read (the tool read only the deal, as PRIVATE_ACCESS). The head's
+ * words still pair with nothing; only the list goes on to the object after the conjunction.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { classifyTool } from '../../src/core/classifier.js';
+import { LEXICON, PHRASES, WORDS } from '../../src/core/classifier-lexicon.js';
+import type { ToolSpec } from '../../src/core/types.js';
+
+const caps = (spec: ToolSpec): readonly string[] => classifyTool(spec).capabilities;
+
+describe('a compound with an unknown head does not end a list of objects', () => {
+  it.each<[string, string, readonly string[]]>([
+    ['get_deal_overview', 'Get the deal pipeline and the latest emails', ['EXTERNAL_INGESTION', 'PRIVATE_ACCESS']],
+    ['get_account_overview', 'Get the account overview and the recent messages for the dashboard.', ['EXTERNAL_INGESTION', 'PRIVATE_ACCESS']],
+    ['get_project_roadmap', 'Get the project roadmap and its reviews', ['EXTERNAL_INGESTION', 'PRIVATE_ACCESS']],
+    // A head of two unknown words, and the list's comma before `and`.
+    ['get_deal_summary', 'Fetch the deal health summary, and the recent emails', ['EXTERNAL_INGESTION', 'PRIVATE_ACCESS']],
+    // A head the vocabulary knows as setup ("message filter", `SETUP_HEADS`) makes its modifier the
+    // user's own; the messages after `and` are still read as what they are.
+    ['get_message_filter', 'Get the message filter and the messages it matched', ['EXTERNAL_INGESTION', 'PRIVATE_ACCESS']],
+    ['get_review_template', 'Get the review template and the reviews', ['EXTERNAL_INGESTION', 'PRIVATE_ACCESS']],
+  ])('%s reads every object of its list', (name, description, capabilities) => {
+    expect(caps({ name, description })).toEqual(capabilities);
+  });
+
+  it.each<[string, string, readonly string[]]>([
+    // The setup alone stays the user's own: nothing follows the head.
+    ['get_message_filter', 'Get the message filter', ['PRIVATE_ACCESS']],
+    ['get_review_template', 'Get the review template for the store.', ['PRIVATE_ACCESS']],
+    // A new clause, not the list: what the second clause does is read as its own verb says.
+    ['get_account_overview', 'Get the account overview; and cache it for later.', ['PRIVATE_ACCESS']],
+    // A word of the head after punctuation is no head: "overview. And …" starts a sentence.
+    ['get_deal_pipeline', 'Get the deal pipeline. And nothing else.', ['PRIVATE_ACCESS']],
+  ])('%s: the look-alike keeps its reading', (name, description, capabilities) => {
+    expect(caps({ name, description })).toEqual(capabilities);
+  });
+
+  it('reads past no more than two unknown words', () => {
+    // Three unknown words are no compound's head but a clause the vocabulary cannot read.
+    expect(caps({ name: 'get_deal', description: 'Get the deal zorp blag quux and the emails' })).toEqual(['PRIVATE_ACCESS']);
+  });
+
+  const SEED = 20261208;
+  /** Nouns of the vocabulary (no verb reading) that a read pairs with. */
+  const NOUNS = [...LEXICON.entries()].filter(([w, i]) => i.obj !== undefined && i.verb === undefined && /^[a-z]{4,}$/.test(w)).map(([w]) => w).sort();
+  const madeUpHead = fc.stringMatching(/^[a-z]{4,9}$/).filter((w) => !WORDS.has(w) && !LEXICON.has(w) && !PHRASES.has(w) && !w.endsWith('ly'));
+
+  it(`reads the object after the head as it reads that object alone (seed ${SEED})`, () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...NOUNS), madeUpHead, fc.constantFrom(...NOUNS), (first, head, second) => {
+        const alone = caps({ name: 'lookup', description: `Get the ${second}` });
+        const listed = caps({ name: 'lookup', description: `Get the ${first} ${head} and the ${second}` });
+        for (const c of alone) expect(listed, `"Get the ${first} ${head} and the ${second}" lacks ${c} of "Get the ${second}"`).toContain(c);
+      }),
+      { seed: SEED, numRuns: 400 },
+    );
+  });
+});
