@@ -443,11 +443,26 @@ function objectRun(toks: readonly Tok[], roles: readonly Role[], j: number, out:
     else if (inclusion > k) {
       from = inclusion;
       listing = true;
-    } else if (listing && ((toks[k] as Tok).mark & (COMMA | CLAUSE)) === COMMA) from = k;
+    } else if ((listing || closedList(toks, roles, k)) && ((toks[k] as Tok).mark & (COMMA | CLAUSE)) === COMMA) from = k;
     else return;
+    // An item the vocabulary does not know ("the deal stage, the owner, and the recent emails", "the
+    // deal stage and owner, and …") is passed over: in the clause, a conjunction starts the next item,
+    // and so does a comma in a list a conjunction closes.
+    const closed = !listing && !CONJ.has(s) && ((toks[k] as Tok).mark & COMMA) !== 0;
+    let sameClause = true;
     let next = -1;
     let spent = 0;
     for (let m = from; m < toks.length; m++) {
+      const t = toks[m] as Tok;
+      if (m > from && (t.mark & CLAUSE) !== 0) {
+        if (closed) break;
+        sameClause = false;
+      }
+      if (m > from && sameClause && CONJ.has(t.s)) {
+        spent = 0;
+        continue;
+      }
+      if (closed && m > from && (t.mark & COMMA) !== 0) spent = 0;
       if (!possessiveSlot(toks, m) && ++spent > LIST_REACH) break;
       const r = roles[m] as Role;
       if (r.verb !== undefined) break;
@@ -473,15 +488,37 @@ function inclusionAt(toks: readonly Tok[], k: number): number {
 /**
  * Where a list of objects goes on after a run of `runLength` known nouns that stops at `k`: past up
  * to {@link UNKNOWN_HEAD_REACH} words the vocabulary does not know ("the message filter", "the account
- * overview"), when a conjunction follows them in the same clause; `k` itself otherwise.
+ * overview"), when a conjunction follows them in the same clause, or the comma of a list a conjunction
+ * closes (`closedList`); `k` itself otherwise.
  * The head's words pair with nothing (they are unknown); only the list goes on.
  */
 function pastUnknownHead(toks: readonly Tok[], roles: readonly Role[], k: number, runLength: number): number {
   if (runLength === 0) return k;
   let m = k;
   while (m < toks.length && m - k < UNKNOWN_HEAD_REACH && headWord(toks[m] as Tok, roles[m] as Role)) m++;
-  return m > k && m < toks.length && CONJ.has((toks[m] as Tok).s) && ((toks[m] as Tok).mark & CLAUSE) === 0 ? m : k;
+  if (m === k || m >= toks.length || ((toks[m] as Tok).mark & CLAUSE) !== 0) return k;
+  const next = toks[m] as Tok;
+  return CONJ.has(next.s) || ((next.mark & COMMA) !== 0 && closedList(toks, roles, m)) ? m : k;
 }
+/**
+ * A comma before `k` that separates the items of a list a conjunction closes later in the same clause
+ * ("the deal, the contact and the latest emails"): the item after the comma opens with a determiner
+ * (without one it is as likely an apposition, "notes, meeting minutes or to-do lists", or a
+ * participle's phrase, "customers, filtered by status and email"), and no verb and no clause break
+ * stands between the comma and the conjunction, within {@link CLOSED_LIST_REACH} words.
+ */
+function closedList(toks: readonly Tok[], roles: readonly Role[], k: number): boolean {
+  if (!DETS.has((toks[k] as Tok).s)) return false;
+  for (let m = k; m < toks.length && m - k < CLOSED_LIST_REACH; m++) {
+    const t = toks[m] as Tok;
+    if (m > k && (t.mark & CLAUSE) !== 0) return false;
+    if ((roles[m] as Role).verb !== undefined) return false;
+    if (CONJ.has(t.s)) return true;
+  }
+  return false;
+}
+/** Words between a list's first comma and the conjunction that closes it: a few items of a few words. */
+const CLOSED_LIST_REACH = 16;
 /** Words a compound's unknown head may have ("pipeline", "roadmap"): no more than two. */
 const UNKNOWN_HEAD_REACH = 2;
 function headWord(t: Tok, r: Role): boolean {

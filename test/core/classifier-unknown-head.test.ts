@@ -23,6 +23,10 @@ describe('a compound with an unknown head does not end a list of objects', () =>
     // user's own; the messages after `and` are still read as what they are.
     ['get_message_filter', 'Get the message filter and the messages it matched', ['EXTERNAL_INGESTION', 'PRIVATE_ACCESS']],
     ['get_review_template', 'Get the review template and the reviews', ['EXTERNAL_INGESTION', 'PRIVATE_ACCESS']],
+    // Items separated by commas, the list closed by a conjunction.
+    ['get_deal_context', 'Get the deal, the contact and the latest emails', ['EXTERNAL_INGESTION', 'PRIVATE_ACCESS']],
+    ['get_deal_context', 'Get the deal stage, the owner, and the recent emails', ['EXTERNAL_INGESTION', 'PRIVATE_ACCESS']],
+    ['list_activity', 'List the invoices, the payments and the latest customer messages.', ['EXTERNAL_INGESTION', 'PRIVATE_ACCESS']],
   ])('%s reads every object of its list', (name, description, capabilities) => {
     expect(caps({ name, description })).toEqual(capabilities);
   });
@@ -35,6 +39,13 @@ describe('a compound with an unknown head does not end a list of objects', () =>
     ['get_account_overview', 'Get the account overview; and cache it for later.', ['PRIVATE_ACCESS']],
     // A word of the head after punctuation is no head: "overview. And …" starts a sentence.
     ['get_deal_pipeline', 'Get the deal pipeline. And nothing else.', ['PRIVATE_ACCESS']],
+    // A comma that no conjunction closes as a list ends it: "the emails are not included" is a clause.
+    ['get_deal', 'Get the deal, the emails are not included', ['PRIVATE_ACCESS']],
+    // An item after the comma without a determiner may be an apposition or a participle's phrase: no list.
+    ['read_notes', "Read the user's notes, meeting minutes or to-do lists.", ['PRIVATE_ACCESS']],
+    ['list_customers', 'List customers, filtered by status and email.', ['PRIVATE_ACCESS']],
+    // A verb after the comma starts another act, paired with its own objects.
+    ['read_file_and_send', 'Read the file, and send the summary to the team', ['PRIVATE_ACCESS', 'EXTERNAL_ACTION']],
   ])('%s: the look-alike keeps its reading', (name, description, capabilities) => {
     expect(caps({ name, description })).toEqual(capabilities);
   });
@@ -55,6 +66,18 @@ describe('a compound with an unknown head does not end a list of objects', () =>
         const alone = caps({ name: 'lookup', description: `Get the ${second}` });
         const listed = caps({ name: 'lookup', description: `Get the ${first} ${head} and the ${second}` });
         for (const c of alone) expect(listed, `"Get the ${first} ${head} and the ${second}" lacks ${c} of "Get the ${second}"`).toContain(c);
+      }),
+      { seed: SEED, numRuns: 400 },
+    );
+  });
+
+  it(`reads a comma list a conjunction closes at least as the same list joined by conjunctions (seed ${SEED})`, () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...NOUNS), fc.constantFrom(...NOUNS), fc.constantFrom(...NOUNS), fc.constantFrom('and', 'or'), (a, b, c, conj) => {
+        const commas = `Get the ${a}, the ${b} ${conj} the ${c}`;
+        const conjunctions = `Get the ${a} ${conj} the ${b} ${conj} the ${c}`;
+        const read = caps({ name: 'lookup', description: commas });
+        for (const cap of caps({ name: 'lookup', description: conjunctions })) expect(read, `"${commas}" lacks ${cap} of "${conjunctions}"`).toContain(cap);
       }),
       { seed: SEED, numRuns: 400 },
     );
