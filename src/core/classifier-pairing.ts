@@ -430,7 +430,7 @@ function objectRun(toks: readonly Tok[], roles: readonly Role[], j: number, out:
     if (k >= toks.length) return;
     // "the deal pipeline and the latest emails": a compound whose head the vocabulary does not know
     // ends in that head; a conjunction right after it still adds the next object to the list.
-    k = pastUnknownHead(toks, roles, k, run.length);
+    k = pastUnknownHead(toks, roles, k);
     const s = (toks[k] as Tok).s;
     // Where the next object may start: after `and`/`or`/`from`; after the words that add what a read
     // returns besides its object (`INCLUSIONS`); in such a list, after a comma too.
@@ -486,17 +486,16 @@ function inclusionAt(toks: readonly Tok[], k: number): number {
 
 /** A word that may modify a noun after a possessive: one the vocabulary does not know, and no small word that ends a noun phrase. */
 /**
- * Where a list of objects goes on after a run of `runLength` known nouns that stops at `k`: past up
+ * Where a list of objects goes on after a run of known nouns that stops at `k`: past up
  * to {@link UNKNOWN_HEAD_REACH} words the vocabulary does not know ("the message filter", "the account
  * overview"), when a conjunction follows them in the same clause, or the comma of a list a conjunction
  * closes (`closedList`); `k` itself otherwise.
  * The head's words pair with nothing (they are unknown); only the list goes on.
  */
-function pastUnknownHead(toks: readonly Tok[], roles: readonly Role[], k: number, runLength: number): number {
-  if (runLength === 0) return k;
+function pastUnknownHead(toks: readonly Tok[], roles: readonly Role[], k: number): number {
   let m = k;
   while (m < toks.length && m - k < UNKNOWN_HEAD_REACH && headWord(toks[m] as Tok, roles[m] as Role)) m++;
-  if (m === k || m >= toks.length || ((toks[m] as Tok).mark & CLAUSE) !== 0) return k;
+  if (m >= toks.length || ((toks[m] as Tok).mark & CLAUSE) !== 0) return k;
   const next = toks[m] as Tok;
   return CONJ.has(next.s) || ((next.mark & COMMA) !== 0 && closedList(toks, roles, m)) ? m : k;
 }

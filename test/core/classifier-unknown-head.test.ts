@@ -39,6 +39,9 @@ describe('a compound with an unknown head does not end a list of objects', () =>
     ['get_account_overview', 'Get the account overview; and cache it for later.', ['PRIVATE_ACCESS']],
     // A word of the head after punctuation is no head: "overview. And …" starts a sentence.
     ['get_deal_pipeline', 'Get the deal pipeline. And nothing else.', ['PRIVATE_ACCESS']],
+    ['get_deal_pipeline', 'Get the deal pipeline; and the emails are kept elsewhere.', ['PRIVATE_ACCESS']],
+    // A word after a comma is no head of the compound before it, and the item it opens has no determiner.
+    ['get_deal', 'Get the deal, owner and the latest emails', ['PRIVATE_ACCESS']],
     // A comma that no conjunction closes as a list ends it: "the emails are not included" is a clause.
     ['get_deal', 'Get the deal, the emails are not included', ['PRIVATE_ACCESS']],
     // An item after the comma without a determiner may be an apposition or a participle's phrase: no list.
