@@ -113,6 +113,37 @@ export interface Phase {
  * message them")? A noun is not followed by "it" or "them"; after a determiner the pronoun opens a
  * clause of its own ("the email it received").
  */
+/**
+ * A word that is a verb or a noun by position, joined to its sentence by a conjunction or a cue, before a
+ * determiner whose short phrase goes on to a destination or ends the sentence: "Fetches the page and
+ * posts the text to the channel", "Get the deal and email the owner". A phrase with a noun and a verb
+ * after it may be a clause the word's noun opens ("the profile and posts the user wrote", "comments
+ * and posts the user liked"): no verb then.
+ */
+function actsOnPhrase(toks: readonly Tok[], i: number): boolean {
+  const det = toks[i + 1];
+  // A determiner after a comma opens another phrase ("by ID or email, the whole record").
+  if (i === 0 || det === undefined || !DETS.has(det.s) || det.s === 'that' || det.s === 'no' || (det.mark & (COMMA | CLAUSE)) !== 0) return false;
+  const prev = (toks[i - 1] as Tok).s;
+  if (!CONJ.has(prev) && !CUES.has(prev)) return false;
+  for (let m = i + 2; m <= i + 1 + PHRASE_REACH; m++) {
+    const t = toks[m];
+    if (t === undefined) return m > i + 2;
+    if ((t.mark & (COMMA | CLAUSE)) !== 0) return false;
+    if (DESTINATION_PREPS.has(t.s)) return m > i + 2;
+    // A past form after the phrase's first word opens a clause ("her team sent", "the user wrote"), and
+    // so does a verb right after a noun ("the user likes"); a verb right after the determiner or a
+    // modifier is the noun itself ("the latest update").
+    if (m > i + 2 && (PAST_FORM.test(t.s) || PAST_FORMS.has(t.s))) return false;
+    if (t.info?.verb !== undefined && t.info.obj === undefined && (toks[m - 1] as Tok).info?.obj !== undefined) return false;
+  }
+  return false;
+}
+/** Words of the phrase after the determiner (`actsOnPhrase`): a noun and a modifier or two. */
+const PHRASE_REACH = 3;
+const PAST_FORM = /^\p{L}{2,}ed$/u;
+/** Past forms that do not end in -ed, which open a clause after a noun ("the posts the user wrote"). */
+const PAST_FORMS = new Set(['wrote', 'sent', 'made', 'got', 'took', 'gave', 'left', 'put', 'saw', 'kept', 'found', 'bought', 'sold', 'built', 'ran', 'won', 'lost', 'read', 'said', 'told', 'paid', 'held', 'did', 'had']);
 function actsOnPronoun(toks: readonly Tok[], i: number): boolean {
   if (i === 0 || !PRONOUN_OBJECTS.has(toks[i + 1]?.s ?? '')) return false;
   const prev = (toks[i - 1] as Tok).s;
@@ -278,9 +309,9 @@ function resolveRoles(seg: Segment, placing: boolean, opening: boolean): Role[] 
       } else if (kind === 'schema') {
         isVerb = !info.sForm && i > 0 && (toks[i - 1] as Tok).s === 'to';
       } else if (info.sForm) {
-        isVerb = i === 0 || (i > 0 && (toks[i - 1] as Tok).s !== 'to' && verbPosition(toks, roles, i)) || actsOnPronoun(toks, i);
+        isVerb = i === 0 || (i > 0 && (toks[i - 1] as Tok).s !== 'to' && verbPosition(toks, roles, i)) || actsOnPronoun(toks, i) || actsOnPhrase(toks, i);
       } else {
-        isVerb = verbPosition(toks, roles, i) || actsOnPronoun(toks, i);
+        isVerb = verbPosition(toks, roles, i) || actsOnPronoun(toks, i) || actsOnPhrase(toks, i);
       }
       if (isVerb) obj = undefined;
       else verb = undefined;

@@ -1,0 +1,53 @@
+/**
+ * A word that is a verb or a noun by position (`post`, `email`, `message`), joined to its sentence by a
+ * conjunction, is a verb before a determiner whose short phrase goes on to a destination or ends the
+ * sentence: "Fetches the page and posts the text to the channel" sends the text. It used to be read as
+ * the noun ("posts": other people's writing), so the tool only read a page. A noun followed by a verb
+ * after the determiner opens a clause the word's noun heads ("the posts the user wrote"): no verb.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { classifyTool } from '../../src/core/classifier.js';
+
+const caps = (name: string, description: string): readonly string[] => classifyTool({ name, description }).capabilities;
+
+describe('a verb-or-noun word before a determiner and its phrase', () => {
+  it.each<[string, string, string]>([
+    ['page_to_channel', 'Fetches the page and posts the text to the channel', 'EXTERNAL_ACTION'],
+    ['page_to_channel', 'Fetch the page and posts a summary to Slack', 'EXTERNAL_ACTION'],
+    ['status_update', 'Get the user and posts the latest update to the team channel', 'EXTERNAL_ACTION'],
+    ['deal_owner_mail', 'Get the deal and email the owner', 'EXTERNAL_ACTION'],
+    ['deal_owner_message', 'Get the deal and messages the owner', 'EXTERNAL_ACTION'],
+  ])('%s: "%s" acts', (name, description, capability) => {
+    expect(caps(name, description)).toContain(capability);
+  });
+
+  it.each<[string, string, readonly string[]]>([
+    // A noun and a verb after the determiner: a clause about the posts, which are read.
+    ['get_likes', 'List the comments and posts the user liked', ['EXTERNAL_INGESTION']],
+    // No determiner after the word: a list of nouns, as before.
+    ['view', 'Read the post and comments', ['EXTERNAL_INGESTION']],
+    ['view', 'List the posts and the comments', ['EXTERNAL_INGESTION']],
+    // `that` after the word opens a clause about it.
+    ['search_feed', 'Search the feed and posts that mention the brand', ['EXTERNAL_INGESTION']],
+  ])('%s: "%s" stays a read', (name, description, capabilities) => {
+    expect(caps(name, description)).toEqual(capabilities);
+  });
+
+  const SEED = 20261209;
+  it(`never drops what the sentence read before the conjunction (seed ${SEED})`, () => {
+    const reads = ['the page', 'the inbox', 'the ticket', 'the customer record', 'the file'];
+    const words = ['posts', 'post', 'emails', 'email', 'messages', 'message'];
+    const phrases = ['the text', 'a summary', 'the latest update', 'the owner', 'the digest'];
+    const ends = ['', ' to the channel', ' to the team', ' to Slack'];
+    fc.assert(
+      fc.property(fc.constantFrom(...reads), fc.constantFrom(...words), fc.constantFrom(...phrases), fc.constantFrom(...ends), (read, word, phrase, end) => {
+        const alone = caps('tool', `Get ${read}`);
+        const joined = caps('tool', `Get ${read} and ${word} ${phrase}${end}`);
+        for (const c of alone) expect(joined, `"Get ${read} and ${word} ${phrase}${end}" lacks ${c}`).toContain(c);
+        expect(joined, `"Get ${read} and ${word} ${phrase}${end}" sends nothing`).toContain('EXTERNAL_ACTION');
+      }),
+      { seed: SEED, numRuns: 200 },
+    );
+  });
+});
