@@ -477,23 +477,20 @@ function objectRun(toks: readonly Tok[], roles: readonly Role[], j: number, out:
     } else if ((listing || closedList(toks, roles, k)) && ((toks[k] as Tok).mark & (COMMA | CLAUSE)) === COMMA) from = k;
     else return;
     // An item the vocabulary does not know ("the deal stage, the owner, and the recent emails", "the
-    // deal stage and owner, and …") is passed over: in the clause, a conjunction starts the next item,
-    // and so does a comma in a list a conjunction closes.
-    const closed = !listing && !CONJ.has(s) && ((toks[k] as Tok).mark & COMMA) !== 0;
+    // deal stage and owner, and …") is passed over: until the clause ends, a conjunction starts the
+    // next item, and so does a comma in a comma list.
+    const commaList = from === k;
     let sameClause = true;
     let next = -1;
     let spent = 0;
     for (let m = from; m < toks.length; m++) {
       const t = toks[m] as Tok;
-      if (m > from && (t.mark & CLAUSE) !== 0) {
-        if (closed) break;
-        sameClause = false;
-      }
-      if (m > from && sameClause && CONJ.has(t.s)) {
+      if ((t.mark & CLAUSE) !== 0) sameClause = false;
+      if (sameClause && CONJ.has(t.s)) {
         spent = 0;
         continue;
       }
-      if (closed && m > from && (t.mark & COMMA) !== 0) spent = 0;
+      if (sameClause && commaList && (t.mark & COMMA) !== 0) spent = 0;
       if (!possessiveSlot(toks, m) && ++spent > LIST_REACH) break;
       const r = roles[m] as Role;
       if (r.verb !== undefined) break;

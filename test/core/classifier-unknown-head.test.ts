@@ -27,6 +27,9 @@ describe('a compound with an unknown head does not end a list of objects', () =>
     ['get_deal_context', 'Get the deal, the contact and the latest emails', ['EXTERNAL_INGESTION', 'PRIVATE_ACCESS']],
     ['get_deal_context', 'Get the deal stage, the owner, and the recent emails', ['EXTERNAL_INGESTION', 'PRIVATE_ACCESS']],
     ['list_activity', 'List the invoices, the payments and the latest customer messages.', ['EXTERNAL_INGESTION', 'PRIVATE_ACCESS']],
+    // Unknown items, one after each comma and one after the conjunction, each start afresh.
+    ['get_deal_context', 'Get the deal, the owner, the stage and the latest emails', ['EXTERNAL_INGESTION', 'PRIVATE_ACCESS']],
+    ['get_deal_context', 'Get the deal stage and owner, and the recent emails', ['EXTERNAL_INGESTION', 'PRIVATE_ACCESS']],
   ])('%s reads every object of its list', (name, description, capabilities) => {
     expect(caps({ name, description })).toEqual(capabilities);
   });
@@ -42,6 +45,10 @@ describe('a compound with an unknown head does not end a list of objects', () =>
     ['get_deal_pipeline', 'Get the deal pipeline; and the emails are kept elsewhere.', ['PRIVATE_ACCESS']],
     // A word after a comma is no head of the compound before it, and the item it opens has no determiner.
     ['get_deal', 'Get the deal, owner and the latest emails', ['PRIVATE_ACCESS']],
+    // A clause break before the conjunction: no list the conjunction closes.
+    ['get_deal', 'Get the deal, the owner; and the emails are archived', ['PRIVATE_ACCESS']],
+    // After a clause break no conjunction starts another item.
+    ['get_deal', 'Get the deal stage and owner; and then the latest reviews', ['PRIVATE_ACCESS']],
     // A comma that no conjunction closes as a list ends it: "the emails are not included" is a clause.
     ['get_deal', 'Get the deal, the emails are not included', ['PRIVATE_ACCESS']],
     // An item after the comma without a determiner may be an apposition or a participle's phrase: no list.
