@@ -130,7 +130,8 @@ function actsOnPhrase(toks: readonly Tok[], i: number): boolean {
     const t = toks[m];
     if (t === undefined) return m > i + 2;
     if ((t.mark & (COMMA | CLAUSE)) !== 0) return false;
-    if (DESTINATION_PREPS.has(t.s)) return m > i + 2;
+    // "to the channel" is where it goes; "to catch up" is what it is for.
+    if (DESTINATION_PREPS.has(t.s)) return m > i + 2 && !purposeVerb(toks[m + 1]);
     // A past form after the phrase's first word opens a clause ("her team sent", "the user wrote"), and
     // so does a verb right after a noun ("the user likes"); a verb right after the determiner or a
     // modifier is the noun itself ("the latest update").
@@ -138,6 +139,13 @@ function actsOnPhrase(toks: readonly Tok[], i: number): boolean {
     if (t.info?.verb !== undefined && t.info.obj === undefined && (toks[m - 1] as Tok).info?.obj !== undefined) return false;
   }
   return false;
+}
+/**
+ * A verb after `to` that makes it an infinitive ("to review them"), not a destination: one the
+ * vocabulary reads as a verb and never as a thing.
+ */
+function purposeVerb(t: Tok | undefined): boolean {
+  return t?.info?.verb !== undefined && t.info.obj === undefined;
 }
 /** Words of the phrase after the determiner (`actsOnPhrase`): a noun and a modifier or two. */
 const PHRASE_REACH = 3;

@@ -28,6 +28,8 @@ describe('a verb-or-noun word before a determiner and its phrase', () => {
     // No determiner after the word: a list of nouns, as before.
     ['view', 'Read the post and comments', ['EXTERNAL_INGESTION']],
     ['view', 'List the posts and the comments', ['EXTERNAL_INGESTION']],
+    // `to` and a verb say what the reading is for, not where something goes.
+    ['get_feed', 'Get the profile and posts this week to read later', ['EXTERNAL_INGESTION', 'PRIVATE_ACCESS']],
     // `that` after the word opens a clause about it.
     ['search_feed', 'Search the feed and posts that mention the brand', ['EXTERNAL_INGESTION']],
   ])('%s: "%s" stays a read', (name, description, capabilities) => {
