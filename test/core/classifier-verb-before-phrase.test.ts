@@ -36,6 +36,28 @@ describe('a verb-or-noun word before a determiner and its phrase', () => {
     expect(caps(name, description)).toEqual(capabilities);
   });
 
+  it.each<[string, string]>([
+    // No conjunction or cue before the word: a noun after a noun ("channel posts").
+    ['view', 'Read the latest channel posts the night before'],
+    // `no` and `that` after the word are no determiner of its object.
+    ['get_deal', 'Get the deal and emails no one.'],
+    ['get_deal', 'Get the deal and emails that day.'],
+    // The sentence ends at the determiner: no phrase.
+    ['get_deal', 'Get the deal and emails the'],
+    // A comma after the phrase's first word ends it before any destination.
+    ['get_deal', 'Get the deal and emails the owner, too'],
+    // A verb right after a noun opens a clause ("the user creates").
+    ['get_profile', 'Get the profile and posts the user creates'],
+    // A phrase longer than three words with no destination.
+    ['get_deal', 'Get the deal and emails the very long summary text'],
+  ])('%s: "%s" sends nothing', (name, description) => {
+    expect(caps(name, description)).not.toContain('EXTERNAL_ACTION');
+  });
+
+  it('a past form right after the determiner is the phrase\'s modifier, not a clause: "posts the sent ones to the archive" sends', () => {
+    expect(caps('get_deal', 'Get the deal and posts the sent ones to the archive')).toContain('EXTERNAL_ACTION');
+  });
+
   const SEED = 20261209;
   it(`never drops what the sentence read before the conjunction (seed ${SEED})`, () => {
     const reads = ['the page', 'the inbox', 'the ticket', 'the customer record', 'the file'];
