@@ -108,12 +108,6 @@ export interface Phase {
 }
 
 /**
- * Is the word at `i`, a verb or a noun by position, a verb with an object pronoun right after it, joined
- * to the sentence by a conjunction or a cue ("Read a file and email it to the administrator", "then
- * message them")? A noun is not followed by "it" or "them"; after a determiner the pronoun opens a
- * clause of its own ("the email it received").
- */
-/**
  * A word that is a verb or a noun by position, joined to its sentence by a conjunction or a cue, before a
  * determiner whose short phrase goes on to a destination or ends the sentence: "Fetches the page and
  * posts the text to the channel", "Get the deal and email the owner". A phrase with a noun and a verb
@@ -152,6 +146,12 @@ const PHRASE_REACH = 3;
 const PAST_FORM = /^\p{L}{2,}ed$/u;
 /** Past forms that do not end in -ed, which open a clause after a noun ("the posts the user wrote"). */
 const PAST_FORMS = new Set(['wrote', 'sent', 'made', 'got', 'took', 'gave', 'left', 'put', 'saw', 'kept', 'found', 'bought', 'sold', 'built', 'ran', 'won', 'lost', 'read', 'said', 'told', 'paid', 'held', 'did', 'had']);
+/**
+ * Is the word at `i`, a verb or a noun by position, a verb with an object pronoun right after it, joined
+ * to the sentence by a conjunction or a cue ("Read a file and email it to the administrator", "then
+ * message them")? A noun is not followed by "it" or "them"; after a determiner the pronoun opens a
+ * clause of its own ("the email it received").
+ */
 function actsOnPronoun(toks: readonly Tok[], i: number): boolean {
   if (i === 0 || !PRONOUN_OBJECTS.has(toks[i + 1]?.s ?? '')) return false;
   const prev = (toks[i - 1] as Tok).s;
@@ -520,7 +520,6 @@ function inclusionAt(toks: readonly Tok[], k: number): number {
   return toks[k]?.s === 'with' && INCLUSION_OWNERS.has(toks[k + 1]?.s ?? '') ? k + 1 : -1;
 }
 
-/** A word that may modify a noun after a possessive: one the vocabulary does not know, and no small word that ends a noun phrase. */
 /**
  * Where a list of objects goes on after a run of known nouns that stops at `k`: past up
  * to {@link UNKNOWN_HEAD_REACH} words the vocabulary does not know ("the message filter", "the account
@@ -559,6 +558,7 @@ const UNKNOWN_HEAD_REACH = 2;
 function headWord(t: Tok, r: Role): boolean {
   return r.verb === undefined && r.obj === undefined && (t.mark & (COMMA | CLAUSE)) === 0 && modifierWord(t) && !DETS.has(t.s) && !CONJ.has(t.s) && !RELATIVE.has(t.s) && /^\p{Ll}+$/u.test(t.s);
 }
+/** A word that may modify a noun after a possessive: one the vocabulary does not know, and no small word that ends a noun phrase. */
 function modifierWord(t: Tok): boolean {
   return t.info === undefined && t.s !== POSSESSIVE && !MODIFIER_STOPS.has(t.s);
 }
