@@ -2,7 +2,10 @@
  * A list of objects goes on past a compound whose head the vocabulary does not know: in "Get the deal
  * pipeline and the latest emails", `pipeline` is no word of the vocabulary, and the list used to end
  * there, so the e-mails were never read (the tool read only the deal, as PRIVATE_ACCESS). The head's
- * words still pair with nothing; only the list goes on to the object after the conjunction.
+ * words still pair with nothing; only the list goes on to the object after the conjunction. A comma
+ * list that a conjunction closes goes on the same way ("Get the deal, the owner and the latest
+ * emails"), when each item after a comma opens with a determiner; in a list, each conjunction (and
+ * each comma of a comma list) starts the next item until the clause ends.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
