@@ -117,15 +117,16 @@ export interface Phase {
 function actsOnPhrase(toks: readonly Tok[], i: number): boolean {
   const det = toks[i + 1];
   // A determiner after a comma opens another phrase ("by ID or email, the whole record").
-  if (i === 0 || det === undefined || !DETS.has(det.s) || det.s === 'that' || det.s === 'no' || (det.mark & (COMMA | CLAUSE)) !== 0) return false;
-  const prev = (toks[i - 1] as Tok).s;
+  if (det === undefined || !DETS.has(det.s) || det.s === 'that' || det.s === 'no' || (det.mark & (COMMA | CLAUSE)) !== 0) return false;
+  const prev = toks[i - 1]?.s ?? '';
   if (!CONJ.has(prev) && !CUES.has(prev)) return false;
   for (let m = i + 2; m <= i + 1 + PHRASE_REACH; m++) {
     const t = toks[m];
     if (t === undefined) return m > i + 2;
     if ((t.mark & (COMMA | CLAUSE)) !== 0) return false;
-    // "to the channel" is where it goes; "to catch up" is what it is for.
-    if (DESTINATION_PREPS.has(t.s)) return m > i + 2 && !purposeVerb(toks[m + 1]);
+    // "to the channel" is where it goes, and "this to the owner" sends this; "to catch up" is what it
+    // is for.
+    if (DESTINATION_PREPS.has(t.s)) return !purposeVerb(toks[m + 1]);
     // A past form after the phrase's first word opens a clause ("her team sent", "the user wrote"), and
     // so does a verb right after a noun ("the user likes"); a verb right after the determiner or a
     // modifier is the noun itself ("the latest update").
@@ -141,8 +142,11 @@ function actsOnPhrase(toks: readonly Tok[], i: number): boolean {
 function purposeVerb(t: Tok | undefined): boolean {
   return t?.info?.verb !== undefined && t.info.obj === undefined;
 }
-/** Words of the phrase after the determiner (`actsOnPhrase`): a noun and a modifier or two. */
-const PHRASE_REACH = 3;
+/**
+ * How far after the determiner the phrase's end or its destination may stand (`actsOnPhrase`): a noun
+ * and up to two modifiers come first ("the weekly sales summary to the owner").
+ */
+const PHRASE_REACH = 4;
 const PAST_FORM = /^\p{L}{2,}ed$/u;
 /** Past forms that do not end in -ed, which open a clause after a noun ("the posts the user wrote"). */
 const PAST_FORMS = new Set(['wrote', 'sent', 'made', 'got', 'took', 'gave', 'left', 'put', 'saw', 'kept', 'found', 'bought', 'sold', 'built', 'ran', 'won', 'lost', 'read', 'said', 'told', 'paid', 'held', 'did', 'had']);

@@ -18,6 +18,12 @@ describe('a verb-or-noun word before a determiner and its phrase', () => {
     ['status_update', 'Get the user and posts the latest update to the team channel', 'EXTERNAL_ACTION'],
     ['deal_owner_mail', 'Get the deal and email the owner', 'EXTERNAL_ACTION'],
     ['deal_owner_message', 'Get the deal and messages the owner', 'EXTERNAL_ACTION'],
+    // A determiner that stands alone before the destination is the object itself.
+    ['deal_to_owner', 'Get the deal and emails this to the owner', 'EXTERNAL_ACTION'],
+    ['notes_to_channel', 'Read the notes and posts these to the channel', 'EXTERNAL_ACTION'],
+    // Three words after the determiner, at the sentence's end or before a destination.
+    ['deal_summary', 'Get the deal and emails the weekly sales summary', 'EXTERNAL_ACTION'],
+    ['deal_summary', 'Get the deal and emails the weekly sales summary to the owner', 'EXTERNAL_ACTION'],
   ])('%s: "%s" acts', (name, description, capability) => {
     expect(caps(name, description)).toContain(capability);
   });
@@ -56,6 +62,18 @@ describe('a verb-or-noun word before a determiner and its phrase', () => {
 
   it('a past form right after the determiner is the phrase\'s modifier, not a clause: "posts the sent ones to the archive" sends', () => {
     expect(caps('get_deal', 'Get the deal and posts the sent ones to the archive')).toContain('EXTERNAL_ACTION');
+  });
+
+  // Each past form that does not end in -ed, after a word the vocabulary does not know: a clause, so
+  // the posts are other people's writing, read.
+  it.each(['wrote', 'sent', 'made', 'got', 'took', 'gave', 'left', 'put', 'saw', 'kept', 'found', 'bought', 'sold', 'built', 'ran', 'won', 'lost', 'read', 'said', 'told', 'paid', 'held', 'did', 'had'])(
+    '"Get the profile and posts the bot %s" reads the posts',
+    (past) => {
+      expect(caps('get_profile', `Get the profile and posts the bot ${past}`)).toContain('EXTERNAL_INGESTION');
+    },
+  );
+  it('a word that is no past form there leaves a verb: "posts the bot answers" sends', () => {
+    expect(caps('get_profile', 'Get the profile and posts the bot answers')).toEqual(['PRIVATE_ACCESS', 'EXTERNAL_ACTION']);
   });
 
   const SEED = 20261209;
