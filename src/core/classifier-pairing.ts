@@ -9,7 +9,7 @@
  * property description is); what the segment found comes back in its {@link Analysis}.
  */
 import { CRED, EIT, EXEC, MUT, NAT, PAT } from './capabilities.js';
-import { AGGREGATE_NOUNS, ATTACH_VERBS, CALENDAR_NAMES, FINAL_STATE, HOSTED_STORES, NOT_PRODUCTS, OWN_STORES, POSSESSIVE, POSSESSIVE_MODIFIERS, PRODUCT_STORE_PREPOSITIONS, RUNTIMES } from './vocabulary.js';
+import { AGGREGATE_NOUNS, ATTACH_VERBS, CALENDAR_NAMES, FINAL_STATE, HOSTED_STORES, NOT_PRODUCTS, OWN_STORES, PERIOD_ADJECTIVES, POSSESSIVE, POSSESSIVE_MODIFIERS, PRODUCT_STORE_PREPOSITIONS, RUNTIMES } from './vocabulary.js';
 import type { ObjectClass, VerbRole } from './vocabulary.js';
 import { ARRANGED, AUTHORS, AUTHOR_LINKS, AUTHOR_REACH, BE, CJK_CHAR, CONJ, CONTAINING, CONTENT_SUBJECTS, CONTENT_VERBS, CUES, DESTINATION_PREPS, DETS, FP, FROM, HANDED, INCLUSION_OWNERS, INCLUSION_WORDS, INTERNAL_WORDS, LEXICON, LINKS, LIST_PREPS, LOCAL_WORDS, LOCATIVES, MODIFIER_STOPS, NEGATION, NEGATION_BREAK, NEGATION_REACH, NOTIFIED, OBJ_PRONOUNS, OWNERS, PAGES, PARTICIPLES, PHRASES, PLACING_PREPS, RELATIVE, REMARK, REQUESTS, SELF, SERVED, SETUP, THIRD_PARTY_CLASSES, TRANSFER_FILES, pairBits, verbAloneBits } from './classifier-lexicon.js';
 import type { WordInfo } from './classifier-lexicon.js';
@@ -176,7 +176,7 @@ const PRONOUN_FOLLOWERS: ReadonlySet<string> = new Set(['to', 'into', 'onto', 'v
 function verbPosition(toks: readonly Tok[], roles: readonly Role[], i: number): boolean {
   if (i === 0 || ((toks[i] as Tok).mark & CLAUSE) !== 0) return true;
   const prev = (toks[i - 1] as Tok).s;
-  if (CUES.has(prev) || (prev.length > 3 && prev.endsWith('ly'))) return true;
+  if (CUES.has(prev) || lyAdverb(prev) || periodicVerb(toks, i)) return true;
   if (!CONJ.has(prev)) return false;
   if (listAfterPreposition(toks, roles, i)) return false;
   // "removes a collection or view": one determiner before two nouns, so the second is a noun too.
@@ -486,23 +486,22 @@ function objectRun(toks: readonly Tok[], roles: readonly Role[], j: number, out:
     else if (inclusion > k) {
       from = inclusion;
       listing = true;
-    } else if ((listing || closedList(toks, roles, k)) && ((toks[k] as Tok).mark & (COMMA | CLAUSE)) === COMMA) from = k;
+    } else if ((listing || closedList(toks, k)) && ((toks[k] as Tok).mark & (COMMA | CLAUSE)) === COMMA) from = k;
     else return;
     // An item the vocabulary does not know ("the deal stage, the owner, and the recent emails", "the
-    // deal stage and owner, and …") is passed over: until the clause ends, a conjunction starts the
-    // next item, and so does a comma in a comma list.
-    const commaList = from === k;
-    let sameClause = true;
+    // deal stage and owner, and …", "its fields: stage, owner and the latest emails") is passed over:
+    // a conjunction starts the next item, and so does a comma that a conjunction closes.
     let next = -1;
     let spent = 0;
     for (let m = from; m < toks.length; m++) {
       const t = toks[m] as Tok;
-      if ((t.mark & CLAUSE) !== 0) sameClause = false;
-      if (sameClause && CONJ.has(t.s)) {
+      if (CONJ.has(t.s)) {
         spent = 0;
         continue;
       }
-      if (sameClause && commaList && (t.mark & COMMA) !== 0) spent = 0;
+      if ((t.mark & COMMA) !== 0 && conjunctionCloses(toks, m)) spent = 0;
+      // "and optionally the latest emails": an adverb uses no reach.
+      if (listAdverb(t)) continue;
       if (!possessiveSlot(toks, m) && ++spent > LIST_REACH) break;
       const r = roles[m] as Role;
       if (r.verb !== undefined) break;
@@ -511,6 +510,25 @@ function objectRun(toks: readonly Tok[], roles: readonly Role[], j: number, out:
     if (next < 0 || (within && (roles[next] as Role).obj !== 'shared')) return;
     k = next;
   }
+}
+
+/** An adverb the vocabulary does not know: `also`, `then`, `optionally`, a word in -ly. */
+function listAdverb(t: Tok): boolean {
+  return t.info === undefined && (SENTENCE_ADVERBS.has(t.s) || lyAdverb(t.s));
+}
+/** A word in -ly that is no adjective of how often ("automatically", not "weekly"). */
+function lyAdverb(w: string): boolean {
+  return w.length > 3 && w.endsWith('ly') && !PERIODIC.has(w);
+}
+const PERIODIC: ReadonlySet<string> = new Set(PERIOD_ADJECTIVES);
+/**
+ * A word of how often before `i` that says when the act at `i` happens: no determiner before it, and a
+ * determiner, an object pronoun or a destination after `i` ("Daily posts a summary to Slack", "weekly
+ * emails them", "daily posts to the channel"; not "its weekly emails", "the deal and weekly emails").
+ */
+function periodicVerb(toks: readonly Tok[], i: number): boolean {
+  const next = toks[i + 1]?.s ?? '';
+  return PERIODIC.has(toks[i - 1]?.s ?? '') && !DETS.has(toks[i - 2]?.s ?? '') && (DETS.has(next) || OBJ_PRONOUNS.has(next) || DESTINATION_PREPS.has(next));
 }
 
 /**
@@ -536,23 +554,25 @@ function pastUnknownHead(toks: readonly Tok[], roles: readonly Role[], k: number
   while (m < toks.length && m - k < UNKNOWN_HEAD_REACH && headWord(toks[m] as Tok, roles[m] as Role)) m++;
   if (m >= toks.length || ((toks[m] as Tok).mark & CLAUSE) !== 0) return k;
   const next = toks[m] as Tok;
-  return CONJ.has(next.s) || ((next.mark & COMMA) !== 0 && closedList(toks, roles, m)) ? m : k;
+  // Only a comma's determiner: "site including its settings, domains, and …" keeps `including`.
+  return CONJ.has(next.s) || ((next.mark & COMMA) !== 0 && closedList(toks, m)) ? m : k;
 }
 /**
- * A comma before `k` that separates the items of a list a conjunction closes later in the same clause
- * ("the deal, the contact and the latest emails"): the item after the comma opens with a determiner
- * (without one it is as likely an apposition, "notes, meeting minutes or to-do lists", or a
- * participle's phrase, "customers, filtered by status and email"), and no verb and no clause break
- * stands between the comma and the conjunction, within {@link CLOSED_LIST_REACH} words.
+ * May the word at `k`, after a comma (the caller asks for it), open an item of a list a conjunction
+ * closes later ("the deal, the contact and the latest emails")? When it is a determiner: without one
+ * the words after a comma are as likely an apposition ("notes, meeting minutes or to-do lists") or a
+ * participle's phrase ("customers, filtered by status and email").
  */
-function closedList(toks: readonly Tok[], roles: readonly Role[], k: number): boolean {
-  if (!DETS.has((toks[k] as Tok).s)) return false;
-  for (let m = k; m < toks.length && m - k < CLOSED_LIST_REACH; m++) {
-    const t = toks[m] as Tok;
-    if (m > k && (t.mark & CLAUSE) !== 0) return false;
-    if ((roles[m] as Role).verb !== undefined) return false;
-    if (CONJ.has(t.s)) return true;
-  }
+function closedList(toks: readonly Tok[], k: number): boolean {
+  return DETS.has((toks[k] as Tok).s) && conjunctionCloses(toks, k);
+}
+/**
+ * Does a conjunction follow `k` within {@link CLOSED_LIST_REACH} words ("…, owner name, and the latest
+ * emails"; not "…, not the emails")? A verb before it needs no test here: the list's search stops at
+ * any verb it reaches.
+ */
+function conjunctionCloses(toks: readonly Tok[], k: number): boolean {
+  for (let m = k; m < toks.length && m - k < CLOSED_LIST_REACH; m++) if (CONJ.has((toks[m] as Tok).s)) return true;
   return false;
 }
 /** Words between a list's first comma and the conjunction that closes it: a few items of a few words. */

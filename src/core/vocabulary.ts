@@ -607,6 +607,14 @@ export const VERB_CUES: readonly string[] = [
   'function', 'also', 'then', 'please', 'you', 'we', 'just', 'first',
 ];
 
+/**
+ * Words in -ly that name how often, adjectives before a noun ("its weekly emails", "daily posts"), not
+ * adverbs before a verb: no verb stands after one of them by position.
+ */
+export const PERIOD_ADJECTIVES: readonly string[] = [
+  'hourly', 'daily', 'nightly', 'weekly', 'biweekly', 'fortnightly', 'monthly', 'bimonthly', 'quarterly', 'yearly',
+];
+
 /** Forms of `be`: a base-form verb after one is a participle or a state ("if the part is set"), not an act. */
 export const BE_FORMS: readonly string[] = ['is', 'are', 'was', 'were', 'be', 'been', 'being'];
 
