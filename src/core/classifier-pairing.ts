@@ -176,7 +176,7 @@ const PRONOUN_FOLLOWERS: ReadonlySet<string> = new Set(['to', 'into', 'onto', 'v
 function verbPosition(toks: readonly Tok[], roles: readonly Role[], i: number): boolean {
   if (i === 0 || ((toks[i] as Tok).mark & CLAUSE) !== 0) return true;
   const prev = (toks[i - 1] as Tok).s;
-  if (CUES.has(prev) || lyAdverb(prev) || periodicVerb(toks, i)) return true;
+  if (CUES.has(prev) || (lyAdverb(prev) && !periodAdjective(toks, roles, i - 1))) return true;
   if (!CONJ.has(prev)) return false;
   if (listAfterPreposition(toks, roles, i)) return false;
   // "removes a collection or view": one determiner before two nouns, so the second is a noun too.
@@ -486,11 +486,20 @@ function objectRun(toks: readonly Tok[], roles: readonly Role[], j: number, out:
     else if (inclusion > k) {
       from = inclusion;
       listing = true;
+    } else if (reads && ((toks[k] as Tok).mark & CLAUSE) !== 0 && conjunctionCloses(toks, k)) {
+      // "Get the deal: stage, owner and the latest emails": after a read's object, a colon opens a
+      // list of what the read returns, as `including` does (a list: a conjunction closes it; "Get the
+      // deal: the emails are fetched separately" lists nothing).
+      from = k;
+      listing = true;
     } else if ((listing || closedList(toks, k)) && ((toks[k] as Tok).mark & (COMMA | CLAUSE)) === COMMA) from = k;
     else return;
     // An item the vocabulary does not know ("the deal stage, the owner, and the recent emails", "the
     // deal stage and owner, and …", "its fields: stage, owner and the latest emails") is passed over:
-    // a conjunction starts the next item, and so does a comma that a conjunction closes.
+    // a conjunction starts the next item, and so does a comma that a conjunction closes, in a list of
+    // items (a comma list, what a read includes, the items after a colon) or before a determiner.
+    // Other words after a comma may leave things out ("its stage, excluding comments and emails").
+    let items = listing || from === k;
     let next = -1;
     let spent = 0;
     for (let m = from; m < toks.length; m++) {
@@ -499,7 +508,11 @@ function objectRun(toks: readonly Tok[], roles: readonly Role[], j: number, out:
         spent = 0;
         continue;
       }
-      if ((t.mark & COMMA) !== 0 && conjunctionCloses(toks, m)) spent = 0;
+      if ((t.mark & CLAUSE) !== 0 && conjunctionCloses(toks, m)) {
+        items = true;
+        spent = 0;
+      }
+      if ((t.mark & COMMA) !== 0 && (items || DETS.has(t.s)) && conjunctionCloses(toks, m)) spent = 0;
       // "and optionally the latest emails": an adverb uses no reach.
       if (listAdverb(t)) continue;
       if (!possessiveSlot(toks, m) && ++spent > LIST_REACH) break;
@@ -516,19 +529,20 @@ function objectRun(toks: readonly Tok[], roles: readonly Role[], j: number, out:
 function listAdverb(t: Tok): boolean {
   return t.info === undefined && (SENTENCE_ADVERBS.has(t.s) || lyAdverb(t.s));
 }
-/** A word in -ly that is no adjective of how often ("automatically", not "weekly"). */
+/** A word in -ly, as adverbs are ("automatically", "weekly"). */
 function lyAdverb(w: string): boolean {
-  return w.length > 3 && w.endsWith('ly') && !PERIODIC.has(w);
+  return w.length > 3 && w.endsWith('ly');
 }
 const PERIODIC: ReadonlySet<string> = new Set(PERIOD_ADJECTIVES);
 /**
- * A word of how often before `i` that says when the act at `i` happens: no determiner before it, and a
- * determiner, an object pronoun or a destination after `i` ("Daily posts a summary to Slack", "weekly
- * emails them", "daily posts to the channel"; not "its weekly emails", "the deal and weekly emails").
+ * Is the word of how often at `p` an adjective of the noun after it: right after a determiner or a
+ * possessive ("its weekly emails", "the contact's weekly emails"; not `that`, which opens a clause: "a
+ * digest that daily posts to #general") or a verb ("Lists daily posts from the subreddit")? Elsewhere it says when an act happens ("and weekly
+ * emails subscribers").
  */
-function periodicVerb(toks: readonly Tok[], i: number): boolean {
-  const next = toks[i + 1]?.s ?? '';
-  return PERIODIC.has(toks[i - 1]?.s ?? '') && !DETS.has(toks[i - 2]?.s ?? '') && (DETS.has(next) || OBJ_PRONOUNS.has(next) || DESTINATION_PREPS.has(next));
+function periodAdjective(toks: readonly Tok[], roles: readonly Role[], p: number): boolean {
+  const before = toks[p - 1]?.s ?? '';
+  return PERIODIC.has((toks[p] as Tok).s) && ((DETS.has(before) && before !== 'that') || before === POSSESSIVE || roles[p - 1]?.verb !== undefined);
 }
 
 /**
