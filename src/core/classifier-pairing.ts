@@ -132,6 +132,11 @@ function actsOnPhrase(toks: readonly Tok[], i: number): boolean {
     // modifier is the noun itself ("the latest update").
     if (m > i + 2 && (PAST_FORM.test(t.s) || PAST_FORMS.has(t.s))) return false;
     if (t.info?.verb !== undefined && t.info.obj === undefined && (toks[m - 1] as Tok).info?.obj !== undefined) return false;
+    // What goes on with a send after its object: what it is about, when, a second object right after
+    // a first of a word or two ("emails the customer about the delay", "messages the team if the SLA
+    // is breached", "emails the requester a survey", "posts this with photos of the team"; not "the
+    // emails the rep logs against the deal").
+    if (SEND_COMPLEMENTS.has(t.s) || (DETS.has(t.s) && m <= i + 4)) return true;
   }
   return false;
 }
@@ -148,6 +153,8 @@ function purposeVerb(t: Tok | undefined): boolean {
  */
 const PHRASE_REACH = 4;
 const PAST_FORM = /^\p{L}{2,}ed$/u;
+/** Words after a send's object that go on with the send (`actsOnPhrase`). */
+const SEND_COMPLEMENTS: ReadonlySet<string> = new Set(['about', 'regarding', 'with', 'for', 'when', 'whenever', 'if', 'once', 'after', 'until', 'and', 'or']);
 /** Past forms that do not end in -ed, which open a clause after a noun ("the posts the user wrote"). */
 const PAST_FORMS = new Set(['wrote', 'sent', 'made', 'got', 'took', 'gave', 'left', 'put', 'saw', 'kept', 'found', 'bought', 'sold', 'built', 'ran', 'won', 'lost', 'read', 'said', 'told', 'paid', 'held', 'did', 'had']);
 /**

@@ -64,6 +64,33 @@ describe('a verb-or-noun word before a determiner and its phrase', () => {
     expect(caps('get_deal', 'Get the deal and posts the sent ones to the archive')).toContain('EXTERNAL_ACTION');
   });
 
+  // After the send's object, a word that goes on with the send: what it is about, when, another object.
+  // Each phrase runs past the reach, so only the word itself decides.
+  it.each([
+    'about delays in shipping', 'regarding delays in shipping', 'with details of refunds', 'for approval of refunds',
+    'when tickets change state', 'whenever tickets change state', 'if tickets change state', 'once tickets change state',
+    'after tickets change state', 'until tickets change state', 'and managers in charge', 'or managers in charge',
+  ])('"Reads the ticket and emails the customer %s" reads the ticket and sends', (rest) => {
+    expect(caps('read_ticket', `Reads the ticket and emails the customer ${rest}`)).toEqual(['PRIVATE_ACCESS', 'EXTERNAL_ACTION']);
+  });
+  it('a determiner alone as the object, then what the send goes on with: "posts this with photos of the team" sends', () => {
+    expect(caps('get_profile', 'Get the profile and posts this with photos of the team')).toContain('EXTERNAL_ACTION');
+  });
+  it.each([
+    'Reads the ticket and emails the requester a satisfaction survey',
+    'Get the contact and emails the contact owner a reminder',
+  ])('a second object right after the first: "%s" sends', (description) => {
+    expect(caps('tool', description)).toContain('EXTERNAL_ACTION');
+  });
+  it.each([
+    // A determiner further on belongs to the clause the noun opens ("the emails the rep logs").
+    'Get the contact and emails the rep logs against the deal',
+    // A past form comes first: a clause about the posts, whatever follows it.
+    'List the comments and posts the user liked about the product',
+  ])('"%s" sends nothing', (description) => {
+    expect(caps('tool', description)).not.toContain('EXTERNAL_ACTION');
+  });
+
   // Each past form that does not end in -ed, after a word the vocabulary does not know: a clause, so
   // the posts are other people's writing, read.
   it.each(['wrote', 'sent', 'made', 'got', 'took', 'gave', 'left', 'put', 'saw', 'kept', 'found', 'bought', 'sold', 'built', 'ran', 'won', 'lost', 'read', 'said', 'told', 'paid', 'held', 'did', 'had'])(
