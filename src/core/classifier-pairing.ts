@@ -460,8 +460,9 @@ function objectRun(toks: readonly Tok[], roles: readonly Role[], j: number, out:
   for (;;) {
     const run: number[] = [];
     for (;;) {
-      // A comma ends a compound: "notes, meeting minutes" are two things.
-      while (k < toks.length && isObject(roles[k]) && (run.length === 0 || ((toks[k] as Tok).mark & COMMA) === 0)) run.push(k++);
+      // A comma ends a compound: "notes, meeting minutes" are two things; so does a colon ("the
+      // project: tasks, …").
+      while (k < toks.length && isObject(roles[k]) && (run.length === 0 || ((toks[k] as Tok).mark & (COMMA | CLAUSE)) === 0)) run.push(k++);
       // `user's calendar`, `账户的转账记录`: a link between two nouns keeps the compound going.
       if (k + 1 < toks.length && LINKS.has((toks[k] as Tok).s) && isObject(roles[k + 1])) { k++; continue; }
       // `the user's recent transactions`: words the vocabulary does not know, after a possessive, modify

@@ -31,8 +31,10 @@ describe('a list of objects after a read', () => {
     // In what a read includes, and in a comma list, a comma starts an item with or without a determiner.
     'Get the deal including its stage, owner name, and the latest emails',
     'Get the deal, the stage, owner name and the latest emails',
-    // A colon right after the read's object opens a list of what it returns.
+    // A colon right after the read's object opens a list of what it returns, also when the first
+    // item is a thing the vocabulary knows (the colon ends the compound: "project tasks" are not one).
     'Get the deal: stage, owner and the latest emails',
+    'Get the project: tasks, assignees, due dates, and comments',
     'Get the deal: stage, owner, or the latest emails',
     // An adverb before an item: a word of the adverb list, and one in -ly.
     'Get the deal and also the latest emails',
