@@ -545,8 +545,8 @@ const PERIODIC: ReadonlySet<string> = new Set(PERIOD_ADJECTIVES);
 /**
  * Is the word of how often at `p` an adjective of the noun after it: right after a determiner or a
  * possessive ("its weekly emails", "the contact's weekly emails"; not `that`, which opens a clause: "a
- * digest that daily posts to #general") or a verb ("Lists daily posts from the subreddit")? Elsewhere it says when an act happens ("and weekly
- * emails subscribers").
+ * digest that daily posts to #general") or a verb ("Lists daily posts from the subreddit")? Elsewhere
+ * it says when an act happens ("and weekly emails subscribers").
  */
 function periodAdjective(toks: readonly Tok[], roles: readonly Role[], p: number): boolean {
   const before = toks[p - 1]?.s ?? '';
@@ -589,7 +589,7 @@ function closedList(toks: readonly Tok[], k: number): boolean {
   return DETS.has((toks[k] as Tok).s) && conjunctionCloses(toks, k);
 }
 /**
- * Does a conjunction follow `k` within {@link CLOSED_LIST_REACH} words ("…, owner name, and the latest
+ * Does a conjunction follow `k` within {@link CLOSED_LIST_REACH} words ("…, the owner, and the latest
  * emails"; not "…, not the emails")? A verb before it needs no test here: the list's search stops at
  * any verb it reaches.
  */

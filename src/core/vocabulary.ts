@@ -608,8 +608,9 @@ export const VERB_CUES: readonly string[] = [
 ];
 
 /**
- * Words in -ly that name how often, adjectives before a noun ("its weekly emails", "daily posts"), not
- * adverbs before a verb: no verb stands after one of them by position.
+ * Words in -ly that name how often: adjectives of the noun after them right after a determiner, a
+ * possessive or a verb ("its weekly emails", "Lists daily posts"), adverbs of an act elsewhere ("and
+ * weekly emails subscribers").
  */
 export const PERIOD_ADJECTIVES: readonly string[] = [
   'hourly', 'daily', 'nightly', 'weekly', 'biweekly', 'fortnightly', 'monthly', 'bimonthly', 'quarterly', 'yearly',
