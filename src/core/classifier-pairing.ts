@@ -913,7 +913,7 @@ function servedPersons(toks: readonly Tok[], roles: Role[]): void {
     // An adverb counts only before an act ("the user explicitly confirms"): "the user family
     // details" names the user's data, however its next word ends.
     const after = toks[end + 1];
-    const adverb = next !== undefined && next.length > 3 && next.endsWith('ly') && after !== undefined && (SERVED.acting.has(after.s) || after.info?.verb !== undefined);
+    const adverb = next !== undefined && lyAdverb(next) && after !== undefined && (SERVED.acting.has(after.s) || after.info?.verb !== undefined);
     const acts = next !== undefined && (SERVED.acting.has(next) || adverb);
     const spokenTo = i >= 2 && SERVED.addressing.has((toks[i - 2] as Tok).s);
     if (acts || spokenTo) for (let k = i; k < end; k++) roles[k] = SERVED_ROLE;
