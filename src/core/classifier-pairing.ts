@@ -9,7 +9,7 @@
  * property description is); what the segment found comes back in its {@link Analysis}.
  */
 import { CRED, EIT, EXEC, MUT, NAT, PAT } from './capabilities.js';
-import { AGGREGATE_NOUNS, ATTACH_VERBS, CALENDAR_NAMES, FINAL_STATE, HOSTED_STORES, NOT_PRODUCTS, OWN_STORES, PERIOD_ADJECTIVES, POSSESSIVE, POSSESSIVE_MODIFIERS, PRODUCT_STORE_PREPOSITIONS, RUNTIMES } from './vocabulary.js';
+import { AGGREGATE_NOUNS, SHARED_DOCUMENTS, ATTACH_VERBS, CALENDAR_NAMES, FINAL_STATE, HOSTED_STORES, NOT_PRODUCTS, OWN_STORES, PERIOD_ADJECTIVES, POSSESSIVE, POSSESSIVE_MODIFIERS, PRODUCT_STORE_PREPOSITIONS, RUNTIMES } from './vocabulary.js';
 import type { ObjectClass, VerbRole } from './vocabulary.js';
 import { ARRANGED, AUTHORS, AUTHOR_LINKS, AUTHOR_REACH, BE, CJK_CHAR, CONJ, CONTAINING, CONTENT_SUBJECTS, CONTENT_VERBS, CUES, DESTINATION_PREPS, DETS, FP, FROM, HANDED, INCLUSION_OWNERS, INCLUSION_WORDS, INTERNAL_WORDS, LEXICON, LINKS, LIST_PREPS, LOCAL_WORDS, LOCATIVES, MODIFIER_STOPS, NEGATION, NEGATION_BREAK, NEGATION_REACH, NOTIFIED, OBJ_PRONOUNS, OWNERS, PAGES, PARTICIPLES, PHRASES, PLACING_PREPS, RELATIVE, REMARK, REQUESTS, SELF, SERVED, SETUP, THIRD_PARTY_CLASSES, TRANSFER_FILES, pairBits, verbAloneBits } from './classifier-lexicon.js';
 import type { WordInfo } from './classifier-lexicon.js';
@@ -789,12 +789,36 @@ export function emitPair(c: Collector, phase: Phase, role: VerbRole, verb: { seg
   if (outsideSearch) bits = objTok.info?.directory === true ? (bits & ~PAT) | EIT : bits | EIT;
   // In a shared workspace (Notion, Lark) colleagues and guests write the content; the directory is data.
   if (c.workspace && role === 'read' && (bits & (EIT | PAT)) !== 0 && objTok.info?.directory !== true) bits |= EIT | PAT;
+  // A document kept in an outside service or in a hosted product (Linear's, a Google Doc) is written by
+  // the people the user works with as well: read, it is theirs and the user's (`sharedDocument`).
+  if (role === 'read' && (bits & PAT) !== 0 && sharedDocument(c, objSeg, objTok)) bits |= EIT;
   if (verb !== undefined && (program || (cls === 'code' && verb.tok.info?.authors === true))) {
     c.authored.push([bits, verb.seg.source, (verb.tok.info as WordInfo).term, verb.seg.at], [bits, objSeg.source, (objTok.info as WordInfo).term, objSeg.at]);
     return;
   }
   if (verb !== undefined) addEvidence(c, bits, verb.seg.source, (verb.tok.info as WordInfo).term, verb.seg.at);
   addEvidence(c, bits, objSeg.source, (objTok.info as WordInfo).term, objSeg.at);
+}
+
+const PLACED_DOCUMENTS: ReadonlySet<string> = new Set(SHARED_DOCUMENTS.placed);
+const HOSTED_DOCUMENTS: ReadonlySet<string> = new Set(SHARED_DOCUMENTS.hosted);
+/** How far before a document a preposition of place makes it where something else is read. */
+const DOCUMENT_PLACE_REACH = 3;
+
+/**
+ * Is `tok` a document that others write as well (`SHARED_DOCUMENTS`), read as a whole: a hosted one
+ * by its name, or one the tool keeps outside (an outside service, or a product it names and does not
+ * say is local); not a word that modifies a noun after it ("the document ID", `get_document_type`),
+ * nor the place something else is read in ("List the tabs in a Google Doc")?
+ */
+function sharedDocument(c: Collector, seg: Segment, tok: Tok): boolean {
+  const term = tok.info?.term ?? '';
+  if (!HOSTED_DOCUMENTS.has(term) && !(PLACED_DOCUMENTS.has(term) && (c.outside || (c.product !== undefined && !keptLocally(c))))) return false;
+  const i = seg.toks.indexOf(tok);
+  const next = seg.toks[i + 1];
+  if (next !== undefined && (next.mark & (COMMA | CLAUSE)) === 0 && modifierWord(next) && /^\p{Ll}+$/u.test(next.s)) return false;
+  for (let k = Math.max(0, i - DOCUMENT_PLACE_REACH); k < i; k++) if (LOCATIVES.has((seg.toks[k] as Tok).s)) return false;
+  return true;
 }
 
 const AGGREGATES: ReadonlySet<string> = new Set(AGGREGATE_NOUNS);

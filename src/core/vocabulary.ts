@@ -1389,6 +1389,19 @@ export const ON_PAGE = {
 } as const;
 
 /**
+ * Documents: kept in an outside service or a hosted product (a tracker's documents, a Google Doc, a
+ * team wiki's docs), the people the user works with write them too. A tool that reads one there reads
+ * others' writing as well as the user's data (docs/semantics.md "What makes content external"); on the
+ * user's machine a document stays the user's own.
+ */
+export const SHARED_DOCUMENTS = {
+  /** Documents that are shared where a tool keeps them outside: in a service or a product it names. */
+  placed: ['document', 'doc'],
+  /** Documents of a hosted product by their name. */
+  hosted: ['google doc'],
+} as const;
+
+/**
  * A header is a request's, and so a credential carrier (cookies, Authorization tokens), in a sentence
  * that names a request: "full details (headers and body) of a single network request". Column, CSV,
  * e-mail or section headers name no request.
