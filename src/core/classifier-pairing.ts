@@ -802,22 +802,30 @@ export function emitPair(c: Collector, phase: Phase, role: VerbRole, verb: { seg
 
 const PLACED_DOCUMENTS: ReadonlySet<string> = new Set(SHARED_DOCUMENTS.placed);
 const HOSTED_DOCUMENTS: ReadonlySet<string> = new Set(SHARED_DOCUMENTS.hosted);
-/** How far before a document a preposition of place makes it where something else is read. */
+const DOCUMENT_CONTENTS: ReadonlySet<string> = new Set(SHARED_DOCUMENTS.contents);
+/** How far before a document `of` or a preposition of place makes it whose part, or where, something else is read. */
 const DOCUMENT_PLACE_REACH = 3;
 
 /**
- * Is `tok` a document that others write as well (`SHARED_DOCUMENTS`), read as a whole: a hosted one
- * by its name, or one the tool keeps outside (an outside service, or a product it names and does not
- * say is local); not a word that modifies a noun after it ("the document ID", `get_document_type`),
- * nor the place something else is read in ("List the tabs in a Google Doc")?
+ * Is `tok` a document a team writes (`SHARED_DOCUMENTS`), read as a whole? A Google Doc, or a
+ * document or doc of a tool that works in an outside service or names a space a team shares. Not a
+ * word that modifies a noun after it ("the document ID", "the document's tags", `get_document_type`),
+ * nor a document of which something else is read ("the status of a document", but "the text of a
+ * document" is its content) or in which it is ("the tabs in a Google Doc"); and none of a tool whose
+ * words call what it keeps the user's own or a database's records (`Collector.ownDocuments`: "the
+ * user's personal notebook", "a document in a collection", "the team database").
  */
 function sharedDocument(c: Collector, seg: Segment, tok: Tok): boolean {
   const term = tok.info?.term ?? '';
-  if (!HOSTED_DOCUMENTS.has(term) && !(PLACED_DOCUMENTS.has(term) && (c.outside || (c.product !== undefined && !keptLocally(c))))) return false;
-  const i = seg.toks.indexOf(tok);
-  const next = seg.toks[i + 1];
-  if (next !== undefined && (next.mark & (COMMA | CLAUSE)) === 0 && modifierWord(next) && /^\p{Ll}+$/u.test(next.s)) return false;
-  for (let k = Math.max(0, i - DOCUMENT_PLACE_REACH); k < i; k++) if (LOCATIVES.has((seg.toks[k] as Tok).s)) return false;
+  if (c.ownDocuments || (!HOSTED_DOCUMENTS.has(term) && !(PLACED_DOCUMENTS.has(term) && (c.outside || c.teamSpace)))) return false;
+  const toks = seg.toks;
+  const i = toks.indexOf(tok);
+  const next = toks[i + 1];
+  if (next !== undefined && (next.mark & (COMMA | CLAUSE)) === 0 && (next.s === POSSESSIVE || ((modifierWord(next) || next.info?.obj !== undefined) && /^\p{Ll}+$/u.test(next.s)))) return false;
+  for (let k = Math.max(0, i - DOCUMENT_PLACE_REACH); k < i; k++) {
+    const w = (toks[k] as Tok).s;
+    if (LOCATIVES.has(w) || (w === 'of' && !DOCUMENT_CONTENTS.has(toks[k - 1]?.s ?? ''))) return false;
+  }
   return true;
 }
 

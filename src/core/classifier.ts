@@ -29,7 +29,7 @@ import type { Classification, Evidence, ServerRead, ServerWrite, SpecCut, ToolSp
 import { isRecord } from './values.js';
 import { collectDiscounts, discount, explaining } from './classifier-discounts.js';
 import type { Discount } from './classifier-discounts.js';
-import { ACT_SELECTOR, ANNOTATION_TERMS, UNREAD_ACT, CALL_VALUES, CONJUNCTIONS, CODE_MODE_NAME_PAIRS, GEOMETRY, HANDOFF, HARMLESS_NAMES, NAME_CLIPPINGS, NAME_PLACE_PREPOSITIONS, NEAR_A_PLACE, NOTES_VAULT, COMPUTED_WORDS, KEEPING_VERBS, NOT_HARMLESS_PROPERTIES, NOT_OBJECTS, OPENING_VERBS, OUTSIDE_MEANS, OWN_SETUP, POSSESSIVE, POSSESSIVE_DETERMINERS, RELATIVE_PRONOUNS, RETURNED_RECORDS, STATE_VERBS, STORED_PARTICIPLES } from './vocabulary.js';
+import { ACT_SELECTOR, ANNOTATION_TERMS, UNREAD_ACT, CALL_VALUES, CONJUNCTIONS, CODE_MODE_NAME_PAIRS, GEOMETRY, HANDOFF, HARMLESS_NAMES, NAME_CLIPPINGS, NAME_PLACE_PREPOSITIONS, NEAR_A_PLACE, NOTES_VAULT, COMPUTED_WORDS, KEEPING_VERBS, NOT_HARMLESS_PROPERTIES, NOT_OBJECTS, OPENING_VERBS, OUTSIDE_MEANS, OWN_SETUP, POSSESSIVE, SHARED_DOCUMENTS, POSSESSIVE_DETERMINERS, RELATIVE_PRONOUNS, RETURNED_RECORDS, STATE_VERBS, STORED_PARTICIPLES } from './vocabulary.js';
 import type { VerbRole } from './vocabulary.js';
 import { CLAUSE, COMMA, MAX_TEXT, anyWordsAt, nameTokens, textSegments, toTokens } from './classifier-tokens.js';
 import type { Segment, Tok } from './classifier-tokens.js';
@@ -309,6 +309,8 @@ function classifyRead(spec: ToolSpec, context: ClassifyContext | undefined, suit
     mask: 0, evidence: [], seen: new Set(), authored: [], channels: [],
     notesVault: keepsNotesInVault(nTokens, descSegs, props),
     outside: mentions(SERVICES.writes), workspace: mentions(SERVICES.sharedContent),
+    teamSpace: mentions(TEAM_SPACES) || props.some((p) => p.tokens.some((t) => TEAM_SPACES.has(t))),
+    ownDocuments: mentions(OWN_DOCUMENTS) || nTokens.some((t) => LEXICON.get(t)?.db === true) || descSegs.some((seg) => seg.toks.some((t) => t.info?.db === true)),
     localSource,
     // A local path already makes an upload's source local; only without one are media paths asked.
     uploadSource: localSource || takesLocalFile(props, true),
@@ -603,6 +605,8 @@ function classifyRead(spec: ToolSpec, context: ClassifyContext | undefined, suit
 }
 
 const OWN_SETUP_TERMS: ReadonlySet<string> = new Set(OWN_SETUP);
+const TEAM_SPACES: ReadonlySet<string> = new Set(SHARED_DOCUMENTS.teamSpaces);
+const OWN_DOCUMENTS: ReadonlySet<string> = new Set(SHARED_DOCUMENTS.own);
 
 /** Every vocabulary entry by its evidence term: single words and phrases. */
 const TERM_INFO: ReadonlyMap<string, WordInfo> = new Map<string, WordInfo>([

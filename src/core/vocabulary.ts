@@ -1389,16 +1389,23 @@ export const ON_PAGE = {
 } as const;
 
 /**
- * Documents: kept in an outside service or a hosted product (a tracker's documents, a Google Doc, a
- * team wiki's docs), the people the user works with write them too. A tool that reads one there reads
- * others' writing as well as the user's data (docs/semantics.md "What makes content external"); on the
- * user's machine a document stays the user's own.
+ * Documents that a team writes. A document read where a team works — a Google Doc, an outside service
+ * (`OUTSIDE_SERVICES.writes`), or a space a team shares that the tool's words or its properties name —
+ * is written by the people the user works with as well: it is others' writing as well as the user's
+ * data (docs/semantics.md "What makes content external"). A document of a product alone (a desktop
+ * writing app, a database's record, the user's journal) stays the user's own.
  */
 export const SHARED_DOCUMENTS = {
-  /** Documents that are shared where a tool keeps them outside: in a service or a product it names. */
+  /** Documents that are a team's where the tool places them. */
   placed: ['document', 'doc'],
   /** Documents of a hosted product by their name. */
   hosted: ['google doc'],
+  /** The spaces a team shares, as words of the tool (name, description, property names). */
+  teamSpaces: ['team', 'teams', 'workspace', 'workspaces', 'board', 'boards', 'wiki', 'wikis', 'space', 'spaces', 'teamspace', 'teamspaces', 'shared'],
+  /** What is read of a document when it stands after `of`: its content ("the text of a document"). */
+  contents: ['content', 'contents', 'text', 'body', 'pages', 'paragraphs', 'passages', 'markdown'],
+  /** Words that make a document the user's own, or a database's record, wherever it is kept. */
+  own: ['personal', 'private', 'own', 'journal', 'diary', 'passport', 'identity', 'index', 'collection', 'collections'],
 } as const;
 
 /**

@@ -16,9 +16,11 @@ describe('documentation is web content', () => {
   });
 
   it('docs without documentation in the description stay the user\'s documents', () => {
-    expect(caps('list_docs', 'List docs in the workspace.')).toEqual(['PRIVATE_ACCESS']);
     expect(caps('docs_search', 'Search the docs.')).toEqual(['PRIVATE_ACCESS']);
-    expect(caps('read_docs', 'Read the docs of a board in the workspace.')).toEqual(['PRIVATE_ACCESS']);
+    // In a team's workspace the team writes them as well (classifier-shared-documents.test.ts): still
+    // the user's documents, and no vendor's documentation.
+    expect(caps('list_docs', 'List docs in the workspace.')).toEqual(['EXTERNAL_INGESTION', 'PRIVATE_ACCESS']);
+    expect(caps('read_docs', 'Read the docs of a board in the workspace.')).toEqual(['EXTERNAL_INGESTION', 'PRIVATE_ACCESS']);
     expect(caps('get_doc', "Read a document from the user's Google Drive.")).toContain('PRIVATE_ACCESS');
   });
 

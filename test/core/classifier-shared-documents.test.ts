@@ -1,9 +1,11 @@
 /**
- * A document kept outside — in an outside service, in a product the tool names, or a Google Doc — is
- * written by the people the user works with as well as by the user: a read of it is EXTERNAL_INGESTION
- * and PRIVATE_ACCESS. A document with no such place, one kept on the user's machine, a word that only
- * modifies a noun after it, and a document that is only where something else is read stay the user's
- * own (PRIVATE_ACCESS).
+ * A document a team writes — a Google Doc, or a document read where the tool's words (or its
+ * properties) place a team's shared space, or in an outside service — is the team's writing as well
+ * as the user's data: a read of it is EXTERNAL_INGESTION and PRIVATE_ACCESS. A document of a product
+ * alone, a database's record, the user's own, a word that modifies the noun after it, and a document
+ * of which or in which something else is read stay the user's own (PRIVATE_ACCESS). Several look-alikes
+ * come from an independent review of a first, broader version of the rule, which took any named
+ * product for a team's.
  */
 import { describe, expect, it } from 'vitest';
 import { classifyTool } from '../../src/core/classifier.js';
@@ -16,16 +18,24 @@ const caps = (name: string, description: string, server?: string, properties?: R
 const BOTH = ['EXTERNAL_INGESTION', 'PRIVATE_ACCESS'];
 const OWN = ['PRIVATE_ACCESS'];
 
-describe('a document kept outside is others\' writing as well as the user\'s', () => {
+describe('a document a team writes is others\' writing as well as the user\'s', () => {
   it.each([
-    ['a product the description names', 'get_document', 'Get a document from the Acme workspace by its ID.', undefined],
-    ['the namespace of the name', 'zorblat_get_document', 'Get a document by its ID.', undefined],
-    ['the server the tool comes from', 'get_document', 'Get a document by its ID.', 'Zorblat'],
-    ['`doc`', 'get_docs', 'Get the docs of a project in Zorblat.', undefined],
-    ['a search', 'search_documents', 'Search documents in Zorblat by title.', undefined],
-    ['a Google Doc, hosted by its name', 'read_doc', 'Read a Google Doc.', undefined],
-  ])('%s: %s', (_why, name, description, server) => {
-    expect(caps(name, description, server)).toEqual(BOTH);
+    ['a workspace the description names', 'get_document', 'Get a document from the Acme workspace by its ID.'],
+    ['a team', 'get_team_documents', 'Get the documents of a team.'],
+    ['a wiki', 'get_document', 'Get a document from the team wiki.'],
+    ['a board', 'read_document', 'Read a document on a board.'],
+    ['an outside service', 'read_document', 'Read a document from GitLab.'],
+    ['a number after it, which names the document', 'read_item', 'Read document 7 in full from the team board.'],
+    ['a word after a comma, which modifies nothing', 'read_item', 'Read a document, summary first, from the team board.'],
+    ['a Google Doc, hosted by its name', 'read_doc', 'Read a Google Doc.'],
+    ['the content of a document, after `of`', 'get_document_text', 'Get the text of a document in the team workspace.'],
+  ])('%s: %s', (_why, name, description) => {
+    expect(caps(name, description)).toEqual(BOTH);
+  });
+
+  it('a team\'s space as a property the tool takes', () => {
+    expect(caps('get_document', 'Get a document by its ID.', undefined, { teamId: { type: 'string' } })).toEqual(BOTH);
+    expect(caps('get_document', 'Get a document by its ID.', undefined, { workspace_id: { type: 'string' } })).toEqual(BOTH);
   });
 });
 
@@ -34,37 +44,66 @@ describe('look-alikes that stay the user\'s own', () => {
     expect(caps('get_document', 'Get a document by its ID.')).toEqual(OWN);
   });
 
-  it('a document on the user\'s machine, by the words or by a local path, even on a named server', () => {
-    expect(caps('read_document', 'Read a document from the local disk.', 'Zorblat')).toEqual(OWN);
-    expect(caps('read_document', 'Read a document.', 'Zorblat', { file_path: { type: 'string', description: 'Path of the local file' } })).toEqual(OWN);
+  it('a document of a product alone, by its proper name, its namespace or its server: a desktop app or a database has one too', () => {
+    expect(caps('get_document', 'Get a document from Zorblat by its ID.')).toEqual(OWN);
+    expect(caps('zorblat_get_document', 'Get a document by its ID.')).toEqual(OWN);
+    expect(caps('get_document', 'Get a document by its ID.', 'Zorblat')).toEqual(OWN);
   });
 
-  it('a word that modifies the noun after it', () => {
-    expect(caps('get_document_type', 'Get a document type from Acme.')).toEqual(OWN);
-    expect(caps('list_document_ids', 'List the document IDs in the Zorblat workspace.')).toEqual(OWN);
+  it('a database\'s record, even in a team\'s workspace', () => {
+    expect(caps('get_document', 'Get a document from a collection in the team workspace.')).toEqual(OWN);
+    expect(caps('get_document', 'Get a document from the team database.')).toEqual(OWN);
+    expect(caps('get_database_document', 'Get a document from the team workspace.')).toEqual(OWN);
+  });
+
+  it('a document the tool calls the user\'s own, even with a workspace property, and even a Google Doc', () => {
+    expect(caps('get_document', 'Get a document from the user\'s personal notebook.', undefined, { workspace_id: { type: 'string' } })).toEqual(OWN);
+    expect(caps('get_journal_entry', 'Get a document from the team journal.')).toEqual(OWN);
+    expect(caps('get_my_draft', 'Get my own draft from Google Docs.')).toEqual(OWN);
+  });
+
+  it('a word that modifies the noun after it, or a possessive\'s', () => {
+    expect(caps('list_document_ids', 'List the document IDs in the team workspace.')).toEqual(OWN);
+    expect(caps('get_tags', 'Get the document\'s tags in the team workspace.')).toEqual(OWN);
     expect(caps('get_doc_id', 'Get the Google Doc ID of a file.')).toEqual(OWN);
+    expect(caps('get_document_notes', 'List the document notes in the team workspace.')).toEqual(OWN);
   });
 
-  it('the place something else is read in', () => {
+  it('a document of which, or in which, something else is read', () => {
+    expect(caps('get_status', 'Get the status of a document in the team workspace.')).toEqual(OWN);
     expect(caps('list_tabs', 'List the tabs in a Google Doc.')).toEqual(OWN);
-    expect(caps('list_tabs', 'List the tabs within a document of Zorblat.')).toEqual(OWN);
+    expect(caps('list_tabs', 'List the tabs within a document of the team.')).toEqual(OWN);
   });
 
-  it('a file is no document: what a hosted product keeps as files stays the user\'s', () => {
-    expect(caps('get_file', 'Get a file from the Acme workspace.')).toEqual(OWN);
+  it('a file is no document: what a team\'s workspace keeps as files stays the user\'s', () => {
+    expect(caps('get_file', 'Get a file from the team workspace.')).toEqual(OWN);
   });
 
   it('a write reads nothing more', () => {
-    expect(caps('update_document', 'Update a document in Acme.')).toEqual(['EXTERNAL_ACTION']);
+    expect(caps('update_document', 'Update a document in the team workspace.')).toEqual(caps('update_record', 'Update a record in the team workspace.'));
   });
 });
 
 describe('the rule is what changes the answer (the same tools with the document swapped for a record)', () => {
   it.each([
-    ['get_record', 'Get a record from the Acme workspace by its ID.', undefined],
-    ['zorblat_get_record', 'Get a record by its ID.', undefined],
-    ['get_record', 'Get a record by its ID.', 'Zorblat'],
-  ])('%s: %s', (name, description, server) => {
-    expect(caps(name, description, server)).toEqual(OWN);
+    ['get_record', 'Get a record from the Acme workspace by its ID.'],
+    ['get_team_records', 'Get the records of a team.'],
+    ['get_record', 'Get a record from the team wiki.'],
+  ])('%s: %s', (name, description) => {
+    expect(caps(name, description)).toEqual(OWN);
+  });
+});
+
+describe('every word of the vocabulary, one case each (a word dropped from a list fails its case)', () => {
+  it.each(['team', 'teams', 'workspace', 'workspaces', 'board', 'boards', 'wiki', 'wikis', 'space', 'spaces', 'teamspace', 'teamspaces', 'shared'])('a document read in a `%s` is a team\'s', (word) => {
+    expect(caps('get_document', `Get a document by its ID from the ${word} given.`)).toContain('EXTERNAL_INGESTION');
+  });
+
+  it.each(['content', 'contents', 'text', 'body', 'pages', 'paragraphs', 'passages', 'markdown'])('the %s of a document is the document', (word) => {
+    expect(caps('read_document', `Read the ${word} of a document in the team workspace.`)).toEqual(BOTH);
+  });
+
+  it.each(['personal', 'private', 'own', 'journal', 'diary', 'passport', 'identity', 'index', 'collection', 'collections'])('a tool that says `%s` keeps the user\'s own documents', (word) => {
+    expect(caps('get_document', `Get a document from the team workspace (${word}).`)).toEqual(OWN);
   });
 });
