@@ -817,7 +817,7 @@ const DOCUMENT_PLACE_REACH = 3;
  */
 function sharedDocument(c: Collector, seg: Segment, tok: Tok): boolean {
   const term = tok.info?.term ?? '';
-  if (c.ownDocuments || (!HOSTED_DOCUMENTS.has(term) && !(PLACED_DOCUMENTS.has(term) && (c.outside || c.teamSpace)))) return false;
+  if (c.ownDocuments || (!HOSTED_DOCUMENTS.has(term) && !(PLACED_DOCUMENTS.has(term) && (c.outside || c.teamSpace) && !keptLocally(c)))) return false;
   const toks = seg.toks;
   const i = toks.indexOf(tok);
   const next = toks[i + 1];

@@ -309,7 +309,7 @@ function classifyRead(spec: ToolSpec, context: ClassifyContext | undefined, suit
     mask: 0, evidence: [], seen: new Set(), authored: [], channels: [],
     notesVault: keepsNotesInVault(nTokens, descSegs, props),
     outside: mentions(SERVICES.writes), workspace: mentions(SERVICES.sharedContent),
-    teamSpace: mentions(TEAM_SPACES) || props.some((p) => p.tokens.some((t) => TEAM_SPACES.has(t))),
+    teamSpace: namesTeamSpace(nTokens, descSegs) || props.some((p) => p.tokens.some((t) => TEAM_SPACES.has(t))),
     ownDocuments: mentions(OWN_DOCUMENTS) || nTokens.some((t) => LEXICON.get(t)?.db === true) || descSegs.some((seg) => seg.toks.some((t) => t.info?.db === true)),
     localSource,
     // A local path already makes an upload's source local; only without one are media paths asked.
@@ -606,6 +606,23 @@ function classifyRead(spec: ToolSpec, context: ClassifyContext | undefined, suit
 
 const OWN_SETUP_TERMS: ReadonlySet<string> = new Set(OWN_SETUP);
 const TEAM_SPACES: ReadonlySet<string> = new Set(SHARED_DOCUMENTS.teamSpaces);
+const LOCAL_SPACE_BEFORE: ReadonlySet<string> = new Set(SHARED_DOCUMENTS.localSpaces.before);
+const LOCAL_SPACE_AFTER: ReadonlySet<string> = new Set(SHARED_DOCUMENTS.localSpaces.after);
+
+/**
+ * Do the tool's name or description name a space a team shares (`SHARED_DOCUMENTS.teamSpaces`), and
+ * not a folder of the user's machine by that word ("the current workspace", "the workspace folder",
+ * "the root of the workspace": `SHARED_DOCUMENTS.localSpaces`)?
+ */
+function namesTeamSpace(nTokens: readonly string[], descSegs: readonly Segment[]): boolean {
+  const team = (words: readonly string[], i: number): boolean =>
+    TEAM_SPACES.has(words[i] as string) && !LOCAL_SPACE_AFTER.has(words[i + 1] ?? '') && !LOCAL_SPACE_BEFORE.has(words[i - 1] ?? '') && !(words[i - 1] === 'the' && words[i - 2] === 'of' && LOCAL_SPACE_AFTER.has(words[i - 3] ?? ''));
+  if (nTokens.some((_t, i) => team(nTokens, i))) return true;
+  return descSegs.some((seg) => {
+    const words = seg.toks.map((t) => t.s);
+    return words.some((_w, i) => team(words, i));
+  });
+}
 const OWN_DOCUMENTS: ReadonlySet<string> = new Set(SHARED_DOCUMENTS.own);
 
 /** Every vocabulary entry by its evidence term: single words and phrases. */

@@ -1400,8 +1400,17 @@ export const SHARED_DOCUMENTS = {
   placed: ['document', 'doc'],
   /** Documents of a hosted product by their name. */
   hosted: ['google doc'],
-  /** The spaces a team shares, as words of the tool (name, description, property names). */
-  teamSpaces: ['team', 'teams', 'workspace', 'workspaces', 'board', 'boards', 'wiki', 'wikis', 'space', 'spaces', 'teamspace', 'teamspaces', 'shared'],
+  /**
+   * The spaces a team shares, as words of the tool (name, description, property names). Not `space`
+   * (a blank in a name, a personal knowledge base's) nor `shared` (synced between the user's devices).
+   */
+  teamSpaces: ['team', 'teams', 'workspace', 'workspaces', 'board', 'boards', 'wiki', 'wikis', 'teamspace', 'teamspaces'],
+  /**
+   * A folder on the user's machine, not a team's space, when one of these stands before the space's
+   * word ("the current workspace", "a local wiki") or after it ("the workspace folder", "the root of
+   * the workspace" stands before it as `of`: see `namesTeamSpace`).
+   */
+  localSpaces: { before: ['current', 'local', 'desktop', 'this'], after: ['directory', 'dir', 'folder', 'root', 'path', 'file', 'files'] },
   /** What is read of a document when it stands after `of`: its content ("the text of a document"). */
   contents: ['content', 'contents', 'text', 'body', 'pages', 'paragraphs', 'passages', 'markdown'],
   /** Words that make a document the user's own, or a database's record, wherever it is kept. */

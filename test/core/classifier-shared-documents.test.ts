@@ -33,6 +33,10 @@ describe('a document a team writes is others\' writing as well as the user\'s', 
     expect(caps(name, description)).toEqual(BOTH);
   });
 
+  it('a team\'s space the name alone names', () => {
+    expect(caps('get_team_wiki_document', 'Get a document by its ID.')).toEqual(BOTH);
+  });
+
   it('a team\'s space as a property the tool takes', () => {
     expect(caps('get_document', 'Get a document by its ID.', undefined, { teamId: { type: 'string' } })).toEqual(BOTH);
     expect(caps('get_document', 'Get a document by its ID.', undefined, { workspace_id: { type: 'string' } })).toEqual(BOTH);
@@ -75,6 +79,15 @@ describe('look-alikes that stay the user\'s own', () => {
     expect(caps('list_tabs', 'List the tabs within a document of the team.')).toEqual(OWN);
   });
 
+  it('a space that is no team\'s: a blank, a personal knowledge base\'s space, the root of a workspace folder', () => {
+    expect(caps('read_item', 'Read a document from a Craft space.')).toEqual(OWN);
+    expect(caps('read_item', 'Read the design document at the root of the workspace.')).toEqual(OWN);
+  });
+
+  it('a document the tool keeps on the user\'s machine, in a team\'s workspace too', () => {
+    expect(caps('read_item', 'Read a document from the team workspace.', undefined, { file_path: { type: 'string', description: 'Path of the local file' } })).toEqual(OWN);
+  });
+
   it('a file is no document: what a team\'s workspace keeps as files stays the user\'s', () => {
     expect(caps('get_file', 'Get a file from the team workspace.')).toEqual(OWN);
   });
@@ -95,8 +108,16 @@ describe('the rule is what changes the answer (the same tools with the document 
 });
 
 describe('every word of the vocabulary, one case each (a word dropped from a list fails its case)', () => {
-  it.each(['team', 'teams', 'workspace', 'workspaces', 'board', 'boards', 'wiki', 'wikis', 'space', 'spaces', 'teamspace', 'teamspaces', 'shared'])('a document read in a `%s` is a team\'s', (word) => {
+  it.each(['team', 'teams', 'workspace', 'workspaces', 'board', 'boards', 'wiki', 'wikis', 'teamspace', 'teamspaces'])('a document read in a `%s` is a team\'s', (word) => {
     expect(caps('get_document', `Get a document by its ID from the ${word} given.`)).toContain('EXTERNAL_INGESTION');
+  });
+
+  it.each(['current', 'local', 'desktop', 'this'])('the `%s` workspace is a folder of the user\'s machine', (word) => {
+    expect(caps('read_item', `Read a document in the ${word} workspace.`)).toEqual(OWN);
+  });
+
+  it.each(['directory', 'dir', 'folder', 'root', 'path', 'file', 'files'])('the workspace `%s` is a folder of the user\'s machine', (word) => {
+    expect(caps('read_item', `Read a document from the workspace ${word}.`)).toEqual(OWN);
   });
 
   it.each(['content', 'contents', 'text', 'body', 'pages', 'paragraphs', 'passages', 'markdown'])('the %s of a document is the document', (word) => {
