@@ -39,17 +39,17 @@ export interface Collector {
   /** The tool reads a shared workspace (`OUTSIDE_SERVICES.sharedContent`): its content is others' writing too. */
   readonly workspace: boolean;
   /**
-   * The tool's words place what it reads in a space a team shares (`SHARED_DOCUMENTS.teamSpaces`: a
+   * The tool's words place what it reads in a space a team shares (`TEAM_WRITINGS.teamSpaces`: a
    * team, a workspace, a board, a wiki) or it takes such a space's id: a document read there is the
-   * team's writing too (`sharedDocument`).
+   * team's writing too (`teamWriting`).
    */
   readonly teamSpace: boolean;
   /**
-   * The tool's words call what it keeps the user's own or a database's records (`SHARED_DOCUMENTS.own`:
+   * The tool's words call what it keeps the user's own or a database's records (`TEAM_WRITINGS.own`:
    * personal, a journal, a collection; or a word of a database, `db` in the vocabulary): no document
-   * of it is a team's (`sharedDocument`).
+   * of it is a team's (`teamWriting`).
    */
-  readonly ownDocuments: boolean;
+  readonly ownWritings: boolean;
   /** The tool takes a local file by its path, with no content beside it (`SCHEMA_TERMS.sourcePath`). */
   readonly localSource: boolean;
   /**

@@ -9,7 +9,7 @@
  * property description is); what the segment found comes back in its {@link Analysis}.
  */
 import { CRED, EIT, EXEC, MUT, NAT, PAT } from './capabilities.js';
-import { AGGREGATE_NOUNS, SHARED_DOCUMENTS, ATTACH_VERBS, CALENDAR_NAMES, FINAL_STATE, HOSTED_STORES, NOT_PRODUCTS, OWN_STORES, PERIOD_ADJECTIVES, POSSESSIVE, POSSESSIVE_MODIFIERS, PRODUCT_STORE_PREPOSITIONS, RUNTIMES } from './vocabulary.js';
+import { AGGREGATE_NOUNS, TEAM_WRITINGS, ATTACH_VERBS, CALENDAR_NAMES, FINAL_STATE, HOSTED_STORES, NOT_PRODUCTS, OWN_STORES, PERIOD_ADJECTIVES, POSSESSIVE, POSSESSIVE_MODIFIERS, PRODUCT_STORE_PREPOSITIONS, RUNTIMES } from './vocabulary.js';
 import type { ObjectClass, VerbRole } from './vocabulary.js';
 import { ARRANGED, AUTHORS, AUTHOR_LINKS, AUTHOR_REACH, BE, CJK_CHAR, CONJ, CONTAINING, CONTENT_SUBJECTS, CONTENT_VERBS, CUES, DESTINATION_PREPS, DETS, FP, FROM, HANDED, INCLUSION_OWNERS, INCLUSION_WORDS, INTERNAL_WORDS, LEXICON, LINKS, LIST_PREPS, LOCAL_WORDS, LOCATIVES, MODIFIER_STOPS, NEGATION, NEGATION_BREAK, NEGATION_REACH, NOTIFIED, OBJ_PRONOUNS, OWNERS, PAGES, PARTICIPLES, PHRASES, PLACING_PREPS, RELATIVE, REMARK, REQUESTS, SELF, SERVED, SETUP, THIRD_PARTY_CLASSES, TRANSFER_FILES, pairBits, verbAloneBits } from './classifier-lexicon.js';
 import type { WordInfo } from './classifier-lexicon.js';
@@ -789,9 +789,10 @@ export function emitPair(c: Collector, phase: Phase, role: VerbRole, verb: { seg
   if (outsideSearch) bits = objTok.info?.directory === true ? (bits & ~PAT) | EIT : bits | EIT;
   // In a shared workspace (Notion, Lark) colleagues and guests write the content; the directory is data.
   if (c.workspace && role === 'read' && (bits & (EIT | PAT)) !== 0 && objTok.info?.directory !== true) bits |= EIT | PAT;
-  // A document kept in an outside service or in a hosted product (Linear's, a Google Doc) is written by
-  // the people the user works with as well: read, it is theirs and the user's (`sharedDocument`).
-  if (role === 'read' && (bits & PAT) !== 0 && sharedDocument(c, objSeg, objTok)) bits |= EIT;
+  // A document of a team's space or an outside service (Linear's, a Google Doc) is written by
+  // the people the user works with as well: read, it is theirs and the user's (`teamWriting`). A count
+  // of them is numbers, as above.
+  if (role === 'read' && (bits & PAT) !== 0 && teamWriting(c, objSeg, objTok) && !aggregateOf(objSeg, objTok, verb?.tok)) bits |= EIT;
   if (verb !== undefined && (program || (cls === 'code' && verb.tok.info?.authors === true))) {
     c.authored.push([bits, verb.seg.source, (verb.tok.info as WordInfo).term, verb.seg.at], [bits, objSeg.source, (objTok.info as WordInfo).term, objSeg.at]);
     return;
@@ -800,31 +801,32 @@ export function emitPair(c: Collector, phase: Phase, role: VerbRole, verb: { seg
   addEvidence(c, bits, objSeg.source, (objTok.info as WordInfo).term, objSeg.at);
 }
 
-const PLACED_DOCUMENTS: ReadonlySet<string> = new Set(SHARED_DOCUMENTS.placed);
-const HOSTED_DOCUMENTS: ReadonlySet<string> = new Set(SHARED_DOCUMENTS.hosted);
-const DOCUMENT_CONTENTS: ReadonlySet<string> = new Set(SHARED_DOCUMENTS.contents);
+const PLACED_WRITINGS: ReadonlySet<string> = new Set(TEAM_WRITINGS.placed);
+const HOSTED_WRITINGS: ReadonlySet<string> = new Set(TEAM_WRITINGS.hosted);
+const WRITING_CONTENTS: ReadonlySet<string> = new Set(TEAM_WRITINGS.contents);
 /** How far before a document `of` or a preposition of place makes it whose part, or where, something else is read. */
 const DOCUMENT_PLACE_REACH = 3;
 
 /**
- * Is `tok` a document a team writes (`SHARED_DOCUMENTS`), read as a whole? A Google Doc, or a
- * document or doc of a tool that works in an outside service or names a space a team shares. Not a
+ * Is `tok` a document a team writes (`TEAM_WRITINGS`), read as a whole? A Google Doc, or a document
+ * or doc of a tool that works in an outside service or names a space a team shares, and keeps it off
+ * the user's machine. Not a
  * word that modifies a noun after it ("the document ID", "the document's tags", `get_document_type`),
  * nor a document of which something else is read ("the status of a document", but "the text of a
  * document" is its content) or in which it is ("the tabs in a Google Doc"); and none of a tool whose
- * words call what it keeps the user's own or a database's records (`Collector.ownDocuments`: "the
+ * words call what it keeps the user's own or a database's records (`Collector.ownWritings`: "the
  * user's personal notebook", "a document in a collection", "the team database").
  */
-function sharedDocument(c: Collector, seg: Segment, tok: Tok): boolean {
+function teamWriting(c: Collector, seg: Segment, tok: Tok): boolean {
   const term = tok.info?.term ?? '';
-  if (c.ownDocuments || (!HOSTED_DOCUMENTS.has(term) && !(PLACED_DOCUMENTS.has(term) && (c.outside || c.teamSpace) && !keptLocally(c)))) return false;
+  if (c.ownWritings || (!HOSTED_WRITINGS.has(term) && !(PLACED_WRITINGS.has(term) && (c.outside || c.teamSpace) && !keptLocally(c)))) return false;
   const toks = seg.toks;
   const i = toks.indexOf(tok);
   const next = toks[i + 1];
   if (next !== undefined && (next.mark & (COMMA | CLAUSE)) === 0 && (next.s === POSSESSIVE || ((modifierWord(next) || next.info?.obj !== undefined) && /^\p{Ll}+$/u.test(next.s)))) return false;
   for (let k = Math.max(0, i - DOCUMENT_PLACE_REACH); k < i; k++) {
     const w = (toks[k] as Tok).s;
-    if (LOCATIVES.has(w) || (w === 'of' && !DOCUMENT_CONTENTS.has(toks[k - 1]?.s ?? ''))) return false;
+    if (LOCATIVES.has(w) || (w === 'of' && !WRITING_CONTENTS.has(toks[k - 1]?.s ?? ''))) return false;
   }
   return true;
 }

@@ -29,7 +29,7 @@ import type { Classification, Evidence, ServerRead, ServerWrite, SpecCut, ToolSp
 import { isRecord } from './values.js';
 import { collectDiscounts, discount, explaining } from './classifier-discounts.js';
 import type { Discount } from './classifier-discounts.js';
-import { ACT_SELECTOR, ANNOTATION_TERMS, UNREAD_ACT, CALL_VALUES, CONJUNCTIONS, CODE_MODE_NAME_PAIRS, GEOMETRY, HANDOFF, HARMLESS_NAMES, NAME_CLIPPINGS, NAME_PLACE_PREPOSITIONS, NEAR_A_PLACE, NOTES_VAULT, COMPUTED_WORDS, KEEPING_VERBS, NOT_HARMLESS_PROPERTIES, NOT_OBJECTS, OPENING_VERBS, OUTSIDE_MEANS, OWN_SETUP, POSSESSIVE, SHARED_DOCUMENTS, POSSESSIVE_DETERMINERS, RELATIVE_PRONOUNS, RETURNED_RECORDS, STATE_VERBS, STORED_PARTICIPLES } from './vocabulary.js';
+import { ACT_SELECTOR, ANNOTATION_TERMS, UNREAD_ACT, CALL_VALUES, CONJUNCTIONS, CODE_MODE_NAME_PAIRS, GEOMETRY, HANDOFF, HARMLESS_NAMES, NAME_CLIPPINGS, NAME_PLACE_PREPOSITIONS, NEAR_A_PLACE, NOTES_VAULT, COMPUTED_WORDS, KEEPING_VERBS, NOT_HARMLESS_PROPERTIES, NOT_OBJECTS, OPENING_VERBS, OUTSIDE_MEANS, OWN_SETUP, POSSESSIVE, TEAM_WRITINGS, POSSESSIVE_DETERMINERS, RELATIVE_PRONOUNS, RETURNED_RECORDS, STATE_VERBS, STORED_PARTICIPLES } from './vocabulary.js';
 import type { VerbRole } from './vocabulary.js';
 import { CLAUSE, COMMA, MAX_TEXT, anyWordsAt, nameTokens, textSegments, toTokens } from './classifier-tokens.js';
 import type { Segment, Tok } from './classifier-tokens.js';
@@ -310,7 +310,7 @@ function classifyRead(spec: ToolSpec, context: ClassifyContext | undefined, suit
     notesVault: keepsNotesInVault(nTokens, descSegs, props),
     outside: mentions(SERVICES.writes), workspace: mentions(SERVICES.sharedContent),
     teamSpace: namesTeamSpace(nTokens, descSegs) || props.some((p) => p.tokens.some((t) => TEAM_SPACES.has(t))),
-    ownDocuments: mentions(OWN_DOCUMENTS) || nTokens.some((t) => LEXICON.get(t)?.db === true) || descSegs.some((seg) => seg.toks.some((t) => t.info?.db === true)),
+    ownWritings: mentions(OWN_WRITINGS) || nTokens.some((t) => LEXICON.get(t)?.db === true) || descSegs.some((seg) => seg.toks.some((t) => t.info?.db === true)),
     localSource,
     // A local path already makes an upload's source local; only without one are media paths asked.
     uploadSource: localSource || takesLocalFile(props, true),
@@ -605,14 +605,14 @@ function classifyRead(spec: ToolSpec, context: ClassifyContext | undefined, suit
 }
 
 const OWN_SETUP_TERMS: ReadonlySet<string> = new Set(OWN_SETUP);
-const TEAM_SPACES: ReadonlySet<string> = new Set(SHARED_DOCUMENTS.teamSpaces);
-const LOCAL_SPACE_BEFORE: ReadonlySet<string> = new Set(SHARED_DOCUMENTS.localSpaces.before);
-const LOCAL_SPACE_AFTER: ReadonlySet<string> = new Set(SHARED_DOCUMENTS.localSpaces.after);
+const TEAM_SPACES: ReadonlySet<string> = new Set(TEAM_WRITINGS.teamSpaces);
+const LOCAL_SPACE_BEFORE: ReadonlySet<string> = new Set(TEAM_WRITINGS.localSpaces.before);
+const LOCAL_SPACE_AFTER: ReadonlySet<string> = new Set(TEAM_WRITINGS.localSpaces.after);
 
 /**
- * Do the tool's name or description name a space a team shares (`SHARED_DOCUMENTS.teamSpaces`), and
+ * Do the tool's name or description name a space a team shares (`TEAM_WRITINGS.teamSpaces`), and
  * not a folder of the user's machine by that word ("the current workspace", "the workspace folder",
- * "the root of the workspace": `SHARED_DOCUMENTS.localSpaces`)?
+ * "the root of the workspace": `TEAM_WRITINGS.localSpaces`)?
  */
 function namesTeamSpace(nTokens: readonly string[], descSegs: readonly Segment[]): boolean {
   const team = (words: readonly string[], i: number): boolean =>
@@ -623,7 +623,7 @@ function namesTeamSpace(nTokens: readonly string[], descSegs: readonly Segment[]
     return words.some((_w, i) => team(words, i));
   });
 }
-const OWN_DOCUMENTS: ReadonlySet<string> = new Set(SHARED_DOCUMENTS.own);
+const OWN_WRITINGS: ReadonlySet<string> = new Set(TEAM_WRITINGS.own);
 
 /** Every vocabulary entry by its evidence term: single words and phrases. */
 const TERM_INFO: ReadonlyMap<string, WordInfo> = new Map<string, WordInfo>([

@@ -1389,14 +1389,16 @@ export const ON_PAGE = {
 } as const;
 
 /**
- * Documents that a team writes. A document read where a team works — a Google Doc, an outside service
- * (`OUTSIDE_SERVICES.writes`), or a space a team shares that the tool's words or its properties name —
- * is written by the people the user works with as well: it is others' writing as well as the user's
- * data (docs/semantics.md "What makes content external"). A document of a product alone (a desktop
- * writing app, a database's record, the user's journal) stays the user's own.
+ * Documents that a team writes. One read where a team works — a Google Doc, an outside service
+ * (`OUTSIDE_SERVICES.writes`), or a space a team shares that the tool's words or its properties name
+ * — is written by the people the user works with as well: it is others' writing as well as the user's
+ * data (docs/semantics.md "What makes content external"). One of a product alone (a desktop writing
+ * app, a database's record, the user's journal) stays the user's own. Tasks are not here: a
+ * workspace's tasks are as often a data platform's jobs as a team's to-dos. Nor are notes: "the
+ * team's notes" are the user's own side of a tension pair (set-6), a team's private record.
  */
-export const SHARED_DOCUMENTS = {
-  /** Documents that are a team's where the tool places them. */
+export const TEAM_WRITINGS = {
+  /** What is a team's writing where the tool places it. */
   placed: ['document', 'doc'],
   /** Documents of a hosted product by their name. */
   hosted: ['google doc'],

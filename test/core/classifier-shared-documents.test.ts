@@ -1,7 +1,7 @@
 /**
- * A document a team writes — a Google Doc, or a document read where the tool's words (or its
- * properties) place a team's shared space, or in an outside service — is the team's writing as well
- * as the user's data: a read of it is EXTERNAL_INGESTION and PRIVATE_ACCESS. A document of a product
+ * A document a team writes — a Google Doc, or one read where the tool's words (or its properties)
+ * place a team's shared space, or in an outside service — is the team's writing as well as the
+ * user's data: a read of it is EXTERNAL_INGESTION and PRIVATE_ACCESS. A document of a product
  * alone, a database's record, the user's own, a word that modifies the noun after it, and a document
  * of which or in which something else is read stay the user's own (PRIVATE_ACCESS). Several look-alikes
  * come from an independent review of a first, broader version of the rule, which took any named
@@ -43,6 +43,28 @@ describe('a document a team writes is others\' writing as well as the user\'s', 
   });
 });
 
+describe('notes and tasks are not read so', () => {
+  it('"the team\'s notes" stay the team\'s private record, as set-6\'s tension pair has them', () => {
+    expect(caps('read_board', 'Read the latest entries of the team\'s notes')).toEqual(OWN);
+    expect(caps('list_notes', 'List the notes on a board.')).toEqual(OWN);
+  });
+
+  it.each([
+    ['get_task', 'Get details of a task in a Prefect workspace, including its tags and retry policy.'],
+    ['list_tasks', 'List queued and completed tasks (script runs) in a Windmill workspace.'],
+    ['get_job_task', 'Get details of a job task in the Databricks workspace, including its notebook path, cluster and parameters.'],
+  ])('a workspace\'s tasks are as often a platform\'s jobs: %s', (name, description) => {
+    expect(caps(name, description)).not.toContain('EXTERNAL_INGESTION');
+  });
+});
+
+describe('a count of what a team writes is numbers, the user\'s data', () => {
+  it('by a verb that counts or by the number of them', () => {
+    expect(caps('count_items', 'Count the documents in the team workspace.')).toEqual(OWN);
+    expect(caps('get_stats', 'Get the number of documents in the team workspace.')).toEqual(OWN);
+  });
+});
+
 describe('look-alikes that stay the user\'s own', () => {
   it('a document with no place named', () => {
     expect(caps('get_document', 'Get a document by its ID.')).toEqual(OWN);
@@ -70,7 +92,7 @@ describe('look-alikes that stay the user\'s own', () => {
     expect(caps('list_document_ids', 'List the document IDs in the team workspace.')).toEqual(OWN);
     expect(caps('get_tags', 'Get the document\'s tags in the team workspace.')).toEqual(OWN);
     expect(caps('get_doc_id', 'Get the Google Doc ID of a file.')).toEqual(OWN);
-    expect(caps('get_document_notes', 'List the document notes in the team workspace.')).toEqual(OWN);
+    expect(caps('get_item_history', 'List the document history in the team workspace.')).toEqual(OWN);
   });
 
   it('a document of which, or in which, something else is read', () => {
