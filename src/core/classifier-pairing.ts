@@ -764,7 +764,8 @@ export function emitPair(c: Collector, phase: Phase, role: VerbRole, verb: { seg
   if (bits === 0) return;
   // "Get the unread message count", "email statistics": numbers about others' writing kept in the
   // user's account, not the writing (`AGGREGATE_NOUNS`).
-  if (role === 'read' && (bits & (EIT | PAT)) === (EIT | PAT) && aggregateOf(objSeg, objTok, verb?.tok)) bits &= ~EIT;
+  const aggregate = role === 'read' && aggregateOf(objSeg, objTok, verb?.tok);
+  if (aggregate && (bits & (EIT | PAT)) === (EIT | PAT)) bits &= ~EIT;
   // "List comments on a record", "Get the stories of a task": people's remarks on one of the user's
   // own records are others' writing kept in the user's account: read, they are both.
   if (role === 'read' && remarksOnOwnRecord(objSeg, objTok)) bits |= PAT;
@@ -788,11 +789,11 @@ export function emitPair(c: Collector, phase: Phase, role: VerbRole, verb: { seg
   }
   if (outsideSearch) bits = objTok.info?.directory === true ? (bits & ~PAT) | EIT : bits | EIT;
   // In a shared workspace (Notion, Lark) colleagues and guests write the content; the directory is data.
-  if (c.workspace && role === 'read' && (bits & (EIT | PAT)) !== 0 && objTok.info?.directory !== true) bits |= EIT | PAT;
+  if (c.workspace && role === 'read' && (bits & (EIT | PAT)) !== 0 && objTok.info?.directory !== true) bits = aggregate ? PAT : bits | EIT | PAT;
   // A document of a team's space or an outside service (Linear's, a Google Doc) is written by
   // the people the user works with as well: read, it is theirs and the user's (`teamWriting`). A count
   // of them is numbers, as above.
-  if (role === 'read' && (bits & PAT) !== 0 && teamWriting(c, objSeg, objTok) && !aggregateOf(objSeg, objTok, verb?.tok)) bits |= EIT;
+  if (role === 'read' && !aggregate && (bits & PAT) !== 0 && teamWriting(c, objSeg, objTok)) bits |= EIT;
   if (verb !== undefined && (program || (cls === 'code' && verb.tok.info?.authors === true))) {
     c.authored.push([bits, verb.seg.source, (verb.tok.info as WordInfo).term, verb.seg.at], [bits, objSeg.source, (objTok.info as WordInfo).term, objSeg.at]);
     return;

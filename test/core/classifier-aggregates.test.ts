@@ -22,3 +22,14 @@ describe('aggregates of others\' writing', () => {
     expect(caps('get_flight_count', 'Get the count of live flights.')).toEqual(['EXTERNAL_INGESTION']);
   });
 });
+
+describe('aggregates in a shared workspace (Notion, Confluence) are numbers too', () => {
+  it('"the number of pages in Notion", "the page count of a Notion database"', () => {
+    expect(caps('get_stats', 'Get the number of pages in Notion.')).toEqual(['PRIVATE_ACCESS']);
+    expect(caps('notion_page_count', 'Get the page count of a Notion database.')).toEqual(['PRIVATE_ACCESS']);
+  });
+
+  it('look-alike: the pages themselves are the workspace\'s writing', () => {
+    expect(caps('read_pages', 'Read the pages in Notion.')).toEqual(['EXTERNAL_INGESTION', 'PRIVATE_ACCESS']);
+  });
+});
