@@ -50,6 +50,16 @@ export interface Collector {
    * of it is a team's (`teamWriting`).
    */
   readonly ownWritings: boolean;
+  /**
+   * The tool's name or description speak of the user's own account (`TEAM_WRITINGS.owners`: "my
+   * documents"): a document no word places is the user's, whatever its server (`teamWriting`).
+   */
+  readonly ownerWords: boolean;
+  /**
+   * A document no word places was read (`teamWriting`): the tool's documents take where its server
+   * keeps its writes (`Classification.serverWriting`).
+   */
+  unplacedWriting: boolean;
   /** The tool takes a local file by its path, with no content beside it (`SCHEMA_TERMS.sourcePath`). */
   readonly localSource: boolean;
   /**

@@ -809,25 +809,37 @@ const WRITING_CONTENTS: ReadonlySet<string> = new Set(TEAM_WRITINGS.contents);
 const DOCUMENT_PLACE_REACH = 3;
 
 /**
- * Is `tok` a document a team writes (`TEAM_WRITINGS`), read as a whole? A Google Doc, or a document
- * or doc of a tool that works in an outside service or names a space a team shares, and keeps it off
- * the user's machine. Not a
- * word that modifies a noun after it ("the document ID", "the document's tags", `get_document_type`),
- * nor a document of which something else is read ("the status of a document", but "the text of a
- * document" is its content) or in which it is ("the tabs in a Google Doc"); and none of a tool whose
- * words call what it keeps the user's own or a database's records (`Collector.ownWritings`: "the
- * user's personal notebook", "a document in a collection", "the team database").
+ * Is `tok` a document a team writes (`TEAM_WRITINGS`), read as a whole (`wholeWriting`)? A Google
+ * Doc, or a document or doc of a tool that works in an outside service or names a space a team
+ * shares, and keeps it off the user's machine; none of a tool whose words call what it keeps the
+ * user's own or a database's records (`Collector.ownWritings`: "the user's personal notebook", "a
+ * document in a collection", "the team database"). A document its words place nowhere is marked
+ * (`Collector.unplacedWriting`) for its server to place (`onTeamServer`), unless a property's words
+ * alone name it or the tool speaks of the user's own account ("List my documents").
  */
 function teamWriting(c: Collector, seg: Segment, tok: Tok): boolean {
   const term = tok.info?.term ?? '';
-  if (c.ownWritings || (!HOSTED_WRITINGS.has(term) && !(PLACED_WRITINGS.has(term) && (c.outside || c.teamSpace) && !keptLocally(c)))) return false;
+  if (c.ownWritings || (!HOSTED_WRITINGS.has(term) && !(PLACED_WRITINGS.has(term) && !keptLocally(c)))) return false;
+  if (!wholeWriting(seg, tok)) return false;
+  if (HOSTED_WRITINGS.has(term) || c.outside || c.teamSpace) return true;
+  if (seg.kind !== 'schema' && !c.ownerWords) c.unplacedWriting = true;
+  return false;
+}
+
+/**
+ * Is the document at `tok` what is read, whole? Not a word that modifies a noun after it ("the
+ * document ID", "the document's tags", `get_document_type`), nor a document of which or for which
+ * something else is read ("the status of a document", "the score for a document"; "the text of a
+ * document" is its content), nor one in which it is ("the tabs in a Google Doc").
+ */
+function wholeWriting(seg: Segment, tok: Tok): boolean {
   const toks = seg.toks;
   const i = toks.indexOf(tok);
   const next = toks[i + 1];
   if (next !== undefined && (next.mark & (COMMA | CLAUSE)) === 0 && (next.s === POSSESSIVE || ((modifierWord(next) || next.info?.obj !== undefined) && /^\p{Ll}+$/u.test(next.s)))) return false;
   for (let k = Math.max(0, i - DOCUMENT_PLACE_REACH); k < i; k++) {
     const w = (toks[k] as Tok).s;
-    if (LOCATIVES.has(w) || (w === 'of' && !WRITING_CONTENTS.has(toks[k - 1]?.s ?? ''))) return false;
+    if (LOCATIVES.has(w) || ((w === 'of' || w === 'for') && !WRITING_CONTENTS.has(toks[k - 1]?.s ?? ''))) return false;
   }
   return true;
 }

@@ -310,6 +310,8 @@ function classifyRead(spec: ToolSpec, context: ClassifyContext | undefined, suit
     notesVault: keepsNotesInVault(nTokens, descSegs, props),
     outside: mentions(SERVICES.writes), workspace: mentions(SERVICES.sharedContent),
     teamSpace: namesTeamSpace(nTokens, descSegs) || props.some((p) => p.tokens.some((t) => TEAM_SPACES.has(t))),
+    unplacedWriting: false,
+    ownerWords: mentions(OWNER_WORDS),
     ownWritings: mentions(OWN_WRITINGS) || nTokens.some((t) => LEXICON.get(t)?.db === true) || descSegs.some((seg) => seg.toks.some((t) => t.info?.db === true)),
     localSource,
     // A local path already makes an upload's source local; only without one are media paths asked.
@@ -589,7 +591,9 @@ function classifyRead(spec: ToolSpec, context: ClassifyContext | undefined, suit
   const capabilities: Capability[] = [];
   for (let i = 0; i < CAPABILITIES.length; i++) if (c.mask & (1 << i)) capabilities.push(CAPABILITIES[i] as Capability);
   c.evidence.sort(compareEvidence);
-  let classification: Classification = { capabilities, evidence: c.evidence, codeMode, ...(harmless !== undefined ? { harmless } : {}), ...(unread !== undefined ? { unread } : {}), ...(serverRead !== undefined ? { serverRead } : {}), ...(serverWrite !== undefined ? { serverWrite } : {}) };
+  // A read of the user's data alone (Code Mode always finds code run), read whole.
+  const serverWriting = c.unplacedWriting && readWhole && c.mask === PAT ? { serverWriting: true as const } : {};
+  let classification: Classification = { ...serverWriting, capabilities, evidence: c.evidence, codeMode, ...(harmless !== undefined ? { harmless } : {}), ...(unread !== undefined ? { unread } : {}), ...(serverRead !== undefined ? { serverRead } : {}), ...(serverWrite !== undefined ? { serverWrite } : {}) };
   // A verb the vocabulary cannot read opens the description of a tool whose words hold no other
   // (`UNREAD_ACT`): read again without the getter (the name's nouns, and what a "Returns …" sentence
   // names), a tool that then finds nothing is one the classifier cannot read. It keeps what the getter
@@ -624,6 +628,7 @@ function namesTeamSpace(nTokens: readonly string[], descSegs: readonly Segment[]
   });
 }
 const OWN_WRITINGS: ReadonlySet<string> = new Set(TEAM_WRITINGS.own);
+const OWNER_WORDS: ReadonlySet<string> = new Set(TEAM_WRITINGS.owners);
 
 /** Every vocabulary entry by its evidence term: single words and phrases. */
 const TERM_INFO: ReadonlyMap<string, WordInfo> = new Map<string, WordInfo>([
@@ -655,6 +660,21 @@ export const REMOTE_SERVER_TERM = 'a server that keeps its writes outside';
  * (`create_cycle`, `delete_snippet`) is made there too, an EXTERNAL_ACTION, as a write in an open
  * world is. Every other classification is returned as it is.
  */
+/** The evidence of a document read on a server that keeps its writes outside (`onTeamServer`). */
+export const TEAM_SERVER_TERM = 'a document on a server that keeps its writes outside';
+
+/**
+ * A read of a document no word places (`Classification.serverWriting`), on a server that keeps its
+ * writes outside (`ServerWrites`): a hosted service's documents are written by the people the user
+ * works with as well, EXTERNAL_INGESTION beside PRIVATE_ACCESS (docs/semantics.md "What makes
+ * content external"). Called only for such a read.
+ */
+export function onTeamServer(cls: Classification): Classification {
+  const evidence: Evidence[] = [...cls.evidence, { capability: 'EXTERNAL_INGESTION', source: 'origin', term: TEAM_SERVER_TERM }];
+  evidence.sort(compareEvidence);
+  return { ...cls, capabilities: evidencedCapabilities(evidence), evidence };
+}
+
 export function onRemoteServer(cls: Classification): Classification {
   if (cls.serverWrite !== 'unplaced') return cls;
   const evidence: Evidence[] = cls.evidence.map((e) => (e.capability === 'LOCAL_MUTATION' ? { ...e, capability: 'EXTERNAL_ACTION' } : e));

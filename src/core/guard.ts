@@ -26,7 +26,7 @@ import { AFTER_ALL, Ledger, MAX_TURN, PROVENANCE_BITS, PROVENANCE_CLASSES, SCRIP
 import type { ChainFacts, LedgerSnapshot, ProvenanceTable, Scope } from './ledger.js';
 import { DECIDING_ORDER, RULE_TABLE } from './rules.js';
 import { readSpec } from './spec-reading.js';
-import { onPublishedServer, onRemoteServer, onSharedServer } from './classifier.js';
+import { onPublishedServer, onRemoteServer, onSharedServer, onTeamServer } from './classifier.js';
 import { ServerProducts, ServerReads, ServerWrites } from './servers.js';
 import type { RuleId } from './rules.js';
 import type { CallOutcome, CallRef, Classification, Decision, Evidence, FiredRule, Finding, GateSummary, Mutable, ProvenanceClass, ServerRead, ServerWrite, SpecCut, ToolCall, ToolSpec } from './types.js';
@@ -77,6 +77,8 @@ interface ToolEntry extends ToolInfo {
   readonly serverRead?: ServerRead;
   /** What the tool's words say of where its server keeps its writes (`Classification.serverWrite`), counted in `writes`. */
   readonly serverWrite?: ServerWrite;
+  /** A read of a document no word places, which takes where its server keeps its writes (`onTeamServer`). */
+  readonly serverWriting?: true;
 }
 
 /** What {@link Session.record} did. */
@@ -96,9 +98,9 @@ function takesServerKind(read: ServerRead | undefined): boolean {
   return read === 'unnamed' || read === 'both' || read === 'remarks';
 }
 
-/** Does an entry take what its server says (`onPublishedServer`, `onRemoteServer`)? */
+/** Does an entry take what its server says (`onPublishedServer`, `onRemoteServer`, `onTeamServer`)? */
 function takesServer(e: ToolEntry): boolean {
-  return takesServerKind(e.serverRead) || e.serverWrite === 'unplaced';
+  return takesServerKind(e.serverRead) || e.serverWrite === 'unplaced' || e.serverWriting === true;
 }
 
 function isTurn(t: unknown): t is number {
@@ -282,6 +284,10 @@ export class Guard {
           if (this.reads.ownRecords(spec.origin)) cls = onSharedServer(cls);
         }
         // A write of a record no word places is kept where its server keeps its writes.
+        if (typeof spec.origin === 'string' && cls.serverWriting === true) {
+          this.settle(spec.origin);
+          if (this.writes.outside(spec.origin)) cls = onTeamServer(cls);
+        }
         if (typeof spec.origin === 'string' && cls.serverWrite === 'unplaced') {
           this.settle(spec.origin);
           if (this.writes.outside(spec.origin)) cls = onRemoteServer(cls);
@@ -320,6 +326,7 @@ export class Guard {
       ...(content !== undefined ? { content } : {}),
       ...(cls.serverRead !== undefined ? { serverRead: cls.serverRead } : {}),
       ...(cls.serverWrite !== undefined ? { serverWrite: cls.serverWrite } : {}),
+      ...(cls.serverWriting === true ? { serverWriting: true as const } : {}),
     };
     if (this.config.policy) {
       entry.required = requiredCapabilities({

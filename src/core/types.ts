@@ -95,6 +95,8 @@ export interface Classification {
    * tools and overrides").
    */
   readonly serverWrite?: ServerWrite;
+  /** @internal A read of a document no word places, on a server whose writes may place it (`onTeamServer`). */
+  readonly serverWriting?: true;
   /**
    * A verb the classifier cannot read, when the description opens with one on a tool whose words hold
    * no other and whose capabilities come only from the getter's reading of the nouns its name names

@@ -1415,6 +1415,11 @@ export const TEAM_WRITINGS = {
   localSpaces: { before: ['current', 'local', 'desktop', 'this'], after: ['directory', 'dir', 'folder', 'root', 'path', 'file', 'files'] },
   /** What is read of a document when it stands after `of`: its content ("the text of a document"). */
   contents: ['content', 'contents', 'text', 'body', 'pages', 'paragraphs', 'passages', 'markdown'],
+  /**
+   * Words of the user's own account: with them a document no word places, on a server that keeps its
+   * writes outside, is the user's in a hosted app ("List my documents"), not a team's.
+   */
+  owners: ['my', 'mine', 'your', 'yours'],
   /** Words that make a document the user's own, or a database's record, wherever it is kept. */
   own: ['personal', 'private', 'own', 'journal', 'diary', 'passport', 'identity', 'index', 'collection', 'collections'],
 } as const;

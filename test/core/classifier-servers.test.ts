@@ -411,6 +411,9 @@ describe('the classification depends on the tools, not on the order they came in
     tool('add_comment', 'Add a comment to a note on the local disk.', c),
     tool('create_cycle', 'Create a cycle in a project.', c),
     tool('delete_label', 'Delete a label of a project.', c),
+    // A document no word places takes where its server keeps its writes.
+    tool('get_document', 'Get a document by its ID.', c),
+    tool('get_document', 'Get a document by its ID.', b),
   ];
   const names = [...new Set(specs.map((s) => s.name))];
 

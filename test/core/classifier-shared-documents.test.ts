@@ -9,7 +9,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { classifyTool } from '../../src/core/classifier.js';
-import type { ToolSpec } from '../../src/core/types.js';
+import { createGuard } from '../../src/core/guard.js';
+import type { ToolOrigin, ToolSpec } from '../../src/core/types.js';
 
 const caps = (name: string, description: string, server?: string, properties?: Record<string, unknown>): readonly string[] => {
   const spec: ToolSpec = properties === undefined ? { name, description } : { name, description, inputSchema: { type: 'object', properties } };
@@ -95,8 +96,9 @@ describe('look-alikes that stay the user\'s own', () => {
     expect(caps('get_item_history', 'List the document history in the team workspace.')).toEqual(OWN);
   });
 
-  it('a document of which, or in which, something else is read', () => {
+  it('a document of which, for which, or in which, something else is read', () => {
     expect(caps('get_status', 'Get the status of a document in the team workspace.')).toEqual(OWN);
+    expect(caps('get_score', 'Get the score for a document in the team workspace.')).toEqual(OWN);
     expect(caps('list_tabs', 'List the tabs in a Google Doc.')).toEqual(OWN);
     expect(caps('list_tabs', 'List the tabs within a document of the team.')).toEqual(OWN);
   });
@@ -148,5 +150,54 @@ describe('every word of the vocabulary, one case each (a word dropped from a lis
 
   it.each(['personal', 'private', 'own', 'journal', 'diary', 'passport', 'identity', 'index', 'collection', 'collections'])('a tool that says `%s` keeps the user\'s own documents', (word) => {
     expect(caps('get_document', `Get a document from the team workspace (${word}).`)).toEqual(OWN);
+  });
+});
+
+describe('a document no word places, on a server that keeps its writes outside, is a team\'s', () => {
+  const wiki: ToolOrigin = 'mcp:zorblat-wiki@1.0.0';
+  const tool = (name: string, description: string, origin: ToolOrigin = wiki): ToolSpec => ({ name, description, origin });
+  const among = (tools: readonly ToolSpec[], name: string) => createGuard({ tools: [...tools] }).tool(name);
+  const createPage = tool('create_page', 'Create a page in Zorblat.');
+  const getDocument = tool('get_document', 'Get a document by its ID.');
+
+  it('EXTERNAL_INGESTION beside PRIVATE_ACCESS, with its server as the evidence', () => {
+    const info = among([createPage, getDocument], 'get_document');
+    expect(info.capabilities).toEqual(BOTH);
+    expect(info.evidence).toContainEqual({ capability: 'EXTERNAL_INGESTION', source: 'origin', term: 'a document on a server that keeps its writes outside' });
+  });
+
+  it('look-alikes: a server with no write placed outside, or one write kept local, or another server\'s write', () => {
+    expect(among([getDocument], 'get_document').capabilities).toEqual(OWN);
+    expect(among([createPage, tool('save_copy', 'Save a document to a file on the local disk.'), getDocument], 'get_document').capabilities).toEqual(OWN);
+    expect(among([tool('create_page', 'Create a page in Zorblat.', 'mcp:other@1.0.0'), getDocument], 'get_document').capabilities).toEqual(OWN);
+  });
+
+  it('look-alikes on that server: what is not the document read as a whole, the user\'s own, a count, a property\'s words alone', () => {
+    expect(among([createPage, tool('get_tags', 'Get the document\'s tags.')], 'get_tags').capabilities).toEqual(OWN);
+    expect(among([createPage, tool('get_status', 'Get the status of a document.')], 'get_status').capabilities).toEqual(OWN);
+    expect(among([createPage, tool('get_document', 'Get a document from the user\'s personal journal.')], 'get_document').capabilities).toEqual(OWN);
+    expect(among([createPage, tool('count_documents', 'Count the documents.')], 'count_documents').capabilities).toEqual(OWN);
+    expect(among([createPage, tool('get_score', 'Get the score for a document.')], 'get_score').capabilities).toEqual(OWN);
+    // The user's own account: a hosted app's documents are the user's ("List my documents").
+    expect(among([createPage, tool('list_documents', 'List my documents, newest first.')], 'list_documents').capabilities).toEqual(OWN);
+    expect(among([createPage, tool('list_documents', 'List the documents of your account.')], 'list_documents').capabilities).toEqual(OWN);
+    const byProperty: ToolSpec = { name: 'get_item', description: 'Get an item by its ID.', origin: wiki, inputSchema: { type: 'object', properties: { ref: { type: 'string', description: 'The document to read' } } } };
+    expect(among([createPage, byProperty], 'get_item').capabilities).toEqual(OWN);
+  });
+
+  it('a tool that does more than read the user\'s data, or one read only in part, takes nothing from its server', () => {
+    const more = tool('get_and_delete', 'Get a document and delete the draft.');
+    expect(among([createPage, more], 'get_and_delete').capabilities).not.toContain('EXTERNAL_INGESTION');
+    const padded = tool('get_document', `Get a document by its ID. ${'Filler words. '.repeat(1300)}`);
+    expect(among([createPage, padded], 'get_document').evidence.some((e) => e.source === 'origin')).toBe(false);
+  });
+
+  it('a write registered later makes it one, and its re-declaration as a local write undoes it', () => {
+    const guard = createGuard({ tools: [getDocument] });
+    expect(guard.tool('get_document').capabilities).toEqual(OWN);
+    guard.registerTool(createPage);
+    expect(guard.tool('get_document').capabilities).toEqual(BOTH);
+    guard.registerTool(tool('create_page', 'Create a page in a file on the local disk.'));
+    expect(guard.tool('get_document').capabilities).toEqual(OWN);
   });
 });
