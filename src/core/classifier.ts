@@ -593,7 +593,7 @@ function classifyRead(spec: ToolSpec, context: ClassifyContext | undefined, suit
   c.evidence.sort(compareEvidence);
   // A read of the user's data alone (Code Mode always finds code run), read whole.
   const serverWriting = c.unplacedWriting && readWhole && c.mask === PAT ? { serverWriting: true as const } : {};
-  let classification: Classification = { ...serverWriting, capabilities, evidence: c.evidence, codeMode, ...(harmless !== undefined ? { harmless } : {}), ...(unread !== undefined ? { unread } : {}), ...(serverRead !== undefined ? { serverRead } : {}), ...(serverWrite !== undefined ? { serverWrite } : {}) };
+  let classification: Classification = { capabilities, evidence: c.evidence, codeMode, ...(harmless !== undefined ? { harmless } : {}), ...(unread !== undefined ? { unread } : {}), ...(serverRead !== undefined ? { serverRead } : {}), ...(serverWrite !== undefined ? { serverWrite } : {}), ...serverWriting };
   // A verb the vocabulary cannot read opens the description of a tool whose words hold no other
   // (`UNREAD_ACT`): read again without the getter (the name's nouns, and what a "Returns …" sentence
   // names), a tool that then finds nothing is one the classifier cannot read. It keeps what the getter

@@ -1394,8 +1394,8 @@ export const ON_PAGE = {
  * — is written by the people the user works with as well: it is others' writing as well as the user's
  * data (docs/semantics.md "What makes content external"). One of a product alone (a desktop writing
  * app, a database's record, the user's journal) stays the user's own. Tasks are not here: a
- * workspace's tasks are as often a data platform's jobs as a team's to-dos. Nor are notes: "the
- * team's notes" are the user's own side of a tension pair (set-6), a team's private record.
+ * workspace's tasks are as often a data platform's jobs as a team's to-dos. Nor are notes: a tension
+ * pair of set 6 reads "the team's notes" as the team's private record.
  */
 export const TEAM_WRITINGS = {
   /** What is a team's writing where the tool places it. */
