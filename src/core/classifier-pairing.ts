@@ -764,7 +764,8 @@ export function emitPair(c: Collector, phase: Phase, role: VerbRole, verb: { seg
   if (bits === 0) return;
   // "Get the unread message count", "email statistics": numbers about others' writing kept in the
   // user's account, not the writing (`AGGREGATE_NOUNS`).
-  const aggregate = role === 'read' && aggregateOf(objSeg, objTok, verb?.tok);
+  // Asked only where the answer is used below: a read of both, a shared workspace's read, a team's document.
+  const aggregate = role === 'read' && ((bits & (EIT | PAT)) === (EIT | PAT) || c.workspace || WRITING_TERMS.has(objTok.info?.term ?? '')) && aggregateOf(objSeg, objTok, verb?.tok);
   if (aggregate && (bits & (EIT | PAT)) === (EIT | PAT)) bits &= ~EIT;
   // "List comments on a record", "Get the stories of a task": people's remarks on one of the user's
   // own records are others' writing kept in the user's account: read, they are both.
@@ -805,6 +806,7 @@ export function emitPair(c: Collector, phase: Phase, role: VerbRole, verb: { seg
 const PLACED_WRITINGS: ReadonlySet<string> = new Set(TEAM_WRITINGS.placed);
 const HOSTED_WRITINGS: ReadonlySet<string> = new Set(TEAM_WRITINGS.hosted);
 const WRITING_CONTENTS: ReadonlySet<string> = new Set(TEAM_WRITINGS.contents);
+const WRITING_TERMS: ReadonlySet<string> = new Set([...TEAM_WRITINGS.placed, ...TEAM_WRITINGS.hosted]);
 /** How far before a document `of` or a preposition of place makes it whose part, or where, something else is read. */
 const DOCUMENT_PLACE_REACH = 3;
 

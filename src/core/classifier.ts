@@ -309,7 +309,7 @@ function classifyRead(spec: ToolSpec, context: ClassifyContext | undefined, suit
     mask: 0, evidence: [], seen: new Set(), authored: [], channels: [],
     notesVault: keepsNotesInVault(nTokens, descSegs, props),
     outside: mentions(SERVICES.writes), workspace: mentions(SERVICES.sharedContent),
-    teamSpace: namesTeamSpace(nTokens, descSegs) || props.some((p) => p.tokens.some((t) => TEAM_SPACES.has(t))),
+    teamSpace: (mentions(TEAM_SPACES) && namesTeamSpace(nTokens, descSegs)) || props.some((p) => p.tokens.some((t) => TEAM_SPACES.has(t))),
     unplacedWriting: false,
     ownerWords: mentions(OWNER_WORDS),
     ownWritings: mentions(OWN_WRITINGS) || nTokens.some((t) => LEXICON.get(t)?.db === true) || descSegs.some((seg) => seg.toks.some((t) => t.info?.db === true)),

@@ -1409,10 +1409,11 @@ export const TEAM_WRITINGS = {
   teamSpaces: ['team', 'teams', 'workspace', 'workspaces', 'board', 'boards', 'wiki', 'wikis', 'teamspace', 'teamspaces'],
   /**
    * A folder on the user's machine, not a team's space, when one of these stands before the space's
-   * word ("the current workspace", "a local wiki") or after it ("the workspace folder", "the root of
-   * the workspace" stands before it as `of`: see `namesTeamSpace`).
+   * word ("the current workspace") or after it ("the workspace folder", "the root of the workspace"
+   * stands before it as `of`: see `namesTeamSpace`). `local` needs no entry: a tool that says so
+   * keeps its documents on the user's machine (`keptLocally`).
    */
-  localSpaces: { before: ['current', 'local', 'desktop', 'this'], after: ['directory', 'dir', 'folder', 'root', 'path', 'file', 'files'] },
+  localSpaces: { before: ['current', 'desktop', 'this'], after: ['directory', 'dir', 'folder', 'root', 'path', 'file', 'files'] },
   /** What is read of a document when it stands after `of`: its content ("the text of a document"). */
   contents: ['content', 'contents', 'text', 'body', 'pages', 'paragraphs', 'passages', 'markdown'],
   /**
@@ -1420,8 +1421,11 @@ export const TEAM_WRITINGS = {
    * writes outside, is the user's in a hosted app ("List my documents"), not a team's.
    */
   owners: ['my', 'mine', 'your', 'yours'],
-  /** Words that make a document the user's own, or a database's record, wherever it is kept. */
-  own: ['personal', 'private', 'own', 'journal', 'diary', 'passport', 'identity', 'index', 'collection', 'collections'],
+  /**
+   * Words that make a document the user's own, or a database's record, wherever it is kept. The
+   * vocabulary's database words (`collection`, `table`, `database`) count as well, without an entry.
+   */
+  own: ['personal', 'private', 'own', 'journal', 'diary', 'passport', 'identity', 'index'],
 } as const;
 
 /**

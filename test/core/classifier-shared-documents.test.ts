@@ -136,7 +136,7 @@ describe('every word of the vocabulary, one case each (a word dropped from a lis
     expect(caps('get_document', `Get a document by its ID from the ${word} given.`)).toContain('EXTERNAL_INGESTION');
   });
 
-  it.each(['current', 'local', 'desktop', 'this'])('the `%s` workspace is a folder of the user\'s machine', (word) => {
+  it.each(['current', 'desktop', 'this'])('the `%s` workspace is a folder of the user\'s machine', (word) => {
     expect(caps('read_item', `Read a document in the ${word} workspace.`)).toEqual(OWN);
   });
 
@@ -148,8 +148,14 @@ describe('every word of the vocabulary, one case each (a word dropped from a lis
     expect(caps('read_document', `Read the ${word} of a document in the team workspace.`)).toEqual(BOTH);
   });
 
-  it.each(['personal', 'private', 'own', 'journal', 'diary', 'passport', 'identity', 'index', 'collection', 'collections'])('a tool that says `%s` keeps the user\'s own documents', (word) => {
+  it.each(['personal', 'private', 'own', 'journal', 'diary', 'passport', 'identity', 'index'])('a tool that says `%s` keeps the user\'s own documents', (word) => {
     expect(caps('get_document', `Get a document from the team workspace (${word}).`)).toEqual(OWN);
+  });
+
+  it('by other rules, with no entry of their own: a local workspace, a database\'s collection', () => {
+    expect(caps('read_item', 'Read a document in the local workspace.')).toEqual(OWN);
+    expect(caps('get_document', 'Get a document from the team workspace (collection).')).toEqual(OWN);
+    expect(caps('get_document', 'Get a document from the team workspace (collections).')).toEqual(OWN);
   });
 });
 
