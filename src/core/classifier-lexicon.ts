@@ -6,7 +6,7 @@
  * of each role does to each object class (`PAIRS`). Data in, tables out: no text is read here.
  */
 import { CRED, EIT, EXEC, MUT, NAT, PAT } from './capabilities.js';
-import { AMBIGUOUS, ARRANGED_WITH, AUTHORING_VERBS, AUTHORSHIP, BE_FORMS, COMPOUND_LINKS, CONJUNCTIONS, CONTAINING_PREPOSITIONS, CONTENTS, DATABASE_TERMS, DEMO_MARKERS, DESTINATION_PREPOSITIONS, DIRECTORY_NOUNS, EXAMINING_VERBS, EXPORT_VERBS, DETERMINERS, IN_PLACE_EDITS, LIGHT_VERBS, FILE_TRANSFER, FIRST_PARTY, GETTER_OPENERS, HANDED_SECRETS, IMPORT_VERBS, INCLUSIONS, INTERNAL_MODIFIERS, LIST_PREPOSITIONS, LOCAL_MODIFIERS, NAME_ONLY_EXEC, NAME_ONLY_HTTP, NAME_ONLY_OBJECTS, NEGATION_BREAKS, NEGATIONS, NEUTRAL_PHRASES, NOT_OBJECTS, NOTIFIED_PARTICIPLES, OBJECT_PRONOUNS, OBJECTS, ON_PAGE, OPENING_SENDS, OPENING_VERBS, OUTSIDE_SERVICES, OWNED_PUBLIC, PLACING, POSSESSIVE_MODIFIERS, PRODUCT_STORE_PREPOSITIONS, PUBLISHED_WORKS, RELATIVE_PRONOUNS, REMARKS, REQUEST_HEADERS, SCHEMA_TERMS, SEARCH_VERBS, SELF_DESTINATIONS, SERVED_PERSON, SERVICE_RECORDS, SETUP_HEADS, SOURCE_PREPOSITIONS, SUITE_PREAMBLE, STANDALONE_EXEC, STANDALONE_HTTP, STANDALONE_SEND, STRONG_WRITE_VERBS, TRADITIONAL_CHARS, VERB_CUES, VERBS } from './vocabulary.js';
+import { AMBIGUOUS, ARRANGED_WITH, AUTHORING_VERBS, AUTHORSHIP, BE_FORMS, COMPOUND_LINKS, CONJUNCTIONS, CONTAINING_PREPOSITIONS, CONTENTS, DATABASE_TERMS, DEMO_MARKERS, DESTINATION_PREPOSITIONS, DIRECTORY_NOUNS, EXAMINING_VERBS, EXPORT_VERBS, DETERMINERS, IN_PLACE_EDITS, LIGHT_VERBS, FILE_TRANSFER, FIRST_PARTY, GETTER_OPENERS, HANDED_SECRETS, IMPORT_VERBS, INCLUSIONS, INTERNAL_MODIFIERS, LIST_PREPOSITIONS, LOCAL_MODIFIERS, NAME_ONLY_EXEC, NAME_ONLY_HTTP, NAME_ONLY_OBJECTS, NEGATION_BREAKS, NEGATIONS, NEUTRAL_PHRASES, NOT_OBJECTS, NOTIFIED_PARTICIPLES, OBJECT_PRONOUNS, OBJECTS, ON_PAGE, OPENING_SENDS, OPENING_VERBS, OUTSIDE_SERVICES, OWNED_PUBLIC, PLACING, POSSESSIVE_MODIFIERS, PRODUCT_STORE_PREPOSITIONS, PUBLISHED_WORKS, RELATIVE_PRONOUNS, REMARKS, REQUEST_HEADERS, SCHEMA_TERMS, SEARCH_VERBS, SELF_DESTINATIONS, SERVED_PERSON, SERVICE_RECORDS, SETUP_HEADS, SOURCE_PREPOSITIONS, SUITE_PREAMBLE, STANDALONE_EXEC, TEAM_WRITINGS, STANDALONE_HTTP, STANDALONE_SEND, STRONG_WRITE_VERBS, TRADITIONAL_CHARS, VERB_CUES, VERBS } from './vocabulary.js';
 import type { ObjectClass, VerbRole } from './vocabulary.js';
 
 /** Where a standalone term counts: anywhere, or only as part of a tool's name. */
@@ -181,6 +181,8 @@ export interface WordEntry {
   readonly phrases: readonly Phrase[] | undefined;
   /** The word is a light verb (`LIGHT_ACTS`). */
   readonly light: boolean;
+  /** The word's classes (`WORD_CLASSES`), bits. */
+  readonly k: number;
 }
 export const WORDS = new Map<string, WordEntry>();
 /** First character of a Chinese dictionary word → the words, longest first. */
@@ -316,7 +318,7 @@ function compile(): void {
     if (list === undefined) CJK_WORDS.set(first, [w]);
     else list.push(w);
   }
-  for (const w of new Set([...LEXICON.keys(), ...PHRASES.keys(), ...LIGHT_ACTS.keys()])) WORDS.set(w, { info: LEXICON.get(w), phrases: PHRASES.get(w), light: LIGHT_ACTS.has(w) });
+  for (const w of new Set([...LEXICON.keys(), ...PHRASES.keys(), ...LIGHT_ACTS.keys()])) WORDS.set(w, { info: LEXICON.get(w), phrases: PHRASES.get(w), light: LIGHT_ACTS.has(w), k: 0 });
 }
 compile();
 
@@ -373,6 +375,13 @@ export const HANDED = {
 };
 export const CONTENT_SUBJECTS = new Set<string>(CONTENTS.subjects);
 export const GETTER_OPENER = new Set(withTraditional(GETTER_OPENERS));
+/** What makes a hand-over of a secret no hand-over ("Password fields are redacted"). */
+export const REDACTED: ReadonlySet<string> = new Set(['redacted', 'masked', 'obfuscated', 'omitted', 'stripped', 'hidden', 'censored']);
+/** `TEAM_WRITINGS`, as sets. */
+export const TEAM_SPACES: ReadonlySet<string> = new Set(TEAM_WRITINGS.teamSpaces);
+export const OWN_WRITINGS: ReadonlySet<string> = new Set(TEAM_WRITINGS.own);
+export const OWNER_WORDS: ReadonlySet<string> = new Set(TEAM_WRITINGS.owners);
+
 
 /** What a verb of each role does to each object class (bits of capabilities.ts). */
 const PAIRS: Readonly<Record<VerbRole, Readonly<Partial<Record<ObjectClass, number>>>>> = {
@@ -500,3 +509,43 @@ export const CONTENT_VERBS = wordList(CONTENTS.verbs.flatMap((v) => {
   const [first, ...rest] = v.split(' ');
   return [v, [sFormOf(first as string), ...rest].join(' ')];
 }));
+
+/**
+ * Word classes that passes over every token of a text ask of each one, a bit each. A token carries
+ * its word's classes (`Tok.k`), found with its vocabulary entry in the one lookup the tokenizer makes
+ * per word: such a pass tests a bit where it would ask a set of strings. A class is its set, nothing
+ * more: `(tok.k & K_NEGATION) !== 0` exactly when `NEGATION.has(tok.s)`.
+ */
+export const K_NEGATION = 1;
+export const K_NEGATION_BREAK = 2;
+export const K_PLACING_PREP = 4;
+export const K_PARTICIPLE = 8;
+export const K_REDACTED = 16;
+export const K_HANDED_OPENER = 32;
+export const K_OUTSIDE_SERVICE = 64;
+export const K_SHARED_CONTENT = 128;
+export const K_TEAM_SPACE = 256;
+export const K_OWNER_WORD = 512;
+export const K_OWN_WRITING = 1024;
+export const K_SETUP = 2048;
+export const K_OWNED = 4096;
+export const K_HANDED_PARTICIPLE = 8192;
+export const K_SERVED_DETERMINER = 16384;
+/** Each class and its set (exported for the tests). */
+export const WORD_CLASSES: readonly (readonly [number, ReadonlySet<string>])[] = [
+  [K_NEGATION, NEGATION], [K_NEGATION_BREAK, NEGATION_BREAK], [K_PLACING_PREP, PLACING_PREPS],
+  [K_PARTICIPLE, PARTICIPLES], [K_REDACTED, REDACTED], [K_HANDED_OPENER, HANDED.openers],
+  [K_OUTSIDE_SERVICE, SERVICES.writes], [K_SHARED_CONTENT, SERVICES.sharedContent], [K_TEAM_SPACE, TEAM_SPACES],
+  [K_OWNER_WORD, OWNER_WORDS], [K_OWN_WRITING, OWN_WRITINGS], [K_SETUP, SETUP], [K_OWNED, OWNERS.words],
+  [K_HANDED_PARTICIPLE, HANDED.participles], [K_SERVED_DETERMINER, SERVED.determiners],
+];
+const CLASSES_OF = new Map<string, number>();
+for (const [bit, set] of WORD_CLASSES) for (const w of set) CLASSES_OF.set(w, (CLASSES_OF.get(w) ?? 0) | bit);
+for (const [w, k] of CLASSES_OF) {
+  const e = WORDS.get(w);
+  WORDS.set(w, { info: e?.info, phrases: e?.phrases, light: e?.light ?? false, k });
+}
+/** The classes (`K_…` bits) of a word or a phrase. */
+export function wordClasses(s: string): number {
+  return CLASSES_OF.get(s) ?? 0;
+}

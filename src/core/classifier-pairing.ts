@@ -11,7 +11,7 @@
 import { CRED, EIT, EXEC, MUT, NAT, PAT } from './capabilities.js';
 import { AGGREGATE_NOUNS, TEAM_WRITINGS, ATTACH_VERBS, CALENDAR_NAMES, FINAL_STATE, HOSTED_STORES, NOT_PRODUCTS, OWN_STORES, PERIOD_ADJECTIVES, POSSESSIVE, POSSESSIVE_MODIFIERS, PRODUCT_STORE_PREPOSITIONS, RUNTIMES } from './vocabulary.js';
 import type { ObjectClass, VerbRole } from './vocabulary.js';
-import { ARRANGED, AUTHORS, AUTHOR_LINKS, AUTHOR_REACH, BE, CJK_CHAR, CONJ, CONTAINING, CONTENT_SUBJECTS, CONTENT_VERBS, CUES, DESTINATION_PREPS, DETS, FP, FROM, HANDED, INCLUSION_OWNERS, INCLUSION_WORDS, INTERNAL_WORDS, LEXICON, LINKS, LIST_PREPS, LOCAL_WORDS, LOCATIVES, MODIFIER_STOPS, NEGATION, NEGATION_BREAK, NEGATION_REACH, NOTIFIED, OBJ_PRONOUNS, OWNERS, PAGES, PARTICIPLES, PHRASES, PLACING_PREPS, RELATIVE, REMARK, REQUESTS, SELF, SERVED, SETUP, THIRD_PARTY_CLASSES, TRANSFER_FILES, pairBits, verbAloneBits } from './classifier-lexicon.js';
+import { ARRANGED, AUTHORS, AUTHOR_LINKS, AUTHOR_REACH, BE, CJK_CHAR, CONJ, CONTAINING, CONTENT_SUBJECTS, CONTENT_VERBS, CUES, DESTINATION_PREPS, DETS, FP, FROM, HANDED, INCLUSION_OWNERS, INCLUSION_WORDS, INTERNAL_WORDS, K_HANDED_OPENER, K_NEGATION, K_NEGATION_BREAK, K_PARTICIPLE, K_PLACING_PREP, K_HANDED_PARTICIPLE, K_OWNED, K_REDACTED, K_SERVED_DETERMINER, K_SETUP, LEXICON, LINKS, LIST_PREPS, LOCAL_WORDS, LOCATIVES, MODIFIER_STOPS, NEGATION, NEGATION_REACH, NOTIFIED, OBJ_PRONOUNS, OWNERS, PAGES, PHRASES, RELATIVE, REMARK, REQUESTS, SELF, SERVED, THIRD_PARTY_CLASSES, TRANSFER_FILES, pairBits, verbAloneBits } from './classifier-lexicon.js';
 import type { WordInfo } from './classifier-lexicon.js';
 import { CLAUSE, CODE_SPAN, COMMA, MAX_TEXT, anyWordsAt, nameTokens } from './classifier-tokens.js';
 import type { Segment, Tok } from './classifier-tokens.js';
@@ -30,16 +30,29 @@ export interface Role {
   readonly verb: VerbRole | undefined;
   readonly obj: ObjectClass | undefined;
   /** A noun that makes its compound a local record (`LOCAL_MODIFIERS`). */
-  readonly local?: boolean;
+  readonly local: boolean;
   /**
    * The person the agent works for as the subject or addressee of a clause (`SERVED_PERSON`): no
    * object, and a verb after it does not look back past it for one.
    */
-  readonly served?: boolean;
+  readonly served: boolean;
 }
 
-const NO_ROLE: Role = { verb: undefined, obj: undefined };
-const SERVED_ROLE: Role = { verb: undefined, obj: undefined, served: true };
+/**
+ * A role. Every role is built here or by {@link withObj}, with every field in the same order, so that
+ * the passes that read roles meet one shape of object and read it at one speed.
+ */
+function role(verb: VerbRole | undefined, obj: ObjectClass | undefined, local = false, served = false): Role {
+  return { verb, obj, local, served };
+}
+
+/** `r` as another class of object. */
+function withObj(r: Role, obj: ObjectClass): Role {
+  return role(r.verb, obj, r.local, r.served);
+}
+
+const NO_ROLE: Role = role(undefined, undefined);
+const SERVED_ROLE: Role = role(undefined, undefined, false, true);
 
 export interface Analysis {
   readonly seg: Segment;
@@ -104,7 +117,26 @@ export interface Phase {
    * only write or send), so a later read says where the caller finds an input ("get the folder id from
    * list-mail-folders"). Either way it is not this tool's act, unless its verb opens its sentence.
    */
-  readonly purpose?: 'reads' | 'writes';
+  readonly purpose: 'reads' | 'writes' | undefined;
+}
+
+/**
+ * `base` with some of its findings changed. Every phase is built here, with every field in the same
+ * order, so that the analyses that read one meet a single shape of object (a spread with an added
+ * field makes another shape at each call site, and every read of a phase slower).
+ */
+export function nextPhase(base: Phase, change: { readonly selfSend?: boolean; readonly writeOnly?: boolean; readonly readOnly?: boolean; readonly purpose?: 'reads' | 'writes' }): Phase {
+  return {
+    placing: base.placing,
+    selfSend: change.selfSend ?? base.selfSend,
+    writeOnly: change.writeOnly ?? base.writeOnly,
+    readOnly: change.readOnly ?? base.readOnly,
+    opening: base.opening,
+    internal: base.internal,
+    arranged: base.arranged,
+    platform: base.platform,
+    purpose: change.purpose ?? base.purpose,
+  };
 }
 
 /**
@@ -235,7 +267,7 @@ function sentTo(toks: readonly Tok[], i: number): boolean {
 
 /** The index of the last placing preposition (`onto`) of a segment, or -1: a placing verb before it is a drag and drop. */
 export function lastOnto(toks: readonly Tok[]): number {
-  for (let k = toks.length - 1; k >= 0; k--) if (PLACING_PREPS.has((toks[k] as Tok).s)) return k;
+  for (let k = toks.length - 1; k >= 0; k--) if (((toks[k] as Tok).k & K_PLACING_PREP) !== 0) return k;
   return -1;
 }
 
@@ -293,10 +325,11 @@ function resolveRoles(seg: Segment, placing: boolean, opening: boolean): Role[] 
     const info = (toks[i] as Tok).info;
     if (kind !== 'name') {
       const s = (toks[i] as Tok).s;
-      if (NEGATION.has(s)) {
+      const classes = (toks[i] as Tok).k;
+      if ((classes & K_NEGATION) !== 0) {
         negatedUntil = i + NEGATION_REACH;
         negatedBy = i;
-      } else if (NEGATION_BREAK.has(s)) {
+      } else if ((classes & K_NEGATION_BREAK) !== 0) {
         negatedUntil = -1;
         ableUntil = -1;
       } else if (s === ABLE && toks[i + 1]?.s === 'to') ableUntil = i + ABILITY_REACH;
@@ -385,7 +418,7 @@ function resolveRoles(seg: Segment, placing: boolean, opening: boolean): Role[] 
     if (verb !== undefined && !info.amb) plainVerbSeen = true;
     if (verb !== undefined) verbSeen = true;
     if (verb === undefined && obj === undefined) roles.push(NO_ROLE);
-    else roles.push(obj !== undefined && verb === undefined && info.local === true ? { verb, obj, local: true } : { verb, obj });
+    else roles.push(role(verb, obj, obj !== undefined && verb === undefined && info.local === true));
   }
   return roles;
 }
@@ -911,7 +944,7 @@ function firstPartyClauses(toks: readonly Tok[], roles: Role[]): void {
     for (let k = j + 1; k < end; k++) roles[k] = NO_ROLE;
     for (let k = j; k >= 0 && (isObject(roles[k]) || LINKS.has((toks[k] as Tok).s)); k--) {
       const r = roles[k] as Role;
-      if (r.obj !== undefined && THIRD_PARTY_CLASSES.has(r.obj)) roles[k] = { ...r, obj: 'private' };
+      if (r.obj !== undefined && THIRD_PARTY_CLASSES.has(r.obj)) roles[k] = withObj(r, 'private');
     }
     j = end - 1;
   }
@@ -924,9 +957,9 @@ function firstPartyClauses(toks: readonly Tok[], roles: Role[]): void {
  */
 function setupHeads(toks: readonly Tok[], roles: Role[]): void {
   for (let i = 1; i < toks.length; i++) {
-    if (!SETUP.has((toks[i] as Tok).s)) continue;
+    if (((toks[i] as Tok).k & K_SETUP) === 0) continue;
     for (let k = i - 1; k >= 0 && isObject(roles[k]) && THIRD_PARTY_CLASSES.has((roles[k] as Role).obj as ObjectClass); k--) {
-      roles[k] = { ...(roles[k] as Role), obj: 'private' };
+      roles[k] = withObj((roles[k] as Role), 'private');
     }
   }
 }
@@ -952,7 +985,7 @@ function ownAct(toks: readonly Tok[], i: number): boolean {
  */
 function servedPersons(toks: readonly Tok[], roles: Role[]): void {
   for (let i = 1; i < toks.length; i++) {
-    if (!SERVED.determiners.has((toks[i - 1] as Tok).s)) continue;
+    if (((toks[i - 1] as Tok).k & K_SERVED_DETERMINER) === 0) continue;
     const end = anyWordsAt(toks, i, SERVED.persons);
     // A first-party clause ("reviews the user has written") has already made its words no roles.
     if (end < 0 || !isObject(roles[i])) continue;
@@ -982,12 +1015,12 @@ const OWNER_REACH = 2;
 function ownedCompounds(toks: readonly Tok[], roles: Role[]): void {
   for (let i = 0; i < toks.length; i++) {
     const s = (toks[i] as Tok).s;
-    if (!OWNERS.words.has(s) && !(s === POSSESSIVE && OWNERS.possessors.has(toks[i - 1]?.s ?? ''))) continue;
+    if (((toks[i] as Tok).k & K_OWNED) === 0 && !(s === POSSESSIVE && OWNERS.possessors.has(toks[i - 1]?.s ?? ''))) continue;
     let k = i + 1;
     for (let spent = 0; k < toks.length && spent < OWNER_REACH && (toks[k] as Tok).info === undefined; spent++) k++;
     for (; k < toks.length && isObject(roles[k]); k++) {
       const r = roles[k] as Role;
-      if ((toks[k] as Tok).info?.ownable === true) roles[k] = { ...r, obj: 'commitment' };
+      if ((toks[k] as Tok).info?.ownable === true) roles[k] = withObj(r, 'commitment');
     }
   }
 }
@@ -1004,7 +1037,7 @@ function platformCompounds(toks: readonly Tok[], roles: Role[], name: boolean, p
   if (name) {
     for (let j = 0; j < toks.length; j++) {
       const r = roles[j] as Role;
-      if (isObject(r) && r.obj === 'private' && platform.has((toks[j] as Tok).info?.term ?? '')) roles[j] = { ...r, obj: 'public' };
+      if (isObject(r) && r.obj === 'private' && platform.has((toks[j] as Tok).info?.term ?? '')) roles[j] = withObj(r, 'public');
     }
     return;
   }
@@ -1015,7 +1048,7 @@ function platformCompounds(toks: readonly Tok[], roles: Role[], name: boolean, p
     for (; k < toks.length && isObject(roles[k]); k++) {
       const rk = roles[k] as Role;
       if (rk.obj !== 'private') continue;
-      roles[k] = { ...rk, obj: 'public' };
+      roles[k] = withObj(rk, 'public');
       platform.add((toks[k] as Tok).info?.term ?? '');
     }
     // The rest of the compound is done: a second platform in it ("LinkedIn Instagram profile")
@@ -1036,7 +1069,7 @@ function arrangedWith(toks: readonly Tok[], roles: Role[], name: boolean, arrang
     const term = (toks[j] as Tok).info?.term ?? '';
     if (!isObject(r) || !ARRANGED.nouns.has(term)) continue;
     if (name) {
-      if (arranged.has(term)) roles[j] = { ...r, obj: 'commitment' };
+      if (arranged.has(term)) roles[j] = withObj(r, 'commitment');
       continue;
     }
     if (toks[j + 1]?.s !== 'with') continue;
@@ -1045,7 +1078,7 @@ function arrangedWith(toks: readonly Tok[], roles: Role[], name: boolean, arrang
     while (k < toks.length && DETS.has((toks[k] as Tok).s)) k++;
     for (let spent = 0; k < toks.length && spent < 2 && !ARRANGED.parties.has((toks[k] as Tok).s); spent++) k++;
     if (!ARRANGED.parties.has(toks[k]?.s ?? '')) continue;
-    roles[j] = { ...r, obj: 'commitment' };
+    roles[j] = withObj(r, 'commitment');
     arranged.add(term);
   }
 }
@@ -1139,8 +1172,9 @@ export function hostedStore(segs: readonly Segment[]): string | undefined {
     let denied = false;
     for (let i = 0; i < toks.length; i++) {
       const s = (toks[i] as Tok).s;
-      if (NEGATION_BREAK.has(s)) denied = false;
-      else if (NEGATION.has(s) || HOSTED_DENIALS.has(s)) denied = true;
+      const classes = (toks[i] as Tok).k;
+      if ((classes & K_NEGATION_BREAK) !== 0) denied = false;
+      else if ((classes & K_NEGATION) !== 0 || HOSTED_DENIALS.has(s)) denied = true;
       if (s !== HOSTED_STORES.word) continue;
       const prev = toks[i - 1];
       // "a point cloud", "the word cloud": the text's cloud is a shape, wherever else it says the word.
@@ -1469,7 +1503,7 @@ export function analyse(seg: Segment, c: Collector, phase: Phase): Analysis {
   const { toks, kind } = seg;
   const roles = resolveRoles(seg, phase.placing, seg === phase.opening);
   // A vault of notes is a folder of the user's files (`NOTES_VAULT`), not a store of secrets.
-  if (c.notesVault === true) toks.forEach((t, j) => { if (t.info?.term === 'vault' && (roles[j] as Role).obj === 'credentialStore') roles[j] = { ...(roles[j] as Role), obj: 'private' }; });
+  if (c.notesVault === true) toks.forEach((t, j) => { if (t.info?.term === 'vault' && (roles[j] as Role).obj === 'credentialStore') roles[j] = withObj((roles[j] as Role), 'private'); });
   if (kind !== 'name') {
     firstPartyClauses(toks, roles);
     servedPersons(toks, roles);
@@ -1594,8 +1628,8 @@ export function analyse(seg: Segment, c: Collector, phase: Phase): Analysis {
 
 /** The negation of the clause around token `i` (for `classify --explain`). */
 function negationIn(toks: readonly Tok[], i: number): string | undefined {
-  for (let k = i; k >= 0 && !NEGATION_BREAK.has((toks[k] as Tok).s); k--) if (NEGATION.has((toks[k] as Tok).s)) return (toks[k] as Tok).s;
-  for (let k = i + 1; k < toks.length && !NEGATION_BREAK.has((toks[k] as Tok).s); k++) if (NEGATION.has((toks[k] as Tok).s)) return (toks[k] as Tok).s;
+  for (let k = i; k >= 0 && ((toks[k] as Tok).k & K_NEGATION_BREAK) === 0; k--) if (((toks[k] as Tok).k & K_NEGATION) !== 0) return (toks[k] as Tok).s;
+  for (let k = i + 1; k < toks.length && ((toks[k] as Tok).k & K_NEGATION_BREAK) === 0; k++) if (((toks[k] as Tok).k & K_NEGATION) !== 0) return (toks[k] as Tok).s;
   return undefined;
 }
 
@@ -1609,9 +1643,9 @@ function negatedClauses(seg: Segment): boolean[] {
   if (seg.kind === 'name') return out;
   let start = 0;
   for (let i = 0; i <= seg.toks.length; i++) {
-    if (i < seg.toks.length && !NEGATION_BREAK.has((seg.toks[i] as Tok).s)) continue;
+    if (i < seg.toks.length && ((seg.toks[i] as Tok).k & K_NEGATION_BREAK) === 0) continue;
     let negated = false;
-    for (let k = start; k < i; k++) if (NEGATION.has((seg.toks[k] as Tok).s)) negated = true;
+    for (let k = start; k < i; k++) if (((seg.toks[k] as Tok).k & K_NEGATION) !== 0) negated = true;
     if (negated) out.fill(true, start, i);
     start = i + 1;
   }
@@ -1625,7 +1659,7 @@ function negatedClauses(seg: Segment): boolean[] {
  */
 function findAuthorship(toks: readonly Tok[], roles: readonly Role[], negated: readonly boolean[], out: string[]): void {
   for (let i = 0; i < toks.length; i++) {
-    if (!PARTICIPLES.has((toks[i] as Tok).s) || negated[i] === true) continue;
+    if (((toks[i] as Tok).k & K_PARTICIPLE) === 0 || negated[i] === true) continue;
     let l = i + 1;
     if (toks[l]?.s.endsWith('ly') === true) l++;
     const link = toks[l]?.s;
@@ -1744,7 +1778,6 @@ function cjkNegated(w: string): boolean {
   return /[不未无無]$/u.test(w) || /[没沒]有$/u.test(w) || /不[会會]$/u.test(w);
 }
 /** Words that say a secret is not shown, in a sentence that hands back "it" or "them". */
-const REDACTED: ReadonlySet<string> = new Set(['redacted', 'masked', 'obfuscated', 'omitted', 'stripped', 'hidden', 'censored']);
 
 /**
  * Secrets a description says the tool hands back (`HANDED_SECRETS`): "Returns the new secret", "The
@@ -1762,12 +1795,12 @@ export function handedSecrets(c: Collector, a: Analysis, previous?: Analysis): v
     else if (explaining()) discount('negation', a.seg.source, a.seg.at, `${term} ${(toks[i] as Tok).s}`, negationIn(toks, i));
   };
   // "Password fields are redacted if the server returns them": what is redacted is not handed.
-  const redacted = toks.some((t) => REDACTED.has(t.s));
+  const redacted = toks.some((t) => (t.k & K_REDACTED) !== 0);
   // A sentence that opens with a pronoun for what the sentence before named ("Creates a new API key.
   // Returns it in the response.", "It is returned only once."): that sentence's last thing named, if it
   // is a secret made, not transformed. Evidence, or set aside, as a hand-over in one sentence is.
   const handedBefore = (i: number): void => {
-    if (previous === undefined || redacted || previous.seg.toks.some((t) => REDACTED.has(t.s))) return;
+    if (previous === undefined || redacted || previous.seg.toks.some((t) => (t.k & K_REDACTED) !== 0)) return;
     const k = lastNamed(previous);
     if (k === undefined || previous.roles[k]?.obj !== 'credential' || verbBefore(previous.roles, k) === 'neutral') return;
     const term = ((previous.seg.toks[k] as Tok).info as WordInfo).term;
@@ -1789,10 +1822,11 @@ export function handedSecrets(c: Collector, a: Analysis, previous?: Analysis): v
       }
       if (r.verb !== undefined) verb = r.verb;
     }
-    const s = (toks[i] as Tok).s;
+    const classes = (toks[i] as Tok).k;
     // "不返回连接凭据" (does not return the credentials): a Chinese negation right before the opener.
-    if (HANDED.openers.has(s) && i > 0 && cjkNegated((toks[i - 1] as Tok).s)) continue;
-    if (HANDED.openers.has(s)) {
+    const opener = (classes & K_HANDED_OPENER) !== 0;
+    if (opener && i > 0 && cjkNegated((toks[i - 1] as Tok).s)) continue;
+    if (opener) {
       // "Create an API key and return it": a pronoun right after the opener stands for the nearest
       // object before it in the sentence.
       if (HANDED_PRONOUNS.has(toks[i + 1]?.s ?? '')) {
@@ -1811,7 +1845,7 @@ export function handedSecrets(c: Collector, a: Analysis, previous?: Analysis): v
         break;
       }
     }
-    if (!HANDED.participles.has(s) || i < 2) continue;
+    if ((classes & K_HANDED_PARTICIPLE) === 0 || i < 2) continue;
     // "The API key is (only) shown (once)": a form of be, at most two words before the participle,
     // and the secret right before it.
     for (let b = i - 1; b >= 1 && b >= i - 3; b--) {
@@ -1855,7 +1889,7 @@ export function publishedContents(descA: readonly Analysis[]): string | undefine
     let found: string | undefined;
     let other = false;
     for (let k = start; k < toks.length; k++) {
-      if (PARTICIPLES.has((toks[k] as Tok).s) && AUTHOR_LINKS.has(toks[k + 1]?.s ?? '')) break;
+      if (((toks[k] as Tok).k & K_PARTICIPLE) !== 0 && AUTHOR_LINKS.has(toks[k + 1]?.s ?? '')) break;
       const r = a.roles[k] as Role;
       if (r.obj === undefined || a.negatedClause[k] === true) continue;
       if (r.obj === 'web' || r.obj === 'public') found ??= ((toks[k] as Tok).info as WordInfo).term;

@@ -8,7 +8,7 @@ import type { EvidenceSource } from './types.js';
 import { withoutInvisible } from './ascii.js';
 import { discount, explaining } from './classifier-discounts.js';
 import { CONTRACTED_S, PARAMETER_TYPES, POSSESSIVE } from './vocabulary.js';
-import { CJK_WORDS, DETS, HAN, LEXICON, LIGHT_ACTS, WORDS } from './classifier-lexicon.js';
+import { CJK_WORDS, DETS, HAN, LEXICON, LIGHT_ACTS, WORDS, wordClasses } from './classifier-lexicon.js';
 import type { Phrase, WordInfo, WordList } from './classifier-lexicon.js';
 
 /**
@@ -219,6 +219,8 @@ export interface Tok {
    * reads every contact"), so a verb may stand here; `COMMA`, a comma stands right before it.
    */
   readonly mark: number;
+  /** The word's classes (`wordClasses`): bits such as `K_NEGATION`. */
+  readonly k: number;
 }
 
 /**
@@ -294,7 +296,7 @@ export function toTokens(raw: readonly string[], marks?: readonly number[]): Tok
     const entry = WORDS.get(w);
     if (entry?.light === true) light = true;
     // A parameter's name in an argument list ("- email (str, optional): …") is neither verb nor noun.
-    if ((mark & LABEL) !== 0) { out.push({ s: w, info: undefined, mark: 0 }); continue; }
+    if ((mark & LABEL) !== 0) { out.push({ s: w, info: undefined, mark: 0, k: entry?.k ?? 0 }); continue; }
     const phrases = entry?.phrases;
     let matched: Phrase | undefined;
     if (phrases !== undefined) {
@@ -305,7 +307,7 @@ export function toTokens(raw: readonly string[], marks?: readonly number[]): Tok
         if (ok) { matched = p; break; }
       }
     }
-    out.push(matched !== undefined ? { s: matched.text, info: matched.info, mark } : { s: w, info: entry?.info, mark });
+    out.push(matched !== undefined ? { s: matched.text, info: matched.info, mark, k: wordClasses(matched.text) } : { s: w, info: entry?.info, mark, k: entry?.k ?? 0 });
     if (matched !== undefined) i += matched.words.length - 1;
   }
   if (light) lightVerbs(out);
@@ -329,7 +331,7 @@ function lightVerbs(toks: Tok[]): void {
     if (noun === undefined || (noun.mark & COMMA) !== 0) continue;
     const act = acts.get(noun.s);
     if (act === undefined) continue;
-    toks[i] = { s: (toks[i] as Tok).s, info: act, mark: (toks[i] as Tok).mark };
+    toks[i] = { s: (toks[i] as Tok).s, info: act, mark: (toks[i] as Tok).mark, k: (toks[i] as Tok).k };
   }
 }
 

@@ -33,12 +33,12 @@ import { ACT_SELECTOR, ANNOTATION_TERMS, UNREAD_ACT, CALL_VALUES, CONJUNCTIONS, 
 import type { VerbRole } from './vocabulary.js';
 import { CLAUSE, COMMA, MAX_TEXT, anyWordsAt, nameTokens, textSegments, toTokens } from './classifier-tokens.js';
 import type { Segment, Tok } from './classifier-tokens.js';
-import { BE, DEMO, DETS, GETTER_OPENER, LEXICON, PHRASES, SCHEMA, SERVICES, SUITE } from './classifier-lexicon.js';
+import { BE, DEMO, DETS, GETTER_OPENER, K_OUTSIDE_SERVICE, K_OWN_WRITING, K_OWNER_WORD, K_SHARED_CONTENT, K_TEAM_SPACE, LEXICON, PHRASES, SCHEMA, SUITE, TEAM_SPACES, wordClasses } from './classifier-lexicon.js';
 import type { WordInfo } from './classifier-lexicon.js';
 import type { ServerKind } from './servers.js';
 import { addEvidence, compareEvidence, readsArePublished, writesInOpenWorld, writesInProduct } from './classifier-evidence.js';
 import type { Collector } from './classifier-evidence.js';
-import { analyse, crossPair, emitPair, hostedStore, keptLocally, lastOnto, namedProduct, nameSpace, namesOwnStore, handedSecrets, notifiedPeople, publishedContents, readClass, saysLocal, submittedRecords, wordsRead } from './classifier-pairing.js';
+import { analyse, crossPair, emitPair, hostedStore, keptLocally, lastOnto, namedProduct, nameSpace, namesOwnStore, handedSecrets, nextPhase, notifiedPeople, publishedContents, readClass, saysLocal, submittedRecords, wordsRead } from './classifier-pairing.js';
 import type { Analysis, Phase, Role } from './classifier-pairing.js';
 import { capText, propertyWritesOutside, schemaProps, schemaRules, takesLocalFile, textRead } from './classifier-schema.js';
 import type { Prop, SchemaRead, ToolFacts } from './classifier-schema.js';
@@ -283,8 +283,11 @@ function classifyRead(spec: ToolSpec, context: ClassifyContext | undefined, suit
   const named = harmlessName(nTokens);
   const handoff = named?.kind === 'handoff' && descSegs.some(hasHandOff);
   if (handoff) descSegs = descSegs.map(withoutHandOff);
-  const mentions = (set: ReadonlySet<string>): boolean =>
-    nTokens.some((t) => set.has(t)) || descSegs.some((seg) => seg.toks.some((t) => set.has(t.s)));
+  // The word classes (`K_…`) the name and the description say, for `mentions`.
+  let said = 0;
+  for (const t of nTokens) said |= wordClasses(t);
+  for (const seg of descSegs) for (const t of seg.toks) said |= t.k;
+  const mentions = (classes: number): boolean => (said & classes) !== 0;
   const read: SchemaRead = { cut: undefined };
   const props = schemaProps(s['inputSchema'], read, textRead(name, description));
   // Harmless is a claim about the whole spec: a spec read only in part (a text past the cap, a schema
@@ -308,11 +311,11 @@ function classifyRead(spec: ToolSpec, context: ClassifyContext | undefined, suit
   const c: Collector = {
     mask: 0, evidence: [], seen: new Set(), authored: [], channels: [],
     notesVault: keepsNotesInVault(nTokens, descSegs, props),
-    outside: mentions(SERVICES.writes), workspace: mentions(SERVICES.sharedContent),
-    teamSpace: (mentions(TEAM_SPACES) && namesTeamSpace(nTokens, descSegs)) || props.some((p) => p.tokens.some((t) => TEAM_SPACES.has(t))),
+    outside: mentions(K_OUTSIDE_SERVICE), workspace: mentions(K_SHARED_CONTENT),
+    teamSpace: (mentions(K_TEAM_SPACE) && namesTeamSpace(nTokens, descSegs)) || props.some((p) => p.tokens.some((t) => TEAM_SPACES.has(t))),
     unplacedWriting: false,
-    ownerWords: mentions(OWNER_WORDS),
-    ownWritings: mentions(OWN_WRITINGS) || nTokens.some((t) => LEXICON.get(t)?.db === true) || descSegs.some((seg) => seg.toks.some((t) => t.info?.db === true)),
+    ownerWords: mentions(K_OWNER_WORD),
+    ownWritings: mentions(K_OWN_WRITING) || nTokens.some((t) => LEXICON.get(t)?.db === true) || descSegs.some((seg) => seg.toks.some((t) => t.info?.db === true)),
     localSource,
     // A local path already makes an upload's source local; only without one are media paths asked.
     uploadSource: localSource || takesLocalFile(props, true),
@@ -343,7 +346,7 @@ function classifyRead(spec: ToolSpec, context: ClassifyContext | undefined, suit
   // A server that fronts a product keeps every store its tools name there (an Airtable table, a
   // GitLab repository): the tool's text never names the product to tell them apart.
   c.storeNamed = c.productSource !== 'origin' && descSegs.some((seg) => namesOwnStore(seg, c.product));
-  const descPhase: Phase = { placing, selfSend: false, writeOnly: false, readOnly: false, opening: descSegs[0], internal, arranged: new Set(), platform: new Set() };
+  const descPhase: Phase = { placing, selfSend: false, writeOnly: false, readOnly: false, opening: descSegs[0], internal, arranged: new Set(), platform: new Set(), purpose: undefined };
   const descA: Analysis[] = [];
   let restPhase = descPhase;
   let agreed: 'reads' | 'writes' | undefined;
@@ -360,11 +363,11 @@ function classifyRead(spec: ToolSpec, context: ClassifyContext | undefined, suit
     if (descA.length === 1) {
       const kind = nameActs(nTokens);
       const whole = preamble === undefined || (preamble.own.length === 1 && singleClause(seg));
-      if (kind !== undefined && whole && kind === sentenceActs(a)) restPhase = { ...descPhase, purpose: kind };
+      if (kind !== undefined && whole && kind === sentenceActs(a)) restPhase = nextPhase(descPhase, { purpose: kind });
       agreed = restPhase.purpose;
     }
   }
-  const namePhase: Phase = { ...descPhase, selfSend: descA.some((a) => a.selfSend) };
+  const namePhase = nextPhase(descPhase, { selfSend: descA.some((a) => a.selfSend) });
   const nameA = analyse(nameSeg, c, namePhase);
 
   // A verb in one place and its object in the other: `search` + "… the web", `weather` + "Get …".
@@ -422,7 +425,7 @@ function classifyRead(spec: ToolSpec, context: ClassifyContext | undefined, suit
     imports: textAnalyses.some((a) => a.seg.toks.some((t, i) => t.info?.imports === true && (a.roles[i] as Role).verb === 'create')),
     exports: textAnalyses.some((a) => a.seg.toks.some((t, i) => t.info?.exports === true && (a.roles[i] as Role).verb === 'create')),
   };
-  const schemaPhase: Phase = { ...namePhase, writeOnly: facts.writes && !has('read') && !has('webRead'), readOnly: (has('read') || has('webRead')) && !facts.writes && !facts.sends && !facts.runs };
+  const schemaPhase = nextPhase(namePhase, { writeOnly: facts.writes && !has('read') && !has('webRead'), readOnly: (has('read') || has('webRead')) && !facts.writes && !facts.sends && !facts.runs });
   const schemaA: Analysis[] = [];
   for (const p of props) {
     if (p.description === undefined) continue;
@@ -430,7 +433,7 @@ function classifyRead(spec: ToolSpec, context: ClassifyContext | undefined, suit
     textSegments(p.description, 'schema', 'schema', p.path, segs);
     // A property named for a write (`delete_after`, `mark_read`) switches on a side effect of the read:
     // its description's writes are the tool's.
-    const phase = schemaPhase.readOnly && p.tokens.some(writesWord) ? { ...schemaPhase, readOnly: false } : schemaPhase;
+    const phase = schemaPhase.readOnly && p.tokens.some(writesWord) ? nextPhase(schemaPhase, { readOnly: false }) : schemaPhase;
     for (const seg of segs) schemaA.push(analyse(handoff ? withoutHandOff(seg) : seg, c, phase));
     // An output file ("filename: File to save the console messages to"): the tool writes it.
     if (SCHEMA.path.has(p.joined) && p.text) {
@@ -609,7 +612,6 @@ function classifyRead(spec: ToolSpec, context: ClassifyContext | undefined, suit
 }
 
 const OWN_SETUP_TERMS: ReadonlySet<string> = new Set(OWN_SETUP);
-const TEAM_SPACES: ReadonlySet<string> = new Set(TEAM_WRITINGS.teamSpaces);
 const LOCAL_SPACE_BEFORE: ReadonlySet<string> = new Set(TEAM_WRITINGS.localSpaces.before);
 const LOCAL_SPACE_AFTER: ReadonlySet<string> = new Set(TEAM_WRITINGS.localSpaces.after);
 
@@ -627,8 +629,6 @@ function namesTeamSpace(nTokens: readonly string[], descSegs: readonly Segment[]
     return words.some((_w, i) => team(words, i));
   });
 }
-const OWN_WRITINGS: ReadonlySet<string> = new Set(TEAM_WRITINGS.own);
-const OWNER_WORDS: ReadonlySet<string> = new Set(TEAM_WRITINGS.owners);
 
 /** Every vocabulary entry by its evidence term: single words and phrases. */
 const TERM_INFO: ReadonlyMap<string, WordInfo> = new Map<string, WordInfo>([
@@ -1158,7 +1158,7 @@ function withoutHandOff(seg: Segment): Segment {
     while (j < all.length && HANDOFF_DETS.has((all[j] as Tok).s)) j++;
     const next = all[j]?.s;
     const handOffVerb = HANDOFF_VERBS.has(t.s) && (next === undefined || next === 'to' || next === 'off' || next === 'over' || HANDOFF_HANDED.has(next) || HANDOFF_BARE.has(next));
-    return handOffVerb || HANDOFF_HANDED.has(t.s) || HANDOFF_PEOPLE.has(t.s) || HANDOFF_AROUND.has(t.s) ? { s: t.s, info: undefined, mark: t.mark } : t;
+    return handOffVerb || HANDOFF_HANDED.has(t.s) || HANDOFF_PEOPLE.has(t.s) || HANDOFF_AROUND.has(t.s) ? { s: t.s, info: undefined, mark: t.mark, k: t.k } : t;
   });
   return { ...seg, toks };
 }

@@ -57,7 +57,7 @@ describe('prose tokens', () => {
 
   it('keeps a parameter\'s label as a token that is neither verb nor noun', () => {
     const toks = segments('email (str, optional): the address to send to')[0]?.toks ?? [];
-    expect(toks[0]).toEqual({ s: 'email', info: undefined, mark: 0 });
+    expect(toks[0]).toEqual({ s: 'email', info: undefined, mark: 0, k: 0 });
     expect(toks[1]?.s).toBe('str');
   });
 
