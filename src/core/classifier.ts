@@ -885,15 +885,18 @@ function suitePreamble(descSegs: readonly Segment[]): { suite: Segment[]; own: S
   return { suite: descSegs.slice(0, m), own: [{ ...seg, toks: seg.toks.slice(end) }, ...descSegs.slice(m + 1)] };
 }
 
+/** `NAME_CLIPPINGS` as a map: a name's words are looked up in it, and a map asks no word to be interned. */
+const CLIPPINGS: ReadonlyMap<string, readonly string[]> = new Map(Object.entries(NAME_CLIPPINGS));
+
 /**
  * A name's words, each clipped one (`NAME_CLIPPINGS`) replaced by the full word its description
  * spells out, the first the description uses: `search_docs` described as "Search the official
  * documentation" reads `search documentation`.
  */
 function spelledOut(tokens: string[], descSegs: readonly Segment[]): string[] {
-  if (!tokens.some((t) => Object.hasOwn(NAME_CLIPPINGS, t))) return tokens;
+  if (!tokens.some((t) => CLIPPINGS.has(t))) return tokens;
   return tokens.map((t) => {
-    const full = Object.hasOwn(NAME_CLIPPINGS, t) ? (NAME_CLIPPINGS[t] as readonly string[]) : undefined;
+    const full = CLIPPINGS.get(t);
     if (full === undefined) return t;
     for (const seg of descSegs) for (const tok of seg.toks) if (full.includes(tok.s)) return tok.s;
     return t;
