@@ -1193,6 +1193,15 @@ export function hostedStore(segs: readonly Segment[]): string | undefined {
   return found;
 }
 
+/** Does the word hold an ASCII capital or a dot, as every `PROPER` and `DOMAIN` word does? */
+function mayName(w: string): boolean {
+  for (let k = 0; k < w.length; k++) {
+    const c = w.charCodeAt(k);
+    if ((c >= 65 && c <= 90) || c === 46) return true;
+  }
+  return false;
+}
+
 /**
  * The words of a description that may name a product, in order (`namedProduct`): inside one phrase,
  * a domain name, or a proper name after a word in lower case or after the phrase's opening verb;
@@ -1209,6 +1218,8 @@ function* nameCandidates(description: string): Generator<{ word: string; domain:
     if (!CANDIDATE_CHAR.test(phrase)) continue;
     const words = phrase.split(/[\s,]+/).filter((w) => w !== '');
     for (let i = 1; i < words.length; i++) {
+      // Only a word with a capital (`PROPER`) or a dot (`DOMAIN`) can be one: most words are asked no more.
+      if (!mayName(words[i] as string)) continue;
       const word = (words[i] as string).replace(/['’]s$/, '');
       if (DOMAIN.test(word)) {
         yield { word, domain: true, words, at: i };
