@@ -81,7 +81,11 @@ export function nameTokens(name: string): string[] {
     // A capital or a character outside ASCII: the regex reads the whole name.
     if (kind === NAME_HAND_OVER) {
       handedOver.names++;
-      return [...s.matchAll(NAME_TOKEN)].map((m) => m[0].toLowerCase());
+      // `exec` on the one regex, not `matchAll`, which compiles a copy of it for every name.
+      const words: string[] = [];
+      NAME_TOKEN.lastIndex = 0;
+      for (let m = NAME_TOKEN.exec(s); m !== null; m = NAME_TOKEN.exec(s)) words.push(m[0].toLowerCase());
+      return words;
     }
     if (kind === NAME_SEPARATOR) { i++; continue; }
     // Past the end, `charCodeAt` gives NaN, read as 0 (`| 0`): a separator.
